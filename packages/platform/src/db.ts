@@ -1,0 +1,58 @@
+// One way to open a database: `sqlite:PATH` (embedded, WAL) or `postgres://…`.
+// A `schema` query parameter on a PostgreSQL URL sets the search_path; the test
+// helpers use it to give every test file a fresh schema in one shared database.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Database<DB> {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** The raw better-sqlite3 handle, for hot paths that want prepared statements. */
+  sqlite?: SQLite.Database;
+  close(): Promise<void>;
+}
+
+// Timestamps are stored as epoch milliseconds in BIGINT columns: make pg return numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+
+export function databaseDialect(url: string): Dialect {
+  if (url.startsWith("sqlite:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
+  throw new Error(`unsupported database URL "${url}": use sqlite:PATH or postgres://…`);
+}
+
+export function openDatabase<DB>(url: string, options: { poolSize?: number } = {}): Database<DB> {
+  if (databaseDialect(url) === "sqlite") {
+    const path = url.slice("sqlite:".length) || ":memory:";
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const handle = new SQLite(path);
+    handle.pragma("journal_mode = WAL");
+    handle.pragma("synchronous = NORMAL");
+    handle.pragma("foreign_keys = ON");
+    handle.pragma("busy_timeout = 5000");
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+    return { db, dialect: "sqlite", sqlite: handle, close: () => db.destroy() };
+  }
+
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get("schema");
+  parsed.searchParams.delete("schema");
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+/** `SELECT 1`, for health endpoints. */
+export async function ping(db: Kysely<any>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

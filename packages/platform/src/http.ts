@@ -1,0 +1,34 @@
+// Fastify settings shared by both servers. Protocol details (envelopes, errors, parsers)
+// belong to each app; this only builds the instance and runs it.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Logger } from "./log.js";
+
+export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger } = {}): FastifyInstance {
+  const { log, ...rest } = options;
+  return Fastify({
+    loggerInstance: log,
+    disableRequestLogging: true,
+    trustProxy: false,
+    return503OnClosing: false,
+    ...rest,
+  }) as unknown as FastifyInstance;
+}
+
+export async function listen(app: FastifyInstance, host: string, port: number): Promise<string> {
+  return app.listen({ host, port });
+}
+
+/** Close servers and resources once on SIGINT/SIGTERM. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  const handler = () => {
+    if (closing) return;
+    closing = true;
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", handler);
+  process.once("SIGTERM", handler);
+}
