@@ -1,0 +1,30 @@
+// The one place responses are shaped: {"result":"success","msg":"",...} or
+// {"result":"error","msg","code",...data}, plus the fallbacks for unknown URLs and crashes.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Logger } from "@beacon/platform";
+import { ZulipError } from "./errors.js";
+
+export type Payload = Record<string, unknown>;
+
+export function successBody(payload: Payload, ignored: string[] = []): Payload {
+  const body: Payload = { result: "success", msg: "", ...payload };
+  if (ignored.length > 0) body.ignored_parameters_unsupported = ignored;
+  return body;
+}
+
+export function sendError(reply: FastifyReply, error: ZulipError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.status).send({ result: "error", msg: error.message, code: error.code, ...error.data });
+}
+
+export function installErrorHandling(app: FastifyInstance, log: Logger): void {
+  app.setErrorHandler((error, _req, reply) => {
+    if (error instanceof ZulipError) return sendError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    // Framework-level refusals (unparsable multipart, body too large…) keep their status.
+    if (status && status >= 400 && status < 500) return sendError(reply, new ZulipError(status === 413 ? "Request body too large" : "Malformed payload", { status }));
+    log.error({ err: error }, "unhandled error");
+    return sendError(reply, new ZulipError("Internal server error", { status: 500 }));
+  });
+  app.setNotFoundHandler((_req, reply) => sendError(reply, new ZulipError("Not Found", { status: 404 })));
+}

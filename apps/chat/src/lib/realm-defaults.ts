@@ -1,0 +1,30 @@
+// Which system group each realm-level permission setting starts at for a new realm.
+import type { SystemGroupName } from "./roles.js";
+
+export const REALM_GROUP_SETTING_DEFAULTS: Record<string, SystemGroupName> = {
+  can_access_all_users_group: "role:everyone",
+  can_add_custom_emoji_group: "role:members",
+  can_add_subscribers_group: "role:members",
+  can_create_bots_group: "role:members",
+  can_create_groups: "role:members",
+  can_create_private_channel_group: "role:members",
+  can_create_public_channel_group: "role:members",
+  can_create_web_public_channel_group: "role:owners",
+  can_create_write_only_bots_group: "role:members",
+  can_delete_any_message_group: "role:administrators",
+  can_delete_own_message_group: "role:everyone",
+  can_invite_users_group: "role:members",
+  can_manage_all_groups: "role:owners",
+  can_manage_billing_group: "role:administrators",
+  can_mention_many_users_group: "role:administrators",
+  can_move_messages_between_channels_group: "role:members",
+  can_move_messages_between_topics_group: "role:everyone",
+  can_resolve_topics_group: "role:everyone",
+  can_set_delete_message_policy_group: "role:moderators",
+  can_set_topics_policy_group: "role:moderators",
+  can_summarize_topics_group: "role:everyone",
+  create_multiuse_invite_group: "role:administrators",
+  direct_message_initiator_group: "role:everyone",
+  direct_message_permission_group: "role:everyone",
+  workplace_users_group: "role:nobody",
+};

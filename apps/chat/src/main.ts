@@ -1,0 +1,46 @@
+// Builds the chat server from plain deps (tests inject a FakeClock and a fresh database) and
+// runs it: open the database, migrate, listen.
+import type { FastifyInstance } from "fastify";
+import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, systemClock, type Clock, type Logger } from "@beacon/platform";
+import type { ChatConfig } from "./config.js";
+import type { ChatDeps } from "./deps.js";
+import { installBodyParsers } from "./http/body.js";
+import { createApi } from "./http/endpoint.js";
+import { installErrorHandling } from "./http/envelope.js";
+import { migrateChat } from "./migrations/index.js";
+import { registerRoutes } from "./routes/index.js";
+import type { ChatDatabase } from "./store/schema.js";
+
+export type { ChatDeps } from "./deps.js";
+
+export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
+  const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024 });
+  installErrorHandling(app, deps.log);
+  await installBodyParsers(app);
+  registerRoutes(createApi(app, deps));
+  await app.ready();
+  return app;
+}
+
+export interface RunningChat {
+  app: FastifyInstance;
+  deps: ChatDeps;
+  address: string;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database named in config, then listens on config.host:config.port. */
+export async function startChatServer(config: ChatConfig, options: { log?: Logger; clock?: Clock; handleSignals?: boolean } = {}): Promise<RunningChat> {
+  const log = options.log ?? createLogger("chat");
+  const database = openDatabase<ChatDatabase>(config.databaseUrl);
+  await migrateChat(database.db, database.dialect);
+  const deps: ChatDeps = { db: database.db, dialect: database.dialect, log, clock: options.clock ?? systemClock, config };
+  const app = await buildChatApp(deps);
+  const address = await listen(app, config.host, config.port);
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  if (options.handleSignals) closeOnSignals(close);
+  return { app, deps, address, close };
+}

@@ -1,0 +1,105 @@
+// Users: listing, reading, creating, updating, deactivating and reactivating.
+import type { Api, UserContext } from "../http/endpoint.js";
+import { BadRequestError, CannotDeactivateLastUserError, mustBeOwner, ResourceNotFoundError } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { anything, bool, int, list } from "../http/validators.js";
+import { doCreateUser, doRegenerateApiKey, doSetActive } from "../actions/users.js";
+import { checkFullName, checkNewEmail } from "../actions/user-checks.js";
+import { isAdmin, isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
+import { presentOwnUser, presentUser } from "../present/user.js";
+import { countActiveOwners, updateUser, usersInRealm, type User } from "../store/users.js";
+import { accessUserByEmail, accessUserById, pathId, type UserAccess } from "./access.js";
+
+export function register(api: Api): void {
+  const { db, clock } = api.deps;
+
+  /** `/users/{user_id}` or `/users/{email}` (FL 313). */
+  const userFromPath = (ctx: UserContext, options: UserAccess) => {
+    const segment = ctx.path.user ?? "";
+    const id = pathId(segment);
+    return id !== undefined ? accessUserById(db, ctx, id, options) : accessUserByEmail(db, ctx, segment, options);
+  };
+
+  api.user("GET", "/users", async ({ params, realm }) => {
+    const clientGravatar = params.withDefault("client_gravatar", json(bool), true);
+    const includeCustomProfileFields = params.withDefault("include_custom_profile_fields", json(bool), false);
+    const userIds = params.optional("user_ids", json(list(int())));
+    const users = await usersInRealm(db, realm.id, userIds ? { ids: userIds } : {});
+    return { members: users.map((u) => presentUser(u, { clientGravatar, includeCustomProfileFields })) };
+  });
+
+  api.user("GET", "/users/me", async ({ user }) => presentOwnUser(user));
+
+  api.user("GET", "/users/:user", async (ctx) => {
+    const clientGravatar = ctx.params.withDefault("client_gravatar", json(bool), true);
+    const includeCustomProfileFields = ctx.params.withDefault("include_custom_profile_fields", json(bool), false);
+    const target = await userFromPath(ctx, { allowDeactivated: true, allowBots: true });
+    return { user: presentUser(target, { clientGravatar, includeCustomProfileFields }) };
+  });
+
+  api.user("POST", "/users", async ({ params, user, realm }) => {
+    // compat: Zulip wants a server-granted can_create_users flag; here organization
+    // administrators hold it.
+    if (!isAdmin(user)) throw new BadRequestError("User not authorized to create users");
+    const email = params.required("email", raw());
+    const password = params.required("password", raw());
+    const fullName = checkFullName(params.required("full_name", raw()));
+    await checkNewEmail(db, realm.id, email);
+    const created = await doCreateUser(db, { realmId: realm.id, email: email.trim(), fullName, role: ROLE_MEMBER, password, now: clock.now().getTime() });
+    return { user_id: created.userId };
+  });
+
+  api.user("PATCH", "/users/:user", async (ctx) => {
+    const target = await userFromPath(ctx, { forAdmin: true, allowBots: true });
+    const fullName = ctx.params.optional("full_name", raw());
+    const role = ctx.params.optional("role", json(int()));
+    ctx.params.optional("profile_data", json(list(anything)));
+    const newEmail = ctx.params.optional("new_email", raw());
+    if (role !== undefined) {
+      if (!(ROLES as readonly number[]).includes(role)) throw new BadRequestError("Invalid role");
+      if ((role === ROLE_OWNER || target.role === ROLE_OWNER) && !isOwner(ctx.user)) throw mustBeOwner();
+      if (target.role === ROLE_OWNER && role !== ROLE_OWNER && (await countActiveOwners(db, ctx.realm.id)) <= 1) {
+        throw new BadRequestError("The owner permission cannot be removed from the only organization owner.");
+      }
+    }
+    const changes: Partial<User> = {};
+    if (fullName !== undefined && fullName !== target.full_name) changes.full_name = checkFullName(fullName);
+    if (role !== undefined) changes.role = role;
+    if (newEmail !== undefined) {
+      await checkNewEmail(db, ctx.realm.id, newEmail);
+      Object.assign(changes, { email: newEmail.trim(), delivery_email: newEmail.trim(), email_key: newEmail.trim().toLowerCase() });
+    }
+    if (Object.keys(changes).length) await updateUser(db, target.id, changes);
+    return {};
+  });
+
+  api.user("DELETE", "/users/me", async ({ params, user, realm }) => {
+    params.accept("deactivation_notification_comment");
+    if (user.role === ROLE_OWNER && (await countActiveOwners(db, realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
+    await doSetActive(db, [user.id], false);
+    return {};
+  });
+
+  api.user("DELETE", "/users/:user", async (ctx) => {
+    const id = pathId(ctx.path.user);
+    if (id === undefined) throw new ResourceNotFoundError("Not Found");
+    const target = await accessUserById(db, ctx, id, { forAdmin: true });
+    ctx.params.optional("deactivation_notification_comment", raw({ maxLength: 2000 }));
+    ctx.params.optional("actions", json(anything));
+    if (target.role === ROLE_OWNER && (await countActiveOwners(db, ctx.realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
+    await doSetActive(db, [target.id], false);
+    return {};
+  });
+
+  api.user("POST", "/users/:user_id/reactivate", async (ctx) => {
+    const id = pathId(ctx.path.user_id);
+    if (id === undefined) throw new ResourceNotFoundError("Not Found");
+    const target = await accessUserById(db, ctx, id, { forAdmin: true, allowDeactivated: true, allowBots: true });
+    if (target.is_active) throw new BadRequestError("User is already active");
+    await doSetActive(db, [target.id], true);
+    return {};
+  });
+
+  api.user("POST", "/users/me/api_key/regenerate", async ({ user }) => ({ api_key: await doRegenerateApiKey(db, user.id, clock.now().getTime()) }));
+}
+

@@ -1,0 +1,76 @@
+import type { Selectable, Updateable } from "kysely";
+import type { ChatDb, UserTable } from "./schema.js";
+
+export type User = Selectable<UserTable>;
+
+export function getUser(db: ChatDb, id: number): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function userInRealm(db: ChatDb, realmId: number, id: number): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("realm_id", "=", realmId).where("id", "=", id).executeTakeFirst();
+}
+
+/** Emails match case-insensitively, on the delivery email or the visible one. */
+export function userByEmail(db: ChatDb, realmId: number, email: string): Promise<User | undefined> {
+  const key = email.trim().toLowerCase();
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("realm_id", "=", realmId)
+    .where((eb) => eb.or([eb("email_key", "=", key), eb(eb.fn("lower", ["email"]), "=", key)]))
+    .executeTakeFirst();
+}
+
+/** Every user holding this delivery email, across realms. */
+export function usersByEmailEverywhere(db: ChatDb, email: string): Promise<User[]> {
+  return db.selectFrom("users").selectAll().where("email_key", "=", email.trim().toLowerCase()).execute();
+}
+
+export function usersInRealm(db: ChatDb, realmId: number, options: { ids?: number[] } = {}): Promise<User[]> {
+  let q = db.selectFrom("users").selectAll().where("realm_id", "=", realmId);
+  if (options.ids) q = options.ids.length ? q.where("id", "in", options.ids) : q.where("id", "=", -1);
+  return q.orderBy("id").execute();
+}
+
+export function usersByIds(db: ChatDb, realmId: number, ids: number[]): Promise<User[]> {
+  return usersInRealm(db, realmId, { ids });
+}
+
+export async function insertUser(db: ChatDb, row: Omit<UserTable, "id">): Promise<number> {
+  const { id } = await db.insertInto("users").values(row).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateUser(db: ChatDb, id: number, changes: Updateable<UserTable>): Promise<void> {
+  await db.updateTable("users").set(changes).where("id", "=", id).execute();
+}
+
+export async function countActiveOwners(db: ChatDb, realmId: number): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("realm_id", "=", realmId)
+    .where("role", "=", 100)
+    .where("is_active", "=", 1)
+    .where("is_bot", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function userByApiKeyHash(db: ChatDb, keyHash: string): Promise<User | undefined> {
+  return db
+    .selectFrom("api_keys")
+    .innerJoin("users", "users.id", "api_keys.user_id")
+    .selectAll("users")
+    .where("api_keys.key_hash", "=", keyHash)
+    .executeTakeFirst();
+}
+
+export async function insertApiKey(db: ChatDb, userId: number, keyHash: string, now: number): Promise<void> {
+  await db.insertInto("api_keys").values({ user_id: userId, key_hash: keyHash, date_created: now }).execute();
+}
+
+export async function deleteApiKeys(db: ChatDb, userId: number): Promise<void> {
+  await db.deleteFrom("api_keys").where("user_id", "=", userId).execute();
+}

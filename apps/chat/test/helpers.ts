@@ -1,0 +1,136 @@
+// A chat server per test file: a fresh database (SQLite in memory, or a PostgreSQL schema
+// when TEST_DATABASE_URL is set), a FakeClock, and helpers that speak HTTP through inject.
+import type { FastifyInstance } from "fastify";
+import { createLogger, openDatabase } from "@beacon/platform";
+import { FakeClock, freshDatabaseUrl } from "@beacon/testing";
+import { buildChatApp } from "../src/main.js";
+import { loadChatConfig, type ChatConfig } from "../src/config.js";
+import type { ChatDeps } from "../src/deps.js";
+import { migrateChat } from "../src/migrations/index.js";
+import type { ChatDatabase } from "../src/store/schema.js";
+import { doCreateRealm } from "../src/actions/realms.js";
+import { doCreateUser } from "../src/actions/users.js";
+import { ROLE_MEMBER } from "../src/lib/roles.js";
+
+export interface Account {
+  id: number;
+  email: string;
+  apiKey: string;
+  realmId: number;
+  /** Host header that names this account's realm */
+  host: string;
+}
+
+export interface Response {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+export type Params = Record<string, unknown>;
+
+/** Form encoding as Python's client does it: strings as they are, anything else as JSON. */
+export function encode(params: Params): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    search.append(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return search.toString();
+}
+
+export function basic(email: string, key: string): string {
+  return `Basic ${Buffer.from(`${email}:${key}`).toString("base64")}`;
+}
+
+export interface ChatTest {
+  app: FastifyInstance;
+  deps: ChatDeps;
+  clock: FakeClock;
+  close(): Promise<void>;
+  /** Creates a realm and returns its owner. */
+  realm(options?: { subdomain?: string; name?: string; ownerEmail?: string; password?: string }): Promise<Account>;
+  /** Creates a user in the realm of `peer`. */
+  user(peer: Account, options?: { email?: string; name?: string; role?: number; password?: string; botType?: number }): Promise<Account>;
+  call(who: Account | null, method: string, url: string, params?: Params, options?: { host?: string; headers?: Record<string, string>; query?: Params }): Promise<Response>;
+}
+
+let counter = 0;
+
+export async function chatTest(options: { config?: Partial<ChatConfig> } = {}): Promise<ChatTest> {
+  const testDb = await freshDatabaseUrl();
+  const database = openDatabase<ChatDatabase>(testDb.url, { poolSize: 2 });
+  await migrateChat(database.db, database.dialect);
+  const clock = new FakeClock("2025-01-15T12:00:00Z");
+  const config: ChatConfig = { ...loadChatConfig({}, {}), rateLimit: 0, ...options.config };
+  const deps: ChatDeps = { db: database.db, dialect: database.dialect, log: createLogger("chat-test", "silent"), clock, config };
+  const app = await buildChatApp(deps);
+  const hosts = new Map<number, string>();
+
+  const test: ChatTest = {
+    app,
+    deps,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.release();
+    },
+    async realm(opts = {}) {
+      const subdomain = opts.subdomain ?? `r${++counter}`;
+      const email = opts.ownerEmail ?? `owner@${subdomain}.example.com`;
+      const created = await doCreateRealm(database.db, {
+        name: opts.name ?? `Realm ${subdomain}`,
+        subdomain,
+        ownerEmail: email,
+        ownerName: "Olivia Owner",
+        ownerPassword: opts.password ?? "owner-password",
+        now: clock.now().getTime(),
+      });
+      const host = subdomain ? `${subdomain}.${config.rootDomain}` : config.rootDomain;
+      hosts.set(created.realmId, host);
+      return { id: created.userId, email, apiKey: created.apiKey, realmId: created.realmId, host };
+    },
+    async user(peer, opts = {}) {
+      const email = opts.email ?? `user${++counter}@example.com`;
+      const created = await doCreateUser(database.db, {
+        realmId: peer.realmId,
+        email,
+        fullName: opts.name ?? `User ${counter}`,
+        role: opts.role ?? ROLE_MEMBER,
+        password: opts.password ?? null,
+        botType: opts.botType ?? null,
+        botOwnerId: opts.botType ? peer.id : null,
+        now: clock.now().getTime(),
+      });
+      return { id: created.userId, email, apiKey: created.apiKey, realmId: peer.realmId, host: peer.host };
+    },
+    async call(who, method, url, params = {}, opts = {}) {
+      const headers: Record<string, string> = { host: opts.host ?? who?.host ?? "127.0.0.1", ...opts.headers };
+      if (who && !("authorization" in headers)) headers.authorization = basic(who.email, who.apiKey);
+      const path = url.startsWith("/api/") ? url : `/api/v1${url}`;
+      const upper = method.toUpperCase();
+      const inBody = upper !== "GET" && upper !== "HEAD";
+      const query = inBody ? (opts.query ? encode(opts.query) : "") : encode({ ...params, ...opts.query });
+      const response = await app.inject({
+        method: upper as any,
+        url: query ? `${path}?${query}` : path,
+        headers: inBody ? { ...headers, "content-type": "application/x-www-form-urlencoded" } : headers,
+        payload: inBody ? encode(params) : undefined,
+      });
+      let body: any;
+      try {
+        body = response.json();
+      } catch {
+        body = response.body;
+      }
+      return { status: response.statusCode, body, headers: response.headers };
+    },
+  };
+  return test;
+}
+
+/** The `{"result":"error",…}` body Zulip sends for a BAD_REQUEST with this message. */
+export function badRequest(msg: string, extra: Record<string, unknown> = {}) {
+  return { result: "error", msg, code: "BAD_REQUEST", ...extra };
+}
