@@ -1,0 +1,184 @@
+// Next-run search for cron expressions, reproducing cronsim 2.7 run by Healthchecks, time zones
+// and DST quirks included. The search is cronsim's: roll month, then day, hour, minute and second
+// forward to the nearest allowed value, starting over from the month whenever a field moved.
+//
+// Two clocks, as in cronsim:
+// - fixed-time jobs (minute and hour not starting with `*`) walk the local wall clock and only
+//   look at the zone at the end, so a repeated hour runs once and a skipped time moves forward;
+// - every other job ticks in real time (instants) and reads the wall clock after each tick, so
+//   a repeated hour runs twice and a skipped hour does not run.
+import { civilFromDays, DAY, daysFromCivil, daysInMonth, mod, weekdaySun0 } from "./civil.js";
+import type { CronSpec } from "./cron-spec.js";
+import type { Zone } from "./zoned.js";
+
+// cronsim gives up when nothing matches within 50 years of where the search started.
+const HORIZON_YEARS = 50;
+
+/** The date of the month's last Monday–Friday, given its last day (date and day number). */
+function lastWorkday(last: number, lastDays: number): number {
+  const weekday = weekdaySun0(lastDays);
+  if (weekday === 0) return last - 2;
+  if (weekday === 6) return last - 1;
+  return last;
+}
+
+function matchesDay(spec: CronSpec, days: number): boolean {
+  const { year, month, day } = civilFromDays(days);
+  let dom = spec.days[day] === 1;
+  if (!dom && (spec.lastDay || spec.lastWeekday) && day >= 26) {
+    const last = daysInMonth(year, month);
+    if (spec.lastDay && day === last) dom = true;
+    if (spec.lastWeekday && day === lastWorkday(last, days - day + last)) dom = true;
+  }
+  if (spec.dayAnd && !dom) return false;
+  if (!spec.dayAnd && dom) return true;
+
+  const weekday = weekdaySun0(days);
+  let dow = spec.weekdays[weekday] === 1;
+  if (!dow && spec.lastOfMonth[weekday] === 1) dow = day + 7 > daysInMonth(year, month);
+  if (!dow && spec.nthOfMonth[weekday] !== 0) dow = (spec.nthOfMonth[weekday] & (1 << Math.floor((day + 6) / 7))) !== 0;
+  return dow;
+}
+
+export class CronIterator {
+  /** Wall-clock seconds in the zone (or UTC when there is no zone). */
+  private wall: number;
+  private fold: 0 | 1 = 0;
+  /** Set when ticking in real time; null when ticking the wall clock. */
+  private readonly tickZone: Zone | null;
+  /** Set when ticking the wall clock of a zone: the zone to resolve results in. */
+  private readonly wallZone: Zone | null;
+  private done = false;
+
+  /** `start` is in epoch seconds (sub-second parts are dropped); `zone` null means naive UTC. */
+  constructor(
+    private readonly spec: CronSpec,
+    start: number,
+    zone: Zone | null,
+  ) {
+    const instant = Math.floor(start);
+    if (zone === null) {
+      this.wall = instant;
+      this.tickZone = null;
+      this.wallZone = null;
+    } else {
+      const local = zone.toWall(instant);
+      this.wall = local.wall;
+      this.fold = local.fold;
+      this.tickZone = spec.fixedTime ? null : zone;
+      this.wallZone = spec.fixedTime ? zone : null;
+    }
+  }
+
+  /** The next run as epoch seconds, or null once the search horizon is exhausted. */
+  next(): number | null {
+    if (this.done) return null;
+    this.tick(1);
+    if (!this.advance()) {
+      this.done = true;
+      return null;
+    }
+    if (this.wallZone !== null) {
+      // compat: a fixed time inside a spring-forward gap moves to the first minute after it, and
+      // an ambiguous one resolves to its first pass (which may precede the search start).
+      while (this.wallZone.isImaginary(this.wall)) this.wall += 60;
+      return this.wallZone.toInstant(this.wall, 0);
+    }
+    return this.tickZone === null ? this.wall : this.tickZone.toInstant(this.wall, this.fold);
+  }
+
+  private tick(seconds: number): void {
+    if (this.tickZone === null) {
+      this.wall += seconds;
+      return;
+    }
+    const local = this.tickZone.toWall(this.tickZone.toInstant(this.wall, this.fold) + seconds);
+    this.wall = local.wall;
+    this.fold = local.fold;
+  }
+
+  /** Moves to midnight of a day, as cronsim's `datetime.combine` does (fold reset). */
+  private setDay(days: number): void {
+    this.wall = days * DAY;
+    this.fold = 0;
+  }
+
+  private advance(): boolean {
+    const startYear = civilFromDays(Math.floor(this.wall / DAY)).year;
+    for (;;) {
+      this.advanceMonth();
+      if (civilFromDays(Math.floor(this.wall / DAY)).year > startYear + HORIZON_YEARS) return false;
+      if (this.advanceDay()) continue;
+      if (this.advanceHour()) continue;
+      if (this.advanceMinute()) continue;
+      if (this.advanceSecond()) continue;
+      return true;
+    }
+  }
+
+  private advanceMonth(): void {
+    let { year, month } = civilFromDays(Math.floor(this.wall / DAY));
+    if (this.spec.months[month] === 1) return;
+    do {
+      month++;
+      if (month > 12) {
+        month = 1;
+        year++;
+      }
+    } while (this.spec.months[month] !== 1);
+    this.setDay(daysFromCivil(year, month, 1));
+  }
+
+  private advanceDay(): boolean {
+    let days = Math.floor(this.wall / DAY);
+    if (matchesDay(this.spec, days)) return false;
+    while (!matchesDay(this.spec, days)) {
+      days++;
+      // Stop at a month boundary so that the month is checked again.
+      if (civilFromDays(days).day === 1) break;
+    }
+    this.setDay(days);
+    return true;
+  }
+
+  private advanceHour(): boolean {
+    if (this.spec.hours[hourOf(this.wall)] === 1) return false;
+    this.wall -= mod(this.wall, 3600);
+    while (this.spec.hours[hourOf(this.wall)] !== 1) {
+      this.tick(3600);
+      if (hourOf(this.wall) === 0) break;
+    }
+    return true;
+  }
+
+  private advanceMinute(): boolean {
+    const minute = minuteOf(this.wall);
+    if (this.spec.minutes[minute] === 1) return false;
+    this.wall -= mod(this.wall, 60);
+    if (this.spec.singleMinute >= 0) this.tick(mod(this.spec.singleMinute - minute, 60) * 60);
+    while (this.spec.minutes[minuteOf(this.wall)] !== 1) {
+      this.tick(60);
+      if (minuteOf(this.wall) === 0) break;
+    }
+    return true;
+  }
+
+  private advanceSecond(): boolean {
+    const second = mod(this.wall, 60);
+    if (this.spec.seconds[second] === 1) return false;
+    if (this.spec.singleSecond >= 0) this.tick(mod(this.spec.singleSecond - second, 60));
+    while (this.spec.seconds[mod(this.wall, 60)] !== 1) {
+      this.tick(1);
+      if (mod(this.wall, 60) === 0) break;
+    }
+    return true;
+  }
+}
+
+function hourOf(wall: number): number {
+  return Math.floor(mod(wall, DAY) / 3600);
+}
+
+function minuteOf(wall: number): number {
+  return Math.floor(mod(wall, 3600) / 60);
+}

@@ -1,0 +1,182 @@
+// Next-run search for OnCalendar schedules, reproducing the `oncalendar` 1.1 library run by
+// Healthchecks. Each line walks the wall clock of its zone (the zone named at its end, else the
+// check's) and only consults the zone for the result: times inside a spring-forward gap are
+// skipped, ambiguous times resolve to their first pass. Lines are merged as the library does.
+import { civilFromDays, DAY, daysFromCivil, daysInMonth, mod, weekdayMon0 } from "./civil.js";
+import { END_YEAR, FIRST_YEAR, type OnCalendarLine, type OnCalendarSpec } from "./oncalendar-spec.js";
+import { getZone, type Zone } from "./zoned.js";
+
+function yearOf(wall: number): number {
+  return civilFromDays(Math.floor(wall / DAY)).year;
+}
+
+function matchesDay(spec: OnCalendarSpec, days: number): boolean {
+  if (spec.weekdays[weekdayMon0(days)] !== 1) return false;
+  const { year, month, day } = civilFromDays(days);
+  if (spec.days[day] === 1) return true;
+  return spec.daysFromEnd[daysInMonth(year, month) - day + 1] === 1;
+}
+
+/** Iterates one line's matches in its zone. */
+class LineIterator {
+  private wall: number;
+  private done = false;
+
+  constructor(
+    private readonly spec: OnCalendarSpec,
+    private readonly zone: Zone,
+    start: number,
+  ) {
+    this.wall = zone.toWall(Math.floor(start)).wall;
+  }
+
+  /** The next match as epoch seconds, or null when there is none before year 2200. */
+  next(): number | null {
+    if (this.done) return null;
+    this.wall += 1;
+    for (;;) {
+      this.advanceYear();
+      if (yearOf(this.wall) >= END_YEAR) {
+        this.done = true;
+        return null;
+      }
+      if (this.advanceMonth()) continue;
+      if (this.advanceDay()) continue;
+      if (this.advanceHour()) continue;
+      if (this.advanceMinute()) continue;
+      if (this.advanceSecond()) continue;
+      if (this.zone.isImaginary(this.wall)) {
+        // compat: a time that clocks skip is not run at all; the search resumes after the gap.
+        this.wall = Math.max(this.wall + 1, this.zone.gapEnd(this.wall));
+        continue;
+      }
+      return this.zone.toInstant(this.wall, 0);
+    }
+  }
+
+  private advanceYear(): void {
+    let year = yearOf(this.wall);
+    if (this.allowsYear(year)) return;
+    while (!this.allowsYear(year) && year < END_YEAR) year++;
+    this.wall = daysFromCivil(year, 1, 1) * DAY;
+  }
+
+  private allowsYear(year: number): boolean {
+    return year >= FIRST_YEAR && year < END_YEAR && this.spec.years[year - FIRST_YEAR] === 1;
+  }
+
+  private advanceMonth(): boolean {
+    let { year, month } = civilFromDays(Math.floor(this.wall / DAY));
+    if (this.spec.months[month] === 1) return false;
+    do {
+      month++;
+      if (month > 12) {
+        month = 1;
+        year++;
+      }
+    } while (this.spec.months[month] !== 1);
+    this.wall = daysFromCivil(year, month, 1) * DAY;
+    return true;
+  }
+
+  private advanceDay(): boolean {
+    let days = Math.floor(this.wall / DAY);
+    if (matchesDay(this.spec, days)) return false;
+    while (!matchesDay(this.spec, days)) {
+      days++;
+      if (civilFromDays(days).day === 1) break;
+    }
+    this.wall = days * DAY;
+    return true;
+  }
+
+  // Hour, minute and second move on to the next allowed value within the enclosing unit, or to
+  // the start of the next unit so that the larger fields get checked again.
+  private advanceHour(): boolean {
+    const hour = Math.floor(mod(this.wall, DAY) / 3600);
+    if (this.spec.hours[hour] === 1) return false;
+    const dayStart = this.wall - mod(this.wall, DAY);
+    let next = hour + 1;
+    while (next < 24 && this.spec.hours[next] !== 1) next++;
+    this.wall = dayStart + next * 3600;
+    return true;
+  }
+
+  private advanceMinute(): boolean {
+    const minute = Math.floor(mod(this.wall, 3600) / 60);
+    if (this.spec.minutes[minute] === 1) return false;
+    const hourStart = this.wall - mod(this.wall, 3600);
+    let next = minute + 1;
+    while (next < 60 && this.spec.minutes[next] !== 1) next++;
+    this.wall = hourStart + next * 60;
+    return true;
+  }
+
+  private advanceSecond(): boolean {
+    const second = mod(this.wall, 60);
+    if (this.spec.seconds[second] === 1) return false;
+    const minuteStart = this.wall - second;
+    if (this.spec.singleSecond >= 0) {
+      // The library jumps straight to the single allowed second, into the next minute if needed.
+      this.wall += mod(this.spec.singleSecond - second, 60);
+      return true;
+    }
+    let next = second + 1;
+    while (next < 60 && this.spec.seconds[next] !== 1) next++;
+    this.wall = minuteStart + next;
+    return true;
+  }
+}
+
+interface Entry {
+  line: LineIterator;
+  /** The entry's latest result: epoch seconds, and wall seconds in the check's zone. */
+  instant: number;
+  local: number;
+  fresh: boolean;
+}
+
+/** Merges the lines of a schedule into one ascending sequence, as the library does. */
+export class OnCalendarIterator {
+  private entries: Entry[];
+  private current = 0;
+
+  /** `start` in epoch seconds; `zone` is the check's zone, used for lines without their own. */
+  constructor(
+    lines: readonly OnCalendarLine[],
+    start: number,
+    private readonly zone: Zone,
+  ) {
+    this.entries = lines.map((line) => ({
+      line: new LineIterator(line.spec, line.zone === null ? zone : getZone(line.zone), start),
+      instant: start,
+      local: 0,
+      fresh: true,
+    }));
+  }
+
+  next(): number | null {
+    const live: Entry[] = [];
+    for (const entry of this.entries) {
+      // compat: results are compared as wall-clock times in the check's zone (Python ignores
+      // `fold` when comparing datetimes of one zone), so in a repeated hour a line's second-pass
+      // result can sort before another line's first-pass one.
+      if (!entry.fresh && entry.local > this.current) {
+        live.push(entry);
+        continue;
+      }
+      const instant = entry.line.next();
+      if (instant === null) continue;
+      entry.instant = instant;
+      entry.local = this.zone.toWall(instant).wall;
+      entry.fresh = false;
+      live.push(entry);
+    }
+    this.entries = live;
+    if (live.length === 0) return null;
+    let best = live[0];
+    for (const entry of live) if (entry.local < best.local) best = entry;
+    this.current = best.local;
+    return best.instant;
+  }
+}
