@@ -1,6 +1,7 @@
 // The URL table, read top to bottom. Every path is under /api/v1.
 import type { Api } from "../http/endpoint.js";
 import * as auth from "./auth.js";
+import * as bots from "./bots.js";
 import * as serverSettings from "./server-settings.js";
 import * as users from "./users.js";
 
@@ -8,4 +9,5 @@ export function registerRoutes(api: Api): void {
   serverSettings.register(api);
   auth.register(api);
   users.register(api);
+  bots.register(api);
 }

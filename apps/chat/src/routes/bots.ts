@@ -1,0 +1,81 @@
+// Bots: create (generic or incoming webhook), list the caller's bots, deactivate.
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError, insufficientPermission, notAllowedForGuests } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { bool, int } from "../http/validators.js";
+import { doCreateUser, doSetActive } from "../actions/users.js";
+import { checkFullName } from "../actions/user-checks.js";
+import { externalHost } from "../config.js";
+import { GroupGraph } from "../lib/group-graph.js";
+import { BOT_DEFAULT, BOT_INCOMING_WEBHOOK, isAdmin, isGuest, ROLE_MEMBER } from "../lib/roles.js";
+import { avatarUrl } from "../present/user.js";
+import { groupSnapshot } from "../store/group-snapshot.js";
+import { realmGroupSettings } from "../store/realms.js";
+import { userByEmail, userInRealm, usersInRealm, type User } from "../store/users.js";
+import { pathId } from "./access.js";
+
+export function register(api: Api): void {
+  const { db, clock, config } = api.deps;
+
+  api.user("POST", "/bots", async ({ params, user, realm }) => {
+    if (isGuest(user)) throw notAllowedForGuests();
+    const fullName = params.required("full_name", raw());
+    const shortName = params.required("short_name", raw()).trim();
+    const botType = params.withDefault("bot_type", json(int()), BOT_DEFAULT);
+    params.accept("payload_url", "service_name", "interface_type", "config_data");
+    params.optional("default_all_public_streams", json(bool));
+    if (botType !== BOT_DEFAULT && botType !== BOT_INCOMING_WEBHOOK) throw new BadRequestError("Invalid bot type");
+    const settings = await realmGroupSettings(db, realm.id);
+    const graph = new GroupGraph(await groupSnapshot(db, realm.id));
+    const setting = botType === BOT_INCOMING_WEBHOOK ? ["can_create_write_only_bots_group", "can_create_bots_group"] : ["can_create_bots_group"];
+    if (!setting.some((name) => graph.isMember(user.id, settings[name]))) throw insufficientPermission();
+    if (!shortName || !/^[A-Za-z0-9._+-]+$/.test(shortName)) throw new BadRequestError("Bad name or username");
+    const name = checkFullName(fullName);
+    // Bot emails live on the realm's own host: `<short name>-bot@<realm host>`.
+    const domain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
+    const email = `${shortName}-bot@${domain}`;
+    if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
+    const created = await doCreateUser(db, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() });
+    const bot = (await userInRealm(db, realm.id, created.userId))!;
+    return {
+      user_id: bot.id,
+      api_key: created.apiKey,
+      avatar_url: avatarUrl(bot, false),
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: false,
+    };
+  });
+
+  api.user("GET", "/bots", async ({ user, realm }) => {
+    const everyone = await usersInRealm(db, realm.id);
+    const bots = everyone.filter((u) => u.is_bot && u.is_active && u.bot_owner_id === user.id);
+    return { bots: bots.map((bot) => presentBot(bot, everyone)) };
+  });
+
+  api.user("DELETE", "/bots/:bot_id", async ({ path, user, realm }) => {
+    const id = pathId(path.bot_id);
+    const bot = id === undefined ? undefined : await userInRealm(db, realm.id, id);
+    if (!bot || !bot.is_bot || !bot.is_active) throw new BadRequestError("No such bot");
+    if (bot.bot_owner_id !== user.id && !isAdmin(user)) throw insufficientPermission();
+    await doSetActive(db, [bot.id], false);
+    return {};
+  });
+}
+
+function presentBot(bot: User, users: User[]) {
+  const owner = users.find((u) => u.id === bot.bot_owner_id);
+  return {
+    username: bot.email,
+    full_name: bot.full_name,
+    avatar_url: avatarUrl(bot, false),
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: Boolean(bot.default_all_public_streams),
+    owner: owner?.email ?? null,
+    bot_type: bot.bot_type,
+    is_active: Boolean(bot.is_active),
+    user_id: bot.id,
+    services: [],
+  };
+}
