@@ -1,21 +1,18 @@
 // Fastify settings shared by both servers. Protocol details (envelopes, errors, parsers)
 // belong to each app; this only builds the instance and runs it.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "./log.js";
 
 export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger } = {}): FastifyInstance {
   const { log, ...rest } = options;
   return Fastify({
     loggerInstance: log,
-    disableRequestLogging: true,
+    // One log line per request would cost more than a ping itself; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     return503OnClosing: false,
     ...rest,
   }) as unknown as FastifyInstance;
-}
-
-export async function listen(app: FastifyInstance, host: string, port: number): Promise<string> {
-  return app.listen({ host, port });
 }
 
 /** Close servers and resources once on SIGINT/SIGTERM. */
@@ -31,4 +28,8 @@ export function closeOnSignals(close: () => Promise<void>): void {
   };
   process.once("SIGINT", handler);
   process.once("SIGTERM", handler);
+}
+
+export async function listen(app: FastifyInstance, host: string, port: number): Promise<string> {
+  return app.listen({ host, port });
 }

@@ -1,0 +1,56 @@
+// Provisioning projects and their owner accounts (the CLI's create-project).
+import { randomUUID } from "node:crypto";
+import type { MonitorDeps } from "../deps.js";
+import { generateApiKey, generatePingKey, hashApiKey, randomToken } from "../lib/keys.js";
+import { countProjectsOfOwner, findAccountByEmail, insertAccount, insertProject } from "../store/projects.js";
+
+export interface NewProjectKeys {
+  uuid: string;
+  name: string;
+  api_key: string;
+  api_key_readonly: string;
+  ping_key: string;
+  badge_key: string;
+}
+
+export interface CreateProjectInput {
+  name: string;
+  ownerEmail: string;
+  checkLimit?: number;
+}
+
+export async function createProject(deps: MonitorDeps, input: CreateProjectInput): Promise<NewProjectKeys> {
+  const now = deps.clock.now().getTime();
+  return deps.db.transaction().execute(async (trx) => {
+    let owner = await findAccountByEmail(trx, input.ownerEmail);
+    if (!owner) {
+      owner = await insertAccount(trx, {
+        email: input.ownerEmail,
+        username: randomToken(30),
+        check_limit: input.checkLimit ?? deps.config.defaultCheckLimit,
+        ping_log_limit: deps.config.pingLogLimit,
+        created: now,
+      });
+    } else if (input.checkLimit !== undefined) {
+      owner = await trx.updateTable("accounts").set({ check_limit: input.checkLimit }).where("id", "=", owner.id).returningAll().executeTakeFirstOrThrow();
+    }
+
+    const uuid = randomUUID();
+    const apiKey = generateApiKey("rw");
+    const readOnlyKey = generateApiKey("ro");
+    const pingKey = generatePingKey();
+    // compat: an owner's first project carries the owner's username as badge key, later ones their UUID.
+    const badgeKey = (await countProjectsOfOwner(trx, owner.id)) === 0 ? owner.username : uuid;
+    await insertProject(trx, {
+      uuid,
+      name: input.name,
+      owner_id: owner.id,
+      api_key_hash: hashApiKey(apiKey),
+      api_key_readonly_hash: hashApiKey(readOnlyKey),
+      ping_key: pingKey,
+      badge_key: badgeKey,
+      created: now,
+    });
+    return { uuid, name: input.name, api_key: apiKey, api_key_readonly: readOnlyKey, ping_key: pingKey, badge_key: badgeKey };
+  });
+}

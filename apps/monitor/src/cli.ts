@@ -1,0 +1,128 @@
+// `beacon monitor …` commands, and the monitor half of `beacon serve`.
+import { join } from "node:path";
+import type { Command } from "commander";
+import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
+import { createIntegration, isIntegrationKind, INTEGRATION_KINDS } from "./actions/integrations.js";
+import { createProject } from "./actions/projects.js";
+import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
+import { openMonitor, startMonitor } from "./main.js";
+import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
+import { findProjectByUuid } from "./store/projects.js";
+
+interface CommonOptions {
+  database?: string;
+}
+
+function configFrom(options: CommonOptions & { host?: string; port?: string; siteRoot?: string }): MonitorConfig {
+  try {
+    return loadMonitorConfig({ databaseUrl: options.database, host: options.host, port: options.port, siteRoot: options.siteRoot });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+async function withMonitor<T>(options: CommonOptions, work: (monitor: Awaited<ReturnType<typeof openMonitor>>) => Promise<T>): Promise<T> {
+  const monitor = await openMonitor(configFrom(options));
+  try {
+    return await work(monitor);
+  } finally {
+    await monitor.close();
+  }
+}
+
+export function registerCommands(program: Command): void {
+  const monitor = program.command("monitor").description("cron and heartbeat monitoring (Healthchecks-compatible)");
+  const database = ["--database <url>", "sqlite:PATH or postgres://… (MONITOR_DATABASE_URL)"] as const;
+
+  monitor
+    .command("serve")
+    .description("run the monitor's HTTP server")
+    .option("--host <host>", "address to listen on (MONITOR_HOST)")
+    .option("--port <port>", "port to listen on (MONITOR_PORT)")
+    .option(...database)
+    .option("--site-root <url>", "public base URL (MONITOR_SITE_ROOT)")
+    .action(async (options) => {
+      const { monitor: running, app, address } = await startMonitor(configFrom(options));
+      running.deps.log.info(`monitor listening on ${address}`);
+      closeOnSignals(async () => {
+        await app.close();
+        await running.close();
+      });
+    });
+
+  monitor
+    .command("migrate")
+    .description("create or upgrade the monitor's tables")
+    .option(...database)
+    .action(async (options) => {
+      const config = configFrom(options);
+      const database = openDatabase(config.databaseUrl);
+      const applied = await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect);
+      await database.close();
+      printJson({ applied });
+    });
+
+  monitor
+    .command("create-project")
+    .description("create a project and print its keys as JSON")
+    .requiredOption("--name <name>", "project name")
+    .option("--owner <email>", "owner account (created if new)", "owner@beacon.local")
+    .option("--check-limit <n>", "the owner's check limit")
+    .option(...database)
+    .action(async (options) => {
+      let checkLimit: number | undefined;
+      if (options.checkLimit !== undefined) {
+        checkLimit = Number(options.checkLimit);
+        if (!Number.isInteger(checkLimit) || checkLimit < 0) fail("--check-limit must be a whole number");
+      }
+      const keys = await withMonitor(options, (m) => createProject(m.deps, { name: options.name, ownerEmail: options.owner, checkLimit }));
+      printJson(keys);
+    });
+
+  monitor
+    .command("create-integration")
+    .description("add an integration to a project and print it as JSON")
+    .requiredOption("--project <uuid>", "project UUID")
+    .requiredOption("--kind <kind>", `one of: ${INTEGRATION_KINDS.join(", ")}`)
+    .requiredOption("--name <name>", "integration name")
+    .option("--value <text>", "the kind's configuration (JSON for webhook, zulip, …)", "")
+    .option(...database)
+    .action(async (options) => {
+      if (!isIntegrationKind(options.kind)) fail(`unknown integration kind "${options.kind}"`);
+      const channel = await withMonitor(options, async (m) => {
+        const project = await findProjectByUuid(m.deps.db, options.project);
+        if (!project) fail(`no project with UUID ${options.project}`);
+        return createIntegration(m.deps, project, { kind: options.kind, name: options.name, value: options.value });
+      });
+      printJson({ id: channel.uuid, name: channel.name, kind: channel.kind });
+    });
+}
+
+/** `beacon serve`: SQLite under dataDir, a demo project on first start. */
+export async function serveDemo(dataDir: string): Promise<void> {
+  const config = loadMonitorConfig({ databaseUrl: process.env.MONITOR_DATABASE_URL ?? `sqlite:${join(dataDir, "monitor.db")}` });
+  const { monitor, app, address } = await startMonitor(config);
+  const { deps } = monitor;
+  const existing = await deps.db.selectFrom("projects").select("id").limit(1).executeTakeFirst();
+  if (!existing) {
+    const keys = await createProject(deps, { name: "Demo", ownerEmail: "demo@beacon.local" });
+    process.stdout.write(
+      [
+        "",
+        "Monitor demo project created (keys are shown once; keep them):",
+        `  project:          ${keys.uuid}`,
+        `  API key:          ${keys.api_key}`,
+        `  read-only key:    ${keys.api_key_readonly}`,
+        `  ping key:         ${keys.ping_key}`,
+        `  API:              ${config.siteRoot}/api/v3/checks/`,
+        `  ping URLs:        ${pingEndpoint(config)}<check uuid>`,
+        "",
+      ].join("\n"),
+    );
+  }
+  deps.log.info(`monitor listening on ${address}`);
+  closeOnSignals(async () => {
+    await app.close();
+    await monitor.close();
+  });
+}

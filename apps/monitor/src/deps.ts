@@ -1,0 +1,17 @@
+import type { Kysely } from "kysely";
+import type { Clock, Dialect, Logger } from "@beacon/platform";
+import type { MonitorConfig } from "./config.js";
+import type { MonitorDB } from "./store/schema.js";
+
+/** Everything the monitor's layers need, built once in main.ts and passed down. */
+export interface MonitorDeps {
+  db: Kysely<MonitorDB>;
+  dialect: Dialect;
+  log: Logger;
+  clock: Clock;
+  config: MonitorConfig;
+  /** Signs badge URLs: MONITOR_SECRET_KEY, or one generated once and kept in the database. */
+  secretKey: string;
+}
+
+export type Db = Kysely<MonitorDB>;

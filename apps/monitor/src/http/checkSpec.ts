@@ -1,0 +1,127 @@
+// Validation of a create/update body, exactly as the upstream reports it: strict types
+// (no coercion, null rejected), fields checked in a fixed order, first error only.
+import { isValidSchedule } from "../lib/schedule/index.js";
+import { canonicalTimezone } from "../lib/timezones.js";
+import { type PyJson } from "../lib/pyjson.js";
+import type { JsonObject } from "./auth.js";
+
+export const UNIQUE_FIELDS = ["name", "slug", "tags", "timeout", "grace"] as const;
+export type UniqueField = (typeof UNIQUE_FIELDS)[number];
+
+export interface CheckSpec {
+  channels?: string;
+  desc?: string;
+  failure_kw?: string;
+  filter_subject?: boolean;
+  filter_body?: boolean;
+  filter_http_body?: boolean;
+  filter_default_fail?: boolean;
+  grace?: number;
+  manual_resume?: boolean;
+  methods?: string;
+  name?: string;
+  schedule?: string;
+  slug?: string;
+  start_kw?: string;
+  subject?: string;
+  subject_fail?: string;
+  success_kw?: string;
+  tags?: string;
+  timeout?: number;
+  tz?: string;
+  unique?: UniqueField[];
+}
+
+type Result<T> = { ok: T } | { error: string };
+type Validator = (field: string, value: PyJson) => Result<unknown>;
+
+const length = (s: string) => [...s].length;
+
+const str =
+  (max?: number): Validator =>
+  (field, value) => {
+    if (typeof value !== "string") return { error: `${field} is not a string` };
+    if (max !== undefined && length(value) > max) return { error: `${field} is too long` };
+    return { ok: value };
+  };
+
+const bool: Validator = (field, value) => (typeof value === "boolean" ? { ok: value } : { error: `${field} is not a boolean` });
+
+const MIN_PERIOD = 60;
+const MAX_PERIOD = 31536000;
+
+const seconds: Validator = (field, value) => {
+  // compat: JSON true/false count as the integers 1 and 0, as bool is an int in Python.
+  const n = typeof value === "boolean" ? Number(value) : value;
+  if (typeof n !== "number" && typeof n !== "bigint") return { error: `${field} is not a number` };
+  if (n < MIN_PERIOD) return { error: `${field} is too small` };
+  if (n > MAX_PERIOD) return { error: `${field} is too large` };
+  return { ok: Number(n) };
+};
+
+const slug: Validator = (field, value) => {
+  const base = str(100)(field, value);
+  if ("error" in base) return base;
+  return /^[a-z0-9\-_]*$/.test(value as string) ? base : { error: "slug does not match pattern" };
+};
+
+const methods: Validator = (_field, value) => (value === "" || value === "POST" ? { ok: value } : { error: "methods has unexpected value" });
+
+const schedule: Validator = (field, value) => {
+  const base = str(100)(field, value);
+  if ("error" in base) return base;
+  return isValidSchedule(value as string) ? base : { error: "schedule is not a valid cron or OnCalendar expression" };
+};
+
+const tz: Validator = (field, value) => {
+  if (typeof value !== "string") return { error: `${field} is not a string` };
+  const canonical = canonicalTimezone(value);
+  return canonical ? { ok: canonical } : { error: "tz is not a valid timezone" };
+};
+
+const unique: Validator = (_field, value) => {
+  if (!Array.isArray(value)) return { error: "unique is not an array" };
+  for (const item of value) {
+    if (typeof item !== "string" || !(UNIQUE_FIELDS as readonly string[]).includes(item)) {
+      return { error: "an item in 'unique' has unexpected value" };
+    }
+  }
+  return { ok: value };
+};
+
+// compat: the upstream's order, which is what decides the one error reported.
+const FIELDS: [keyof CheckSpec, Validator][] = [
+  ["channels", str()],
+  ["desc", str()],
+  ["failure_kw", str(200)],
+  ["filter_subject", bool],
+  ["filter_body", bool],
+  ["filter_http_body", bool],
+  ["filter_default_fail", bool],
+  ["grace", seconds],
+  ["manual_resume", bool],
+  ["methods", methods],
+  ["name", str(100)],
+  ["schedule", schedule],
+  ["slug", slug],
+  ["start_kw", str(200)],
+  ["subject", str(200)],
+  ["subject_fail", str(200)],
+  ["success_kw", str(200)],
+  ["tags", str()],
+  ["timeout", seconds],
+  ["tz", tz],
+  ["unique", unique],
+];
+
+export function validateCheckSpec(body: JsonObject): Result<CheckSpec> {
+  const spec: Record<string, unknown> = {};
+  for (const [field, validate] of FIELDS) {
+    if (!Object.hasOwn(body, field)) continue;
+    const result = validate(field, body[field]);
+    if ("error" in result) return { error: `json validation error: ${result.error}` };
+    spec[field] = result.ok;
+  }
+  return { ok: spec as CheckSpec };
+}
+

@@ -1,0 +1,130 @@
+// The API's URL table, matched the way the upstream's URL resolver does: one flat list
+// of patterns, mounted under /api/v1/, /api/v2/ and /api/v3/, trailing slashes significant
+// (APPEND_SLASH redirects a slashless URL when the slashed one exists), and each route
+// wrapped for CORS: OPTIONS answers 204 and an unlisted method 405, before any auth.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { PyFloat } from "../lib/pyjson.js";
+import { DJANGO_404, PageNotFound, ResponseError, type ApiResponse } from "./responses.js";
+
+export type ApiVersion = 1 | 2 | 3;
+
+export interface ApiRequest {
+  raw: FastifyRequest;
+  method: string;
+  version: ApiVersion;
+  params: string[];
+  query: URLSearchParams;
+  body: Buffer;
+}
+
+export type ApiHandler = (req: ApiRequest) => Promise<ApiResponse> | ApiResponse;
+
+export interface ApiRoute {
+  pattern: RegExp;
+  handlers: Partial<Record<string, ApiHandler>>;
+  cors: boolean;
+}
+
+const SEGMENTS: Record<string, string> = {
+  "<uuid>": "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+  // compat: the upstream's pattern is [A-z0-9]{40}, which also admits [\]^_` characters.
+  "<unique_key>": "([A-z0-9]{40})",
+  "<int>": "(\\d+)",
+};
+
+export function route(path: string, handlers: Partial<Record<string, ApiHandler>>, options: { cors?: boolean } = {}): ApiRoute {
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/<[a-z_]+>/g, (m) => SEGMENTS[m] ?? m);
+  return { pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true };
+}
+
+const VERSIONED = /^\/api\/v([123])\/(.*)$/;
+
+function corsHeaders(route: ApiRoute): Record<string, string> {
+  return {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "X-Api-Key",
+    "access-control-allow-methods": [...Object.keys(route.handlers), "OPTIONS"].join(", "),
+    "access-control-max-age": "600",
+  };
+}
+
+export function send(reply: FastifyReply, response: ApiResponse, extraHeaders: Record<string, string> = {}): FastifyReply {
+  reply.code(response.status).headers({ ...extraHeaders, ...response.headers });
+  const { body } = response;
+  if (body === undefined) {
+    reply.header("content-type", response.contentType ?? "text/html; charset=utf-8");
+    return reply.send("");
+  }
+  if (typeof body === "string" || Buffer.isBuffer(body)) {
+    reply.header("content-type", response.contentType ?? "text/html; charset=utf-8");
+    return reply.send(Buffer.isBuffer(body) ? body : Buffer.from(body));
+  }
+  // A Buffer, so that Fastify leaves the content type exactly as the upstream's.
+  reply.header("content-type", "application/json");
+  return reply.send(Buffer.from(pythonJson(body)));
+}
+
+/**
+ * compat: the upstream serialises with Python's json.dumps defaults: ", " and ": "
+ * separators, every non-ASCII character escaped, floats always with a fraction.
+ */
+export function pythonJson(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (value instanceof PyFloat) return value.toString();
+  if (typeof value === "string") return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (Array.isArray(value)) return "[" + value.map(pythonJson).join(", ") + "]";
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return "{" + entries.map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`).join(", ") + "}";
+}
+
+export function notFoundPage(reply: FastifyReply): FastifyReply {
+  return reply.code(404).header("content-type", "text/html; charset=utf-8").send(DJANGO_404);
+}
+
+export function createDispatcher(routes: ApiRoute[]) {
+  const match = (rest: string) => {
+    for (const route of routes) {
+      const m = route.pattern.exec(rest);
+      if (m) return { route, params: m.slice(1) };
+    }
+    return null;
+  };
+
+  return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const [path, queryString = ""] = splitUrl(request.url);
+    const versioned = VERSIONED.exec(path);
+    if (!versioned) return notFoundPage(reply);
+    const version = Number(versioned[1]) as ApiVersion;
+    const found = match(versioned[2]);
+
+    if (!found) {
+      if (!path.endsWith("/") && match(versioned[2] + "/")) {
+        const location = path + "/" + (queryString ? `?${queryString}` : "");
+        return reply.code(301).header("location", location).header("content-type", "text/html; charset=utf-8").send("");
+      }
+      return notFoundPage(reply);
+    }
+
+    const { route, params } = found;
+    const headers = route.cors ? corsHeaders(route) : {};
+    const handler = route.handlers[request.method];
+    if (route.cors && request.method === "OPTIONS") return send(reply, { status: 204 }, headers);
+    if (!handler) return send(reply, { status: 405 }, headers);
+
+    try {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const response = await handler({ raw: request, method: request.method, version, params, query: new URLSearchParams(queryString), body });
+      return send(reply, response, headers);
+    } catch (error) {
+      if (error instanceof ResponseError) return send(reply, error.response, headers);
+      if (error instanceof PageNotFound) return notFoundPage(reply);
+      throw error;
+    }
+  };
+}
+
+export function splitUrl(url: string): [string, string] {
+  const q = url.indexOf("?");
+  return q === -1 ? [url, ""] : [url.slice(0, q), url.slice(q + 1)];
+}

@@ -1,0 +1,61 @@
+// Builds the monitor: open and migrate the database, assemble deps, register routes.
+import { randomBytes } from "node:crypto";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { createHttpServer, createLogger, migrateToLatest, openDatabase, systemClock, type Clock, type Logger } from "@beacon/platform";
+import type { MonitorConfig } from "./config.js";
+import type { MonitorDeps } from "./deps.js";
+import { DJANGO_400 } from "./http/responses.js";
+import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
+import { registerRoutes } from "./routes/index.js";
+import { getOrCreateSetting } from "./store/settings.js";
+import type { MonitorDB } from "./store/schema.js";
+
+// compat: Django refuses request bodies over DATA_UPLOAD_MAX_MEMORY_SIZE with a 400.
+export const MAX_REQUEST_BODY = 2_621_440;
+
+export interface Monitor {
+  deps: MonitorDeps;
+  close(): Promise<void>;
+}
+
+export async function openMonitor(config: MonitorConfig, options: { clock?: Clock; log?: Logger } = {}): Promise<Monitor> {
+  const database = openDatabase<MonitorDB>(config.databaseUrl);
+  await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect);
+  const secretKey = config.secretKey || (await getOrCreateSetting(database.db, "secret_key", () => randomBytes(32).toString("hex")));
+  const deps: MonitorDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    log: options.log ?? createLogger("monitor"),
+    clock: options.clock ?? systemClock,
+    config,
+    secretKey,
+  };
+  return { deps, close: () => database.close() };
+}
+
+export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
+  const app = createHttpServer({ log: deps.log, bodyLimit: Math.max(MAX_REQUEST_BODY, deps.config.pingBodyLimit), exposeHeadRoutes: false });
+
+  // Bodies are read raw whatever the Content-Type: the API parses JSON itself (the
+  // upstream never looks at Content-Type) and pings store the bytes as sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.statusCode !== undefined && error.statusCode < 500) {
+      return reply.code(400).header("content-type", "text/html; charset=utf-8").send(DJANGO_400);
+    }
+    deps.log.error({ err: error }, "request failed");
+    return reply.code(500).header("content-type", "text/html; charset=utf-8").send("<h1>Server Error (500)</h1>");
+  });
+
+  registerRoutes(app, deps);
+  return app;
+}
+
+export async function startMonitor(config: MonitorConfig): Promise<{ monitor: Monitor; app: FastifyInstance; address: string }> {
+  const monitor = await openMonitor(config);
+  const app = buildMonitorApp(monitor.deps);
+  const address = await app.listen({ host: config.host, port: config.port });
+  return { monitor, app, address };
+}

@@ -1,0 +1,65 @@
+// Check rows -> the upstream's check object, keys in its order (clients and the
+// black-box suites compare key lists).
+import type { MonitorConfig } from "../config.js";
+import { pingEndpoint } from "../config.js";
+import { isoSeconds } from "../lib/dates.js";
+import { computeStatus, graceStart } from "../lib/status.js";
+import type { Check } from "../store/schema.js";
+
+export interface CheckContext {
+  config: MonitorConfig;
+  version: 1 | 2 | 3;
+  readOnly: boolean;
+  now: number;
+}
+
+const bool = (v: number) => v === 1;
+const iso = (ms: number | null) => (ms === null ? null : isoSeconds(ms));
+
+export function presentCheck(check: Check, channelUuids: string[], ctx: CheckContext): Record<string, unknown> {
+  const { siteRoot } = ctx.config;
+  const out: Record<string, unknown> = {
+    name: check.name,
+    slug: check.slug,
+    tags: check.tags,
+    desc: check.description,
+    grace: check.grace,
+    n_pings: check.n_pings,
+    status: computeStatus(check, ctx.now, ctx.version === 1),
+    started: check.last_start !== null,
+    last_ping: iso(check.last_ping),
+    next_ping: iso(graceStart(check)),
+    manual_resume: bool(check.manual_resume),
+    methods: check.methods,
+    subject: check.filter_subject ? check.success_kw : "",
+    subject_fail: check.filter_subject ? check.failure_kw : "",
+    start_kw: check.start_kw,
+    success_kw: check.success_kw,
+    failure_kw: check.failure_kw,
+    filter_subject: bool(check.filter_subject),
+    filter_body: bool(check.filter_body),
+    filter_http_body: bool(check.filter_http_body),
+    filter_default_fail: bool(check.filter_default_fail),
+    badge_url: `${siteRoot}/b/2/${check.badge_key}.svg`,
+  };
+  // compat: truncated to whole seconds, and left out when that is zero or unknown.
+  if (check.last_duration) out.last_duration = Math.floor(check.last_duration / 1000);
+  if (ctx.readOnly) {
+    out.unique_key = check.unique_key;
+  } else {
+    const updateUrl = `${siteRoot}/api/v${ctx.version}/checks/${check.uuid}`;
+    out.uuid = check.uuid;
+    out.ping_url = pingEndpoint(ctx.config) + check.uuid;
+    out.update_url = updateUrl;
+    out.pause_url = `${updateUrl}/pause`;
+    out.resume_url = `${updateUrl}/resume`;
+    out.channels = [...channelUuids].sort().join(",");
+  }
+  if (check.kind === "simple") {
+    out.timeout = check.timeout;
+  } else {
+    out.schedule = check.schedule;
+    out.tz = check.tz;
+  }
+  return out;
+}

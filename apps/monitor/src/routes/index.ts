@@ -1,0 +1,20 @@
+// The monitor's URL table, read top to bottom. API routes are mounted under /api/v1/,
+// /api/v2/ and /api/v3/ by the dispatcher; order matters only where patterns overlap.
+import type { FastifyInstance } from "fastify";
+import type { MonitorDeps } from "../deps.js";
+import { createDispatcher, notFoundPage, type ApiRoute } from "../http/router.js";
+import { checkRoutes } from "./checks.js";
+import { flipRoutes } from "./flips.js";
+import { pingRoutes } from "./pings.js";
+import { projectRoutes } from "./project.js";
+import { serviceRoutes } from "./service.js";
+
+export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
+  return [...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps)];
+}
+
+export function registerRoutes(app: FastifyInstance, deps: MonitorDeps): void {
+  const dispatch = createDispatcher(apiRoutes(deps));
+  app.all("/api/*", dispatch);
+  app.setNotFoundHandler((_request, reply) => notFoundPage(reply));
+}

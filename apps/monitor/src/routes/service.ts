@@ -1,0 +1,45 @@
+// Service endpoints: health, metrics, delivery callbacks and bounces.
+import { ping } from "@beacon/platform";
+import type { MonitorDeps } from "../deps.js";
+import { empty, json, text } from "../http/responses.js";
+import { route, type ApiHandler, type ApiRoute } from "../http/router.js";
+
+export function serviceRoutes(deps: MonitorDeps): ApiRoute[] {
+  async function status() {
+    try {
+      await ping(deps.db);
+      return text("OK");
+    } catch {
+      return text("Database unavailable", 500);
+    }
+  }
+  // compat: Django's CSRF middleware refuses unsafe methods on this unwrapped view.
+  const csrfRefusal = () => text("<h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p>", 403);
+  const anyMethod = (handler: ApiHandler) => ({ GET: handler, HEAD: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler });
+
+  return [
+    route("status/", { GET: status, HEAD: status, OPTIONS: status, POST: csrfRefusal, PUT: csrfRefusal, PATCH: csrfRefusal, DELETE: csrfRefusal }, { cors: false }),
+    route(
+      "metrics/",
+      anyMethod(async (req) => {
+        const key = req.raw.headers["x-metrics-key"];
+        if (!deps.config.metricsKey || key !== deps.config.metricsKey) return empty(403);
+        const maxPing = await deps.db.selectFrom("pings").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+        const unprocessed = await deps.db
+          .selectFrom("flips")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("processed", "is", null)
+          .executeTakeFirstOrThrow();
+        return json({
+          ts: Math.floor(deps.clock.now().getTime() / 1000),
+          max_ping_id: Number(maxPing?.id ?? 0),
+          max_notification_id: 0,
+          num_unprocessed_flips: Number(unprocessed.n),
+        });
+      }),
+      { cors: false },
+    ),
+    route("notifications/<uuid>/status", { POST: () => empty(200) }, { cors: false }),
+    route("bounces/", anyMethod(() => text("OK (bad signature)")), { cors: false }),
+  ];
+}

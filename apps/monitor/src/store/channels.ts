@@ -1,0 +1,34 @@
+import type { Db } from "../deps.js";
+import type { Channel } from "./schema.js";
+
+export async function listChannels(db: Db, projectId: number): Promise<Channel[]> {
+  return db.selectFrom("channels").selectAll().where("project_id", "=", projectId).orderBy("id").execute();
+}
+
+export async function insertChannel(db: Db, row: Omit<Channel, "id">): Promise<Channel> {
+  return db.insertInto("channels").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Integration UUIDs of each check, for the `channels` key of check objects. */
+export async function channelUuidsByCheck(db: Db, checkIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(checkIds.map((id) => [id, []]));
+  if (checkIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("check_channels")
+    .innerJoin("channels", "channels.id", "check_channels.channel_id")
+    .select(["check_channels.check_id", "channels.uuid"])
+    .where("check_channels.check_id", "in", checkIds)
+    .execute();
+  for (const row of rows) out.get(row.check_id)?.push(row.uuid);
+  return out;
+}
+
+export async function setCheckChannels(db: Db, checkId: number, channelIds: number[]): Promise<void> {
+  await db.deleteFrom("check_channels").where("check_id", "=", checkId).execute();
+  if (channelIds.length > 0) {
+    await db
+      .insertInto("check_channels")
+      .values(channelIds.map((channel_id) => ({ check_id: checkId, channel_id })))
+      .execute();
+  }
+}

@@ -1,0 +1,127 @@
+// Table types for Kysely. Timestamps are epoch milliseconds (number); booleans are 0/1
+// integers so the same queries run on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export type StoredStatus = "new" | "up" | "down" | "paused";
+export type CheckKind = "simple" | "cron" | "oncalendar";
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  check_limit: number;
+  ping_log_limit: number;
+  created: number;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  owner_id: number;
+  api_key_hash: string | null;
+  api_key_readonly_hash: string | null;
+  ping_key: string | null;
+  badge_key: string;
+  created: number;
+}
+
+export interface ChecksTable {
+  id: Generated<number>;
+  uuid: string;
+  unique_key: string;
+  project_id: number;
+  badge_key: string;
+  name: string;
+  slug: string;
+  tags: string;
+  description: string;
+  kind: CheckKind;
+  timeout: number;
+  grace: number;
+  schedule: string;
+  tz: string;
+  methods: string;
+  manual_resume: number;
+  start_kw: string;
+  success_kw: string;
+  failure_kw: string;
+  filter_subject: number;
+  filter_body: number;
+  filter_http_body: number;
+  filter_default_fail: number;
+  status: StoredStatus;
+  n_pings: number;
+  last_ping: number | null;
+  last_start: number | null;
+  last_start_rid: string | null;
+  last_duration: number | null;
+  alert_after: number | null;
+  created: number;
+}
+
+export interface PingsTable {
+  id: Generated<number>;
+  check_id: number;
+  n: number;
+  created: number;
+  kind: string | null;
+  scheme: string;
+  remote_addr: string | null;
+  method: string;
+  ua: string;
+  body: Buffer | null;
+  exitstatus: number | null;
+  rid: string | null;
+}
+
+export interface FlipsTable {
+  id: Generated<number>;
+  check_id: number;
+  created: number;
+  old_status: string;
+  new_status: string;
+  reason: string;
+  processed: number | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  uuid: string;
+  project_id: number;
+  kind: string;
+  name: string;
+  value: string;
+  disabled: number;
+  last_error: string;
+  created: number;
+}
+
+export interface CheckChannelsTable {
+  check_id: number;
+  channel_id: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface MonitorDB {
+  accounts: AccountsTable;
+  projects: ProjectsTable;
+  checks: ChecksTable;
+  pings: PingsTable;
+  flips: FlipsTable;
+  channels: ChannelsTable;
+  check_channels: CheckChannelsTable;
+  settings: SettingsTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type Project = Selectable<ProjectsTable>;
+export type Check = Selectable<ChecksTable>;
+export type NewCheck = Insertable<ChecksTable>;
+export type Ping = Selectable<PingsTable>;
+export type Flip = Selectable<FlipsTable>;
+export type Channel = Selectable<ChannelsTable>;
