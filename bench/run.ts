@@ -1,0 +1,15 @@
+// `npm run bench -- monitor|chat|all`: runs the named benchmark suites.
+const suites: Record<string, () => Promise<void>> = {
+  monitor: async () => (await import("./monitor.js")).run(),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const names = wanted.length === 0 || wanted.includes("all") ? Object.keys(suites) : wanted;
+for (const name of names) {
+  const suite = suites[name];
+  if (!suite) {
+    process.stderr.write(`unknown benchmark suite "${name}"; known: ${Object.keys(suites).join(", ")}\n`);
+    process.exit(2);
+  }
+  await suite();
+}
