@@ -14,30 +14,21 @@ import type { Zone } from "./zoned.js";
 // cronsim gives up when nothing matches within 50 years of where the search started.
 const HORIZON_YEARS = 50;
 
-/** The date of the month's last Monday–Friday, given its last day (date and day number). */
-function lastWorkday(last: number, lastDays: number): number {
-  const weekday = weekdaySun0(lastDays);
-  if (weekday === 0) return last - 2;
-  if (weekday === 6) return last - 1;
-  return last;
-}
-
-function matchesDay(spec: CronSpec, days: number): boolean {
-  const { year, month, day } = civilFromDays(days);
+/** Whether a date runs, given its day of month, the month's length and its weekday (Sunday = 0). */
+function matchesDay(spec: CronSpec, day: number, last: number, weekday: number): boolean {
   let dom = spec.days[day] === 1;
-  if (!dom && (spec.lastDay || spec.lastWeekday) && day >= 26) {
-    const last = daysInMonth(year, month);
-    if (spec.lastDay && day === last) dom = true;
-    if (spec.lastWeekday && day === lastWorkday(last, days - day + last)) dom = true;
+  if (!dom && spec.lastDay) dom = day === last;
+  if (!dom && spec.lastWeekday && day >= last - 2) {
+    // The last Monday–Friday: the last day unless that falls on a weekend.
+    const lastWeekday = (weekday + last - day) % 7;
+    dom = day === (lastWeekday === 0 ? last - 2 : lastWeekday === 6 ? last - 1 : last);
   }
   if (spec.dayAnd && !dom) return false;
   if (!spec.dayAnd && dom) return true;
 
-  const weekday = weekdaySun0(days);
-  let dow = spec.weekdays[weekday] === 1;
-  if (!dow && spec.lastOfMonth[weekday] === 1) dow = day + 7 > daysInMonth(year, month);
-  if (!dow && spec.nthOfMonth[weekday] !== 0) dow = (spec.nthOfMonth[weekday] & (1 << Math.floor((day + 6) / 7))) !== 0;
-  return dow;
+  if (spec.weekdays[weekday] === 1) return true;
+  if (spec.lastOfMonth[weekday] === 1 && day + 7 > last) return true;
+  return (spec.nthOfMonth[weekday] & (1 << Math.floor((day + 6) / 7))) !== 0;
 }
 
 export class CronIterator {
@@ -130,14 +121,15 @@ export class CronIterator {
   }
 
   private advanceDay(): boolean {
-    let days = Math.floor(this.wall / DAY);
-    if (matchesDay(this.spec, days)) return false;
-    while (!matchesDay(this.spec, days)) {
-      days++;
-      // Stop at a month boundary so that the month is checked again.
-      if (civilFromDays(days).day === 1) break;
-    }
-    this.setDay(days);
+    const today = Math.floor(this.wall / DAY);
+    const { year, month, day } = civilFromDays(today);
+    const last = daysInMonth(year, month);
+    const weekday = weekdaySun0(today);
+    if (matchesDay(this.spec, day, last, weekday)) return false;
+    // Look no further than the first of next month, so that the month gets checked again.
+    let next = day + 1;
+    while (next <= last && !matchesDay(this.spec, next, last, (weekday + next - day) % 7)) next++;
+    this.setDay(today + next - day);
     return true;
   }
 

@@ -10,11 +10,10 @@ function yearOf(wall: number): number {
   return civilFromDays(Math.floor(wall / DAY)).year;
 }
 
-function matchesDay(spec: OnCalendarSpec, days: number): boolean {
-  if (spec.weekdays[weekdayMon0(days)] !== 1) return false;
-  const { year, month, day } = civilFromDays(days);
-  if (spec.days[day] === 1) return true;
-  return spec.daysFromEnd[daysInMonth(year, month) - day + 1] === 1;
+/** Whether a date runs, given its day of month, the month's length and its weekday (Monday = 0). */
+function matchesDay(spec: OnCalendarSpec, day: number, last: number, weekday: number): boolean {
+  if (spec.weekdays[weekday] !== 1) return false;
+  return spec.days[day] === 1 || spec.daysFromEnd[last - day + 1] === 1;
 }
 
 /** Iterates one line's matches in its zone. */
@@ -80,13 +79,15 @@ class LineIterator {
   }
 
   private advanceDay(): boolean {
-    let days = Math.floor(this.wall / DAY);
-    if (matchesDay(this.spec, days)) return false;
-    while (!matchesDay(this.spec, days)) {
-      days++;
-      if (civilFromDays(days).day === 1) break;
-    }
-    this.wall = days * DAY;
+    const today = Math.floor(this.wall / DAY);
+    const { year, month, day } = civilFromDays(today);
+    const last = daysInMonth(year, month);
+    const weekday = weekdayMon0(today);
+    if (matchesDay(this.spec, day, last, weekday)) return false;
+    // Look no further than the first of next month, so that the month gets checked again.
+    let next = day + 1;
+    while (next <= last && !matchesDay(this.spec, next, last, (weekday + next - day) % 7)) next++;
+    this.wall = (today + next - day) * DAY;
     return true;
   }
 
