@@ -2,7 +2,10 @@
 import type { Api } from "../http/endpoint.js";
 import * as auth from "./auth.js";
 import * as bots from "./bots.js";
+import * as channels from "./channels.js";
 import * as serverSettings from "./server-settings.js";
+import * as subscriptions from "./subscriptions.js";
+import * as userGroups from "./user-groups.js";
 import * as users from "./users.js";
 
 export function registerRoutes(api: Api): void {
@@ -10,4 +13,7 @@ export function registerRoutes(api: Api): void {
   auth.register(api);
   users.register(api);
   bots.register(api);
+  channels.register(api);
+  subscriptions.register(api);
+  userGroups.register(api);
 }

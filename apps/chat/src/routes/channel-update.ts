@@ -1,0 +1,85 @@
+// PATCH /streams/{stream_id}: rename, describe, change privacy, defaults and permissions.
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { bool, int, nullable, oneOf } from "../http/validators.js";
+import { doUpdateChannel, type ChannelChanges } from "../actions/channels.js";
+import { checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
+import { checkGroupSetting, groupSettingChange, presentGroupSetting, sameGroupSetting } from "../actions/group-settings.js";
+import { canAdministerChannel } from "../lib/channel-permissions.js";
+import { isAdmin, isOwner } from "../lib/roles.js";
+import { STREAM_GROUP_SETTINGS } from "../store/schema.js";
+import { defaultStreamIds } from "../store/streams.js";
+import { usersInRealm } from "../store/users.js";
+import { pathId } from "./access.js";
+import { accessChannelById, channelByName, channelScope } from "./channel-access.js";
+
+export function registerChannelUpdate(api: Api): void {
+  const { db, clock } = api.deps;
+
+  api.user("PATCH", "/streams/:stream_id", async (ctx) => {
+    const { params, user } = ctx;
+    const description = params.optional("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }));
+    const newName = params.optional("new_name", raw());
+    const isPrivate = params.optional("is_private", json(bool));
+    const isWebPublic = params.optional("is_web_public", json(bool));
+    const historyPublic = params.optional("history_public_to_subscribers", json(bool));
+    const isDefault = params.optional("is_default_stream", json(bool));
+    const retention = params.optional("message_retention_days", raw());
+    params.optional("default_push_notifications", json(bool));
+    const isArchived = params.optional("is_archived", json(bool));
+    const folderId = params.optional("folder_id", json(nullable(int())));
+    const topicsPolicy = params.optional("topics_policy", raw());
+    const settingChanges = STREAM_GROUP_SETTINGS.map((name) => [name, params.optional(name, json(groupSettingChange))] as const);
+
+    const scope = await channelScope(db, ctx);
+    const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
+    if (!canAdministerChannel(scope.graph, user, stream)) throw new CannotAdministerChannelError();
+
+    const changes: ChannelChanges = { fields: {}, groupSettings: {}, isDefault };
+    if (description !== undefined) changes.fields.description = description.trim();
+    if (newName !== undefined) {
+      const name = checkChannelName(newName);
+      if (name === stream.name) throw new BadRequestError("Channel already has that name.");
+      const clash = channelByName(scope, name);
+      if (clash && clash.id !== stream.id) throw new ChannelAlreadyExistsError(clash.name);
+      Object.assign(changes.fields, { name, name_key: name.toLowerCase() });
+    }
+    const inviteOnly = isPrivate ?? Boolean(stream.invite_only);
+    if (isPrivate !== undefined) changes.fields.invite_only = isPrivate ? 1 : 0;
+    if (isWebPublic !== undefined) {
+      if (isWebPublic && !scope.graph.isMember(user.id, scope.realmSettings.can_create_web_public_channel_group)) throw new BadRequestError("Insufficient permission");
+      changes.fields.is_web_public = isWebPublic ? 1 : 0;
+    }
+    if (historyPublic !== undefined || isPrivate !== undefined) {
+      // Public channels always share history with new subscribers.
+      changes.fields.history_public_to_subscribers = !inviteOnly ? 1 : (historyPublic ?? Boolean(stream.history_public_to_subscribers)) ? 1 : 0;
+    }
+    if (isDefault === true || (inviteOnly && (await defaultStreamIds(db, ctx.realm.id)).includes(stream.id) && isDefault !== false)) {
+      if (inviteOnly) throw new BadRequestError("A default channel cannot be private.");
+      if (!isAdmin(user)) throw new BadRequestError("Insufficient permission");
+    }
+    if (retention !== undefined) {
+      if (!isOwner(user)) throw mustBeOwner();
+      changes.fields.message_retention_days = checkRetentionDays(retention);
+    }
+    if (isArchived !== undefined) {
+      if (isArchived) throw new BadRequestError("Invalid parameters");
+      changes.fields.deactivated = 0;
+    }
+    if (folderId !== undefined && folderId !== null) throw new BadRequestError("Invalid channel folder ID");
+    if (folderId === null) changes.fields.folder_id = null;
+    if (topicsPolicy !== undefined) changes.fields.topics_policy = oneOf(TOPICS_POLICIES)(topicsPolicy, "topics_policy");
+
+    const realmUsers = new Set((await usersInRealm(db, ctx.realm.id)).map((u) => u.id));
+    for (const [name, change] of settingChanges) {
+      if (change === undefined) continue;
+      const current = presentGroupSetting(scope.graph, stream[name]);
+      if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw new BadRequestError("'old' value does not match the expected value.");
+      changes.groupSettings[name] = checkGroupSetting(scope.graph, realmUsers, change.new, { settingName: name });
+    }
+
+    await doUpdateChannel(db, ctx.realm.id, stream.id, changes, clock.now().getTime());
+    return {};
+  });
+}

@@ -1,0 +1,71 @@
+// Personal settings of a subscription (colour, muting, notifications), and membership checks.
+import type { Api, UserContext } from "../http/endpoint.js";
+import { BadRequestError } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { anything, field, int, list, object, string } from "../http/validators.js";
+import type { Updateable } from "kysely";
+import type { Flag, SubscriptionTable } from "../store/schema.js";
+import { subscribersByStream, updateSubscription } from "../store/subscriptions.js";
+import { accessUserById, pathId } from "./access.js";
+import { accessChannelById, channelScope } from "./channel-access.js";
+
+const BOOLEAN_PROPERTIES = ["is_muted", "in_home_view", "pin_to_top", "desktop_notifications", "audible_notifications", "push_notifications", "email_notifications", "wildcard_mentions_notify"];
+
+interface Change {
+  stream_id: number;
+  property: string;
+  value: unknown;
+}
+
+/** The column update for one property change, with Zulip's messages for bad values. */
+function columnsFor(change: Change): Updateable<SubscriptionTable> {
+  const { property, value } = change;
+  if (property === "color") {
+    if (typeof value !== "string" || !/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)) throw new BadRequestError(`${property} is not a valid hex color code`);
+    return { color: value.toLowerCase() };
+  }
+  if (!BOOLEAN_PROPERTIES.includes(property)) throw new BadRequestError(`Unknown subscription property: ${property}`);
+  if (typeof value !== "boolean") throw new BadRequestError(`${property} is not a boolean`);
+  const flag: Flag = value ? 1 : 0;
+  // compat: in_home_view is the deprecated inverse of is_muted.
+  if (property === "in_home_view") return { is_muted: value ? 0 : 1 };
+  return { [property]: flag };
+}
+
+export function registerSubscriptionProperties(api: Api): void {
+  const { db } = api.deps;
+
+  async function apply(ctx: UserContext, changes: Change[]): Promise<void> {
+    const scope = await channelScope(db, ctx);
+    const updates: { id: number; columns: Updateable<SubscriptionTable> }[] = [];
+    for (const change of changes) {
+      if (change.property !== "color" && !BOOLEAN_PROPERTIES.includes(change.property)) throw new BadRequestError(`Unknown subscription property: ${change.property}`);
+      const stream = accessChannelById(scope, ctx, change.stream_id);
+      const sub = scope.subs.get(stream.id);
+      if (!sub?.active) throw new BadRequestError(`Not subscribed to channel ID ${stream.id}`);
+      updates.push({ id: sub.id, columns: columnsFor(change) });
+    }
+    for (const update of updates) await updateSubscription(db, update.id, update.columns);
+  }
+
+  api.user("POST", "/users/me/subscriptions/properties", async (ctx) => {
+    const data = ctx.params.required("subscription_data", json(list(object({ stream_id: field(int()), property: field(string()), value: field(anything) }))));
+    await apply(ctx, data);
+    return {};
+  });
+
+  api.user("PATCH", "/users/me/subscriptions/:stream_id", async (ctx) => {
+    const property = ctx.params.required("property", raw());
+    const value = ctx.params.required("value", json(anything));
+    await apply(ctx, [{ stream_id: pathId(ctx.path.stream_id) ?? -1, property, value }]);
+    return {};
+  });
+
+  api.user("GET", "/users/:user_id/subscriptions/:stream_id", async (ctx) => {
+    const target = await accessUserById(db, ctx, pathId(ctx.path.user_id) ?? -1, { allowDeactivated: true, allowBots: true });
+    const scope = await channelScope(db, ctx);
+    const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
+    const subscribers = (await subscribersByStream(db, [stream.id])).get(stream.id) ?? [];
+    return { is_subscribed: subscribers.includes(target.id) };
+  });
+}

@@ -1,0 +1,61 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { badRequest, chatTest, type Account, type ChatTest } from "../helpers.js";
+
+describe("PATCH /streams/{stream_id}", () => {
+  let t: ChatTest;
+  let owner: Account;
+  let member: Account;
+  let id: number;
+
+  before(async () => {
+    t = await chatTest();
+    owner = await t.realm();
+    member = await t.user(owner);
+    id = (await t.call(owner, "POST", "/channels/create", { name: "general", subscribers: [owner.id, member.id] })).body.id;
+    await t.call(owner, "POST", "/channels/create", { name: "random", subscribers: [] });
+  });
+  after(() => t.close());
+
+  const channel = async () => (await t.call(owner, "GET", `/streams/${id}`)).body.stream;
+
+  it("renames a channel and changes its description", async () => {
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { new_name: "lobby", description: "Say hi" })).status, 200);
+    const after = await channel();
+    assert.deepEqual([after.name, after.description, after.rendered_description], ["lobby", "Say hi", "<p>Say hi</p>"]);
+  });
+
+  it("refuses a name another channel holds, and the current name", async () => {
+    const clash = await t.call(owner, "PATCH", `/streams/${id}`, { new_name: "Random" });
+    assert.deepEqual([clash.status, clash.body.code], [409, "CHANNEL_ALREADY_EXISTS"]);
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { new_name: "lobby" })).body, badRequest("Channel already has that name."));
+  });
+
+  it("makes a channel private, keeping history public only when asked", async () => {
+    await t.call(owner, "PATCH", `/streams/${id}`, { is_private: true, history_public_to_subscribers: true });
+    const after = await channel();
+    assert.deepEqual([after.invite_only, after.history_public_to_subscribers], [true, true]);
+    await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false });
+    assert.equal((await channel()).invite_only, false);
+  });
+
+  it("changes a permission setting, checking the old value when given", async () => {
+    const groups = (await t.call(owner, "GET", "/user_groups")).body.user_groups;
+    const members = groups.find((g: any) => g.name === "role:members").id;
+    const stale = await t.call(owner, "PATCH", `/streams/${id}`, { can_send_message_group: { new: members, old: members } });
+    assert.deepEqual(stale.body, badRequest("'old' value does not match the expected value."));
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { can_send_message_group: { new: { direct_members: [member.id], direct_subgroups: [members] } } })).status, 200);
+    assert.deepEqual((await channel()).can_send_message_group, { direct_members: [member.id], direct_subgroups: [members] });
+  });
+
+  it("lets only channel administrators change it", async () => {
+    const res = await t.call(member, "PATCH", `/streams/${id}`, { description: "mine" });
+    assert.deepEqual(res.body, { result: "error", msg: "You do not have permission to administer this channel.", code: "CANNOT_ADMINISTER_CHANNEL" });
+  });
+
+  it("leaves retention to owners and validates its value", async () => {
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { message_retention_days: "soon" })).body.msg, "Bad value for 'message_retention_days': soon");
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { message_retention_days: "unlimited" })).status, 200);
+    assert.equal((await channel()).message_retention_days, -1);
+  });
+});
