@@ -1,0 +1,87 @@
+// The `beacon monitor` commands as a black-box suite would use them: provision with
+// create-project and create-integration, then talk to `beacon monitor serve`.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
+
+const run = promisify(execFile);
+const beacon = fileURLToPath(new URL("../../../../bin/beacon.js", import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function cli(...args: string[]): Promise<any> {
+  const { stdout } = await run(process.execPath, [beacon, "monitor", ...args], { env: { ...process.env, LOG_LEVEL: "silent" } });
+  return JSON.parse(stdout);
+}
+
+describe("beacon monitor CLI", () => {
+  let database: TestDatabase;
+  let url: string;
+  let server: ChildProcess | undefined;
+
+  before(async () => {
+    database = await freshDatabaseUrl();
+    url = database.dialect === "sqlite" ? `sqlite:${join(mkdtempSync(join(tmpdir(), "beacon-cli-")), "monitor.db")}` : database.url;
+  });
+  after(async () => {
+    server?.kill("SIGTERM");
+    await database.release();
+  });
+
+  it("migrates an empty database", async () => {
+    const out = await cli("migrate", "--database", url);
+    assert.equal(out.applied[0], "001_initial");
+    assert.deepEqual(await cli("migrate", "--database", url), { applied: [] });
+  });
+
+  it("creates a project and prints its keys once", async () => {
+    const keys = await cli("create-project", "--name", "CI", "--owner", "ci@example.org", "--check-limit", "5", "--database", url);
+    assert.deepEqual(Object.keys(keys), ["uuid", "name", "api_key", "api_key_readonly", "ping_key", "badge_key"]);
+    assert.match(keys.api_key, /^hcw_[A-Za-z0-9]{28}$/);
+    assert.match(keys.api_key_readonly, /^hcr_[A-Za-z0-9]{28}$/);
+    assert.equal(keys.name, "CI");
+  });
+
+  it("refuses an unknown integration kind", async () => {
+    await assert.rejects(cli("create-integration", "--project", "00000000-0000-4000-8000-000000000000", "--kind", "carrier-pigeon", "--name", "x", "--database", url));
+  });
+
+  it("serves what it provisioned", async () => {
+    const keys = await cli("create-project", "--name", "Served", "--database", url);
+    const channel = await cli("create-integration", "--project", keys.uuid, "--kind", "webhook", "--name", "Hook", "--value", "{}", "--database", url);
+    assert.deepEqual(Object.keys(channel), ["id", "name", "kind"]);
+
+    const port = await freePort();
+    server = spawn(process.execPath, [beacon, "monitor", "serve", "--port", String(port), "--database", url, "--site-root", "https://hc.example.com"], {
+      env: { ...process.env, LOG_LEVEL: "silent" },
+      stdio: "ignore",
+    });
+    const base = `http://127.0.0.1:${port}`;
+    let listed: Response | undefined;
+    for (let i = 0; i < 100 && !listed; i++) {
+      listed = await fetch(`${base}/api/v3/channels/`, { headers: { "X-Api-Key": keys.api_key } }).catch(() => undefined);
+      if (!listed) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(listed, "server did not start");
+    assert.deepEqual(await listed.json(), { channels: [{ id: channel.id, name: "Hook", kind: "webhook" }] });
+
+    const created = await fetch(`${base}/api/v3/checks/`, { method: "POST", headers: { "X-Api-Key": keys.api_key }, body: JSON.stringify({ name: "nightly", channels: "Hook" }) });
+    assert.equal(created.status, 201);
+    const check = await created.json();
+    assert.equal(check.ping_url, `https://hc.example.com/ping/${check.uuid}`);
+    assert.equal(check.channels, channel.id);
+  });
+});
