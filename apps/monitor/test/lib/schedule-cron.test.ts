@@ -74,6 +74,10 @@ describe("cron syntax", () => {
     assert.equal(isValidCron("*/5 * * * * *"), false);
   });
 
+  it("refuses an invalid Date instead of searching from it", () => {
+    assert.throws(() => nextRun("cron", "* * * * *", "UTC", new Date(Number.NaN)), RangeError);
+  });
+
   it("returns null for an expression that does not parse", () => {
     assert.equal(nextRun("cron", "61 * * * *", "UTC", new Date("2025-01-01T00:00:00Z")), null);
     assert.deepEqual(runs("61 * * * *", "UTC", "2025-01-01T00:00:00Z"), []);

@@ -153,6 +153,8 @@ export function parseCron(expr: string): CronSpec {
   const months = parseTerm(Field.Month, parts[4]);
   const weekdays = parseTerm(Field.Weekday, parts[5]);
 
+  // compat: a day above 29 that no selected month has is a syntax error, even when the
+  // day-of-week field would still allow runs ("0 0 30 2 MON").
   const smallestDay = Math.min(...days);
   if (smallestDay > 29) {
     const longest = Math.max(...[...months].map((m) => LONGEST_MONTH[m]));

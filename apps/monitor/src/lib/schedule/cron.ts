@@ -20,8 +20,8 @@ function matchesDay(spec: CronSpec, day: number, last: number, weekday: number):
   if (!dom && spec.lastDay) dom = day === last;
   if (!dom && spec.lastWeekday && day >= last - 2) {
     // The last Monday–Friday: the last day unless that falls on a weekend.
-    const lastWeekday = (weekday + last - day) % 7;
-    dom = day === (lastWeekday === 0 ? last - 2 : lastWeekday === 6 ? last - 1 : last);
+    const lastDayWeekday = (weekday + last - day) % 7;
+    dom = day === (lastDayWeekday === 0 ? last - 2 : lastDayWeekday === 6 ? last - 1 : last);
   }
   if (spec.dayAnd && !dom) return false;
   if (!spec.dayAnd && dom) return true;
@@ -79,6 +79,8 @@ export class CronIterator {
   }
 
   private tick(seconds: number): void {
+    // compat: in real-time mode cronsim adds seconds to the instant and re-reads the wall clock,
+    // so stepping an hour can leave the wall hour unchanged (fall-back) or skip one (spring-forward).
     if (this.tickZone === null) {
       this.wall += seconds;
       return;
@@ -133,6 +135,8 @@ export class CronIterator {
     return true;
   }
 
+  // Truncating the wall clock keeps `fold`, as Python's `datetime.replace` does, so a search that
+  // starts in the second pass of a repeated hour stays there.
   private advanceHour(): boolean {
     if (this.spec.hours[hourOf(this.wall)] === 1) return false;
     this.wall -= mod(this.wall, 3600);
@@ -147,6 +151,8 @@ export class CronIterator {
     const minute = minuteOf(this.wall);
     if (this.spec.minutes[minute] === 1) return false;
     this.wall -= mod(this.wall, 60);
+    // compat: cronsim jumps straight to a lone allowed minute, into the next hour if need be; in
+    // real-time mode that jump can cross a DST change that minute-by-minute steps would notice.
     if (this.spec.singleMinute >= 0) this.tick(mod(this.spec.singleMinute - minute, 60) * 60);
     while (this.spec.minutes[minuteOf(this.wall)] !== 1) {
       this.tick(60);

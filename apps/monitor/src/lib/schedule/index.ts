@@ -1,9 +1,9 @@
 // Schedules of cron and OnCalendar checks: kind detection, validation and next runs, matching
 // Healthchecks v4.3 (cronsim 2.7 and oncalendar 1.1) including their DST behaviour.
-import { parseCron, type CronSpec } from "./cron-spec.js";
+import { CronSyntaxError, parseCron, type CronSpec } from "./cron-spec.js";
 import { CronIterator } from "./cron.js";
 import { OnCalendarIterator } from "./oncalendar.js";
-import { parseOnCalendar, type OnCalendarLine } from "./oncalendar-spec.js";
+import { OnCalendarSyntaxError, parseOnCalendar, type OnCalendarLine } from "./oncalendar-spec.js";
 import { pySplit, pyStrip } from "./pytext.js";
 import { getZone } from "./zoned.js";
 
@@ -24,7 +24,8 @@ function cached<T>(cache: Map<string, T | null>, expr: string, parse: (expr: str
   let parsed: T | null;
   try {
     parsed = parse(expr);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof CronSyntaxError || error instanceof OnCalendarSyntaxError)) throw error;
     parsed = null;
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
@@ -72,6 +73,7 @@ interface RunIterator {
 
 function iterate(kind: ScheduleKind, expr: string, tz: string, after: Date): RunIterator | null {
   const start = after.getTime() / 1000;
+  if (!Number.isFinite(start)) throw new RangeError("schedule: `after` is an invalid Date");
   if (kind === "cron") {
     const spec = cronSpec(expr);
     return spec === null ? null : new CronIterator(spec, start, getZone(tz));
@@ -84,6 +86,7 @@ function iterate(kind: ScheduleKind, expr: string, tz: string, after: Date): Run
  * The first run after a check's last ping at `after`, evaluated in the check's zone `tz` (a
  * canonical name): the moment Healthchecks starts the grace period. Null when the schedule has
  * no further run or does not parse. Inside a repeated DST hour the result can precede `after`.
+ * Throws a RangeError for an invalid `after` or a zone the platform's ICU does not know.
  */
 export function nextRun(kind: ScheduleKind, expr: string, tz: string, after: Date): Date | null {
   const run = iterate(kind, expr, tz, after)?.next() ?? null;
