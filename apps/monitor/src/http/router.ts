@@ -30,14 +30,33 @@ const SEGMENTS: Record<string, string> = {
   // compat: the upstream's pattern is [A-z0-9]{40}, which also admits [\]^_` characters.
   "<unique_key>": "([A-z0-9]{40})",
   "<int>": "(\\d+)",
+  "<slug>": "([-a-zA-Z0-9_]+)",
+  "<tag>": "(.+?)",
+  "<str>": "([^/]+)",
 };
+
+/** For views the upstream does not restrict by method. */
+export function anyMethod(handler: ApiHandler): Partial<Record<string, ApiHandler>> {
+  return Object.fromEntries(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((m) => [m, handler]));
+}
 
 export function route(path: string, handlers: Partial<Record<string, ApiHandler>>, options: { cors?: boolean } = {}): ApiRoute {
   const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/<[a-z_]+>/g, (m) => SEGMENTS[m] ?? m);
   return { pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true };
 }
 
+/** Where a table is mounted: returns the API version and the path below the mount point. */
+export type Mount = (path: string) => { version: ApiVersion; rest: string } | null;
+
 const VERSIONED = /^\/api\/v([123])\/(.*)$/;
+
+export const apiMount: Mount = (path) => {
+  const m = VERSIONED.exec(path);
+  return m ? { version: Number(m[1]) as ApiVersion, rest: m[2] } : null;
+};
+
+/** A table mounted at the site root (badges, metrics); URLs inside use API v3. */
+export const rootMount: Mount = (path) => ({ version: 3, rest: path.slice(1) });
 
 function corsHeaders(route: ApiRoute): Record<string, string> {
   return {
@@ -82,7 +101,7 @@ export function notFoundPage(reply: FastifyReply): FastifyReply {
   return reply.code(404).header("content-type", "text/html; charset=utf-8").send(DJANGO_404);
 }
 
-export function createDispatcher(routes: ApiRoute[]) {
+export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
   const match = (rest: string) => {
     for (const route of routes) {
       const m = route.pattern.exec(rest);
@@ -93,13 +112,13 @@ export function createDispatcher(routes: ApiRoute[]) {
 
   return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const [path, queryString = ""] = splitUrl(request.url);
-    const versioned = VERSIONED.exec(path);
-    if (!versioned) return notFoundPage(reply);
-    const version = Number(versioned[1]) as ApiVersion;
-    const found = match(versioned[2]);
+    const mounted = mount(path);
+    if (!mounted) return notFoundPage(reply);
+    const { version, rest } = mounted;
+    const found = match(rest);
 
     if (!found) {
-      if (!path.endsWith("/") && match(versioned[2] + "/")) {
+      if (!path.endsWith("/") && match(rest + "/")) {
         const location = path + "/" + (queryString ? `?${queryString}` : "");
         return reply.code(301).header("location", location).header("content-type", "text/html; charset=utf-8").send("");
       }

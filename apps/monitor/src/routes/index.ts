@@ -2,7 +2,9 @@
 // /api/v2/ and /api/v3/ by the dispatcher; order matters only where patterns overlap.
 import type { FastifyInstance } from "fastify";
 import type { MonitorDeps } from "../deps.js";
-import { createDispatcher, notFoundPage, type ApiRoute } from "../http/router.js";
+import { createDispatcher, notFoundPage, rootMount, type ApiRoute } from "../http/router.js";
+import { badgeRoutes } from "./badges.js";
+import { metricsRoutes } from "./metrics.js";
 import { checkRoutes } from "./checks.js";
 import { flipRoutes } from "./flips.js";
 import { pingRoutes } from "./pings.js";
@@ -16,5 +18,14 @@ export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
 export function registerRoutes(app: FastifyInstance, deps: MonitorDeps): void {
   const dispatch = createDispatcher(apiRoutes(deps));
   app.all("/api/*", dispatch);
+
+  const badges = createDispatcher(badgeRoutes(deps), rootMount);
+  app.all("/badge/*", badges);
+  app.all("/b/*", badges);
+
+  const metrics = createDispatcher(metricsRoutes(deps), rootMount);
+  app.all("/projects/:code/metrics/*", metrics);
+  app.all("/projects/:code/checks/metrics/*", metrics);
+
   app.setNotFoundHandler((_request, reply) => notFoundPage(reply));
 }

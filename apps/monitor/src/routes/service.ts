@@ -2,7 +2,7 @@
 import { ping } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { empty, json, text } from "../http/responses.js";
-import { route, type ApiHandler, type ApiRoute } from "../http/router.js";
+import { anyMethod, route, type ApiRoute } from "../http/router.js";
 
 export function serviceRoutes(deps: MonitorDeps): ApiRoute[] {
   async function status() {
@@ -15,7 +15,6 @@ export function serviceRoutes(deps: MonitorDeps): ApiRoute[] {
   }
   // compat: Django's CSRF middleware refuses unsafe methods on this unwrapped view.
   const csrfRefusal = () => text("<h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p>", 403);
-  const anyMethod = (handler: ApiHandler) => ({ GET: handler, HEAD: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: handler });
 
   return [
     route("status/", { GET: status, HEAD: status, OPTIONS: status, POST: csrfRefusal, PUT: csrfRefusal, PATCH: csrfRefusal, DELETE: csrfRefusal }, { cors: false }),

@@ -80,7 +80,7 @@ describe("beacon monitor CLI", () => {
 
     const created = await fetch(`${base}/api/v3/checks/`, { method: "POST", headers: { "X-Api-Key": keys.api_key }, body: JSON.stringify({ name: "nightly", channels: "Hook" }) });
     assert.equal(created.status, 201);
-    const check = await created.json();
+    const check: any = await created.json();
     assert.equal(check.ping_url, `https://hc.example.com/ping/${check.uuid}`);
     assert.equal(check.channels, channel.id);
   });

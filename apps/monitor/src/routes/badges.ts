@@ -1,0 +1,96 @@
+// Public badges: per project or tag (/badge/…) and per check (/b/…). No key; project and
+// tag badges are authorised by a signature in the URL.
+import type { MonitorDeps } from "../deps.js";
+import { empty, json, type ApiResponse } from "../http/responses.js";
+import { route, type ApiRoute } from "../http/router.js";
+import { badgeSignature } from "../lib/badges.js";
+import { badgeSvg, type BadgeStatus } from "../lib/badgeSvg.js";
+import { computeStatus } from "../lib/status.js";
+import { tagsList } from "../lib/tags.js";
+import { listChecks } from "../store/checks.js";
+import { findProjectByBadgeKey } from "../store/projects.js";
+import type { Check } from "../store/schema.js";
+
+const FORMATS = new Set(["svg", "json", "shields"]);
+const SHIELDS_COLORS: Record<BadgeStatus, string> = { up: "success", late: "important", down: "critical" };
+
+/** compat: Django's never_cache, which the upstream puts on badges. */
+function noCache(now: Date): Record<string, string> {
+  return { "cache-control": "max-age=0, no-cache, no-store, must-revalidate, private", expires: now.toUTCString() };
+}
+
+interface Tally {
+  status: BadgeStatus;
+  total: number;
+  grace: number;
+  down: number;
+}
+
+function tally(checks: Check[], now: number, withLate: boolean): Tally {
+  let grace = 0;
+  let down = 0;
+  for (const check of checks) {
+    const status = computeStatus(check, now, false);
+    if (status === "down") down++;
+    else if (status === "grace") grace++;
+  }
+  const status: BadgeStatus = down > 0 ? "down" : grace > 0 && withLate ? "late" : "up";
+  return { status, total: checks.length, grace, down };
+}
+
+function render(fmt: string, label: string, t: Tally, headers: Record<string, string>, perCheck = false): ApiResponse {
+  if (fmt === "svg") return { status: 200, body: badgeSvg(label, t.status), contentType: "image/svg+xml", headers };
+  if (fmt === "json") {
+    const body = perCheck ? { status: t.status, total: 1, grace: Math.min(t.grace, 1), down: Math.min(t.down, 1) } : { status: t.status, total: t.total, grace: t.grace, down: t.down };
+    return { ...json(body), headers };
+  }
+  return { ...json({ schemaVersion: 1, label, message: t.status, color: SHIELDS_COLORS[t.status] }), headers };
+}
+
+/** The tag segment arrives percent-encoded twice (see lib/badges.ts). */
+function decodeTag(raw: string): string | null {
+  try {
+    return decodeURIComponent(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+}
+
+export function badgeRoutes(deps: MonitorDeps): ApiRoute[] {
+  async function projectBadge(badgeKey: string, signature: string, rawTag: string | null, fmt: string): Promise<ApiResponse> {
+    if (!FORMATS.has(fmt)) return empty(404);
+    const tag = rawTag === null ? "*" : decodeTag(rawTag);
+    if (tag === null) return empty(404);
+    // compat: only the first eight characters are compared; a ten-character segment
+    // ending in -2 asks for the two-state badge.
+    const twoState = signature.length === 10 && signature.endsWith("-2");
+    if (signature.slice(0, 8) !== badgeSignature(badgeKey, tag, deps.secretKey)) return empty(404);
+    const project = await findProjectByBadgeKey(deps.db, badgeKey);
+    if (!project) return empty(404);
+    let checks = await listChecks(deps.db, project.id);
+    if (tag !== "*") checks = checks.filter((c) => tagsList(c.tags).includes(tag));
+    const now = deps.clock.now();
+    const label = tag === "*" ? deps.config.siteName : tag;
+    return render(fmt, label, tally(checks, now.getTime(), !twoState), noCache(now));
+  }
+
+  return [
+    route("badge/<slug>/<slug>.<slug>", {
+      GET: (req) => projectBadge(req.params[0], req.params[1], null, req.params[2]),
+    }),
+    route("badge/<slug>/<slug>/<tag>.<slug>", {
+      GET: (req) => projectBadge(req.params[0], req.params[1], req.params[2], req.params[3]),
+    }),
+    route("b/<int>/<uuid>.<slug>", {
+      async GET(req) {
+        const [states, badgeKey, fmt] = req.params;
+        if (!FORMATS.has(fmt)) return empty(404);
+        const check = await deps.db.selectFrom("checks").selectAll().where("badge_key", "=", badgeKey).executeTakeFirst();
+        if (!check) return empty(404);
+        const now = deps.clock.now();
+        const label = check.name || check.uuid;
+        return render(fmt, label, tally([check], now.getTime(), Number(states) === 3), noCache(now), true);
+      },
+    }),
+  ];
+}
