@@ -83,18 +83,45 @@ export function send(reply: FastifyReply, response: ApiResponse, extraHeaders: R
   return reply.send(Buffer.from(pythonJson(body)));
 }
 
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\u007f-\uffff]/;
+const NON_ASCII = /[\u007f-\uffff]/g;
+const escapeNonAscii = (ch: string) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0");
+
+function pythonString(s: string): string {
+  // Most values are plain ASCII: skip JSON.stringify and the regex replace for them.
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
+  return JSON.stringify(s).replace(NON_ASCII, escapeNonAscii);
+}
+
 /**
  * compat: the upstream serialises with Python's json.dumps defaults: ", " and ": "
  * separators, every non-ASCII character escaped, floats always with a fraction.
  */
 export function pythonJson(value: unknown): string {
   if (value === null || value === undefined) return "null";
+  switch (typeof value) {
+    case "string":
+      return pythonString(value);
+    case "number":
+    case "boolean":
+    case "bigint":
+      return String(value);
+  }
   if (value instanceof PyFloat) return value.toString();
-  if (typeof value === "string") return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"));
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
-  if (Array.isArray(value)) return "[" + value.map(pythonJson).join(", ") + "]";
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return "{" + entries.map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`).join(", ") + "}";
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i ? ", " : "") + pythonJson(value[i]);
+    return out + "]";
+  }
+  let out = "{";
+  let first = true;
+  for (const key in value as Record<string, unknown>) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    out += (first ? "" : ", ") + pythonString(key) + ": " + pythonJson(v);
+    first = false;
+  }
+  return out + "}";
 }
 
 export function notFoundPage(reply: FastifyReply): FastifyReply {

@@ -41,3 +41,12 @@ describe("parsePyJson", () => {
     assert.equal(pyStr(null), "None");
   });
 });
+
+describe("pythonJson", () => {
+  it("writes what Python's json.dumps writes with its defaults", async () => {
+    const { pythonJson } = await import("../../src/http/router.js");
+    const value = { a: 'é"x\n', b: [1, new PyFloat(2), null, true], c: {}, d: [], u: undefined, "ké": "\u007f", e: "😀" };
+    // python3 -c 'import json; print(json.dumps({...}))'
+    assert.equal(pythonJson(value), '{"a": "\\u00e9\\"x\\n", "b": [1, 2.0, null, true], "c": {}, "d": [], "k\\u00e9": "\\u007f", "e": "\\ud83d\\ude00"}');
+  });
+});
