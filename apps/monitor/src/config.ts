@@ -15,6 +15,18 @@ export const monitorSettings = {
   pingLogLimit: setting("MONITOR_PING_LOG_LIMIT", 100, parse.integer(1), "pings kept per check"),
   trustProxy: setting("MONITOR_TRUST_PROXY", false, parse.boolean, "honour X-Forwarded-For / X-Forwarded-Proto on pings"),
   metricsKey: setting("MONITOR_METRICS_KEY", "", parse.string, "X-Metrics-Key that unlocks /api/vN/metrics/"),
+  alertWorker: setting("MONITOR_ALERT_WORKER", true, parse.boolean, "run the alert worker inside `serve` (see `beacon monitor sendalerts`)"),
+  integrationsAllowPrivateIps: setting("MONITOR_INTEGRATIONS_ALLOW_PRIVATE_IPS", false, parse.boolean, "let webhooks and other HTTP integrations reach private addresses"),
+  webhooksEnabled: setting("MONITOR_WEBHOOKS_ENABLED", true, parse.boolean, "deliver webhook integrations"),
+  slackEnabled: setting("MONITOR_SLACK_ENABLED", true, parse.boolean, "deliver Slack integrations"),
+  zulipEnabled: setting("MONITOR_ZULIP_ENABLED", true, parse.boolean, "deliver Zulip integrations"),
+  smtpHost: setting("MONITOR_SMTP_HOST", "", parse.string, "SMTP server for e-mail integrations; e-mail alerts are off when unset"),
+  smtpPort: setting("MONITOR_SMTP_PORT", 587, parse.integer(1, 65535), "SMTP port"),
+  smtpUser: setting("MONITOR_SMTP_USER", "", parse.string, "SMTP user name (no authentication when unset)"),
+  smtpPassword: setting("MONITOR_SMTP_PASSWORD", "", parse.string, "SMTP password"),
+  smtpFrom: setting("MONITOR_SMTP_FROM", "beacon@localhost", parse.string, "From address of alert e-mails"),
+  smtpUseTls: setting("MONITOR_SMTP_USE_TLS", true, parse.boolean, "require STARTTLS on the SMTP connection"),
+  smtpUseSsl: setting("MONITOR_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
 };
 
 export type MonitorConfig = ConfigOf<typeof monitorSettings>;

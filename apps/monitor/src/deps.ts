@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Clock, Dialect, Logger } from "@beacon/platform";
+import type { Clock, Database, Dialect, Logger } from "@beacon/platform";
 import type { MonitorConfig } from "./config.js";
 import type { MonitorDB } from "./store/schema.js";
 
@@ -12,6 +12,10 @@ export interface MonitorDeps {
   config: MonitorConfig;
   /** Signs badge URLs: MONITOR_SECRET_KEY, or one generated once and kept in the database. */
   secretKey: string;
+  /** The raw SQLite handle (SQLite only): the ping hot path uses prepared statements. */
+  sqlite?: Database<MonitorDB>["sqlite"];
+  /** Set while an alert worker runs in this process: a new flip wakes it at once. */
+  alertWorker?: { wake(): void };
 }
 
 export type Db = Kysely<MonitorDB>;

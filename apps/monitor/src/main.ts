@@ -29,6 +29,7 @@ export async function openMonitor(config: MonitorConfig, options: { clock?: Cloc
     clock: options.clock ?? systemClock,
     config,
     secretKey,
+    sqlite: database.sqlite,
   };
   return { deps, close: () => database.close() };
 }

@@ -24,5 +24,7 @@ export async function createIntegration(deps: MonitorDeps, project: Project, inp
     disabled: 0,
     last_error: "",
     created: deps.clock.now().getTime(),
+    last_notify: null,
+    last_notify_duration: null,
   });
 }

@@ -1,15 +1,19 @@
-// What one ping does to its check, atomically: counters, timestamps, the start/finish
-// pairing by run id, status and flip, the new alert deadline, and the stored ping.
-import type { Updateable } from "kysely";
-import type { Db } from "../deps.js";
-import { alertAfter } from "../lib/status.js";
+// Recording a ping, atomically per check: counters, timestamps, the start/finish pairing
+// by run id, status and flip, the new alert deadline, and the stored ping. The SQLite hot
+// path batches pings (pingQueue.ts); this is the Kysely path every dialect can run.
+import type { Db, MonitorDeps } from "../deps.js";
+import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingAction, type PingPlan } from "../lib/pingPlan.js";
+import { findCheckByUuid } from "../store/checks.js";
 import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
-import type { Check, ChecksTable } from "../store/schema.js";
+import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
+import type { Check, Ping } from "../store/schema.js";
+import { sqlitePingQueue } from "./pingQueue.js";
 
-export type PingAction = "success" | "start" | "fail" | "log" | "ign";
+export { pingEffect, type PingAction } from "../lib/pingPlan.js";
 
 export interface PingInput {
+  /** The action the URL asks for; the check's filters may still change it. */
   action: PingAction;
   now: number;
   rid: string | null;
@@ -21,64 +25,69 @@ export interface PingInput {
   body: Buffer | null;
 }
 
-/** The changes a ping makes to the check row; pure, so the rules can be tested alone. */
-export function pingEffect(check: Check, action: PingAction, now: number, rid: string | null): Updateable<ChecksTable> {
-  const changes: Updateable<ChecksTable> = { n_pings: check.n_pings + 1 };
-  if (action === "start") {
-    changes.last_start = now;
-    changes.last_start_rid = rid;
-  } else if (action === "success" || action === "fail") {
-    changes.last_ping = now;
-    changes.last_duration = null;
-    if (check.last_start !== null) {
-      if (rid === check.last_start_rid) {
-        changes.last_duration = now - check.last_start;
-        changes.last_start = null;
-        changes.last_start_rid = null;
-      } else if (action === "fail" || rid === null) {
-        changes.last_start = null;
-        changes.last_start_rid = null;
-      }
-    }
-    changes.status = action === "fail" ? "down" : "up";
-  }
-  return changes;
+export type PingTarget = { uuid: string } | { checkId: number };
+
+export type PingOutcome = "ok" | "not_found" | "bad_exit_status" | "bad_rid";
+
+/** A ping as it arrived: the URL's exit status and rid are validated against the check. */
+export interface PingSubmission {
+  input: Omit<PingInput, "now">;
+  ridValid: boolean;
 }
 
-export async function recordPing(db: Db, checkId: number, input: PingInput): Promise<Check | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const check = await trx.selectFrom("checks").selectAll().where("id", "=", checkId).executeTakeFirst();
-    if (!check) return undefined;
-    // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
-    const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : input.action;
-    const changes = pingEffect(check, action, input.now, input.rid);
-    const updated = { ...check, ...changes } as Check;
-    changes.alert_after = alertAfter(updated);
+/** The order of the upstream's checks: unknown check, then exit status, then rid. */
+export function precheck(check: Check | undefined, submission: PingSubmission): PingOutcome {
+  if (!check) return "not_found";
+  if (submission.input.exitstatus !== null && submission.input.exitstatus > 255) return "bad_exit_status";
+  if (!submission.ridValid) return "bad_rid";
+  return "ok";
+}
 
-    if (changes.status !== undefined && changes.status !== check.status) {
-      await insertFlip(trx, {
-        check_id: check.id,
-        created: input.now,
-        old_status: check.status,
-        new_status: changes.status,
-        reason: action === "fail" ? "fail" : "",
-        processed: null,
-      });
-    }
-    const saved = await trx.updateTable("checks").set(changes).where("id", "=", check.id).returningAll().executeTakeFirst();
-    await insertPing(trx, {
-      check_id: check.id,
-      n: check.n_pings + 1,
-      created: input.now,
-      kind: action === "success" ? null : action,
-      scheme: input.scheme,
-      remote_addr: input.remoteAddr,
-      method: input.method,
-      ua: input.ua.slice(0, 200),
-      body: input.body && input.body.length > 0 ? input.body : null,
-      exitstatus: input.exitstatus,
-      rid: input.rid,
-    });
-    return saved;
+export function pingRow(checkId: number, plan: PingPlan, input: PingInput): Omit<Ping, "id"> {
+  return {
+    check_id: checkId,
+    n: plan.n,
+    created: input.now,
+    kind: plan.action === "success" ? null : plan.action,
+    scheme: input.scheme,
+    remote_addr: input.remoteAddr,
+    method: input.method,
+    ua: input.ua.slice(0, 200),
+    body: input.body && input.body.length > 0 ? input.body : null,
+    exitstatus: input.exitstatus,
+    rid: input.rid,
+  };
+}
+
+/** Records a ping through Kysely; answers only once it is committed. */
+export async function recordPing(db: Db, checkId: number, input: PingInput, onFlip?: () => void): Promise<Check | undefined> {
+  const result = await db.transaction().execute(async (trx) => {
+    const check = await lockCheckForPing(trx, checkId);
+    if (!check) return undefined;
+    const plan = planPing(check, classifyPing(check, input), input.now, input.rid);
+    if (plan.flip) await insertFlip(trx, { check_id: check.id, created: input.now, ...plan.flip, processed: null });
+    const saved = await trx.updateTable("checks").set(plan.changes).where("id", "=", check.id).returningAll().executeTakeFirst();
+    await insertPing(trx, pingRow(check.id, plan, input));
+    return { saved, flipped: plan.flip !== null };
   });
+  if (!result) return undefined;
+  if (result.flipped) onFlip?.();
+  const saved = result.saved;
+  if (saved && saved.n_pings % PRUNE_EVERY === 0) {
+    await pruneCheckHistory(db, saved.id, saved.n_pings, await pingLogLimit(db, saved.project_id), input.now - FLIP_RETENTION_MS);
+  }
+  return saved;
+}
+
+/** The ping API's entry point: batched on SQLite, one transaction per ping elsewhere. */
+export async function acceptPing(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
+  const queue = sqlitePingQueue(deps);
+  if (queue) return queue.submit(target, submission);
+
+  const check = "uuid" in target ? await findCheckByUuid(deps.db, target.uuid) : await deps.db.selectFrom("checks").selectAll().where("id", "=", target.checkId).executeTakeFirst();
+  const outcome = precheck(check, submission);
+  if (outcome !== "ok") return outcome;
+  const input = { ...submission.input, now: deps.clock.now().getTime() };
+  const saved = await recordPing(deps.db, check!.id, input, () => deps.alertWorker?.wake());
+  return saved ? "ok" : "not_found";
 }

@@ -1,9 +1,11 @@
 import type { Dialect, Migrations } from "@beacon/platform";
 import { initial } from "./001_initial.js";
+import { alerts } from "./002_alerts.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
     "001_initial": initial(dialect),
+    "002_alerts": alerts(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import { metricsRoutes } from "./metrics.js";
 import { checkRoutes } from "./checks.js";
 import { flipRoutes } from "./flips.js";
 import { pingRoutes } from "./pings.js";
+import { registerPingRoutes } from "./ping.js";
 import { projectRoutes } from "./project.js";
 import { serviceRoutes } from "./service.js";
 
@@ -18,6 +19,7 @@ export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
 export function registerRoutes(app: FastifyInstance, deps: MonitorDeps): void {
   const dispatch = createDispatcher(apiRoutes(deps));
   app.all("/api/*", dispatch);
+  registerPingRoutes(app, deps);
 
   const badges = createDispatcher(badgeRoutes(deps), rootMount);
   app.all("/badge/*", badges);

@@ -95,11 +95,41 @@ export interface ChannelsTable {
   disabled: number;
   last_error: string;
   created: number;
+  /** When the last delivery through this integration started, and how long it took (ms). */
+  last_notify: number | null;
+  last_notify_duration: number | null;
 }
 
 export interface CheckChannelsTable {
   check_id: number;
   channel_id: number;
+}
+
+export type NotificationState = "pending" | "sent" | "failed";
+
+/**
+ * The alert outbox: one row per (flip, integration), written in the transaction that
+ * processes the flip, then delivered, retried with backoff and marked by the worker.
+ * The flip's facts are copied in so a delivery never depends on flips being kept.
+ */
+export interface NotificationsTable {
+  id: Generated<number>;
+  uuid: string;
+  check_id: number;
+  channel_id: number;
+  flip_id: number | null;
+  check_status: string;
+  old_status: string;
+  reason: string;
+  flip_created: number;
+  created: number;
+  state: NotificationState;
+  attempts: number;
+  next_attempt: number;
+  /** Lease of the worker delivering it; an expired lease lets another worker retry. */
+  claimed_until: number | null;
+  sent: number | null;
+  error: string;
 }
 
 export interface SettingsTable {
@@ -115,6 +145,7 @@ export interface MonitorDB {
   flips: FlipsTable;
   channels: ChannelsTable;
   check_channels: CheckChannelsTable;
+  notifications: NotificationsTable;
   settings: SettingsTable;
 }
 
@@ -125,3 +156,4 @@ export type NewCheck = Insertable<ChecksTable>;
 export type Ping = Selectable<PingsTable>;
 export type Flip = Selectable<FlipsTable>;
 export type Channel = Selectable<ChannelsTable>;
+export type Notification = Selectable<NotificationsTable>;

@@ -1,0 +1,81 @@
+// The rules of one ping, as pure functions of the check row: how the request is
+// classified (§11.2) and what it changes on the check (§11.3).
+import type { Updateable } from "kysely";
+import type { Check, ChecksTable, StoredStatus } from "../store/schema.js";
+import { classifyText } from "./keywords.js";
+import { alertAfter } from "./status.js";
+
+export type PingAction = "success" | "start" | "fail" | "log" | "ign";
+
+export interface PingRequestFacts {
+  /** From the URL: /start, /fail, /log, or success (an exit status > 0 already made it fail). */
+  action: PingAction;
+  method: string;
+  body: Buffer | null;
+}
+
+const utf8 = new TextDecoder("utf-8");
+
+/** Steps 2 and 3 of the classification: POST-only checks, then the HTTP body filter. */
+export function classifyPing(check: Pick<Check, "methods" | "filter_http_body" | "success_kw" | "failure_kw" | "start_kw" | "filter_default_fail">, facts: PingRequestFacts): PingAction {
+  if (check.methods === "POST" && facts.method !== "POST") return "ign";
+  if (facts.action === "ign" || !check.filter_http_body) return facts.action;
+  // compat: the upstream decodes strictly and answers 500 to a body that is not UTF-8; we
+  // decode with replacement characters instead, so such a ping is still recorded and the
+  // keywords are matched against the readable parts.
+  const text = facts.body ? utf8.decode(facts.body) : "";
+  return classifyText(text, check);
+}
+
+export interface FlipPlan {
+  old_status: StoredStatus;
+  new_status: StoredStatus;
+  reason: string;
+}
+
+export interface PingPlan {
+  action: PingAction;
+  changes: Updateable<ChecksTable>;
+  flip: FlipPlan | null;
+  n: number;
+}
+
+/** The changes a ping makes to the check row (before n_pings and the deadline). */
+export function pingEffect(check: Check, action: PingAction, now: number, rid: string | null): Updateable<ChecksTable> {
+  const changes: Updateable<ChecksTable> = { n_pings: check.n_pings + 1 };
+  if (action === "start") {
+    changes.last_start = now;
+    changes.last_start_rid = rid;
+  } else if (action === "success" || action === "fail") {
+    changes.last_ping = now;
+    changes.last_duration = null;
+    if (check.last_start !== null) {
+      if (rid === check.last_start_rid) {
+        changes.last_duration = now - check.last_start;
+        changes.last_start = null;
+        changes.last_start_rid = null;
+      } else if (action === "fail" || rid === null) {
+        changes.last_start = null;
+        changes.last_start_rid = null;
+      }
+    }
+    changes.status = action === "fail" ? "down" : "up";
+  }
+  return changes;
+}
+
+/** Everything one ping does to its check, given the row as read inside the transaction. */
+export function planPing(check: Check, classified: PingAction, now: number, rid: string | null): PingPlan {
+  // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
+  const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : classified;
+  const changes = pingEffect(check, action, now, rid);
+  changes.alert_after = alertAfter({ ...check, ...changes } as Check);
+  const newStatus = changes.status;
+  const flip = newStatus !== undefined && newStatus !== check.status ? { old_status: check.status, new_status: newStatus, reason: action === "fail" ? "fail" : "" } : null;
+  return { action, changes, flip, n: check.n_pings + 1 };
+}
+
+/** Pings are pruned on every hundredth (§11.3). */
+export const PRUNE_EVERY = 100;
+/** Flips younger than this are kept whatever the ping log holds (monthly downtime reports). */
+export const FLIP_RETENTION_MS = 93 * 24 * 3600 * 1000;
