@@ -9,7 +9,16 @@ export function chatMigrations(dialect: Dialect): Migrations {
 
 export async function migrateChat(db: ChatDb, dialect: Dialect): Promise<string[]> {
   if (dialect === "postgres") await ensureBookkeepingTables(db);
-  return migrateToLatest(db, chatMigrations(dialect), "chat");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateToLatest(db, chatMigrations(dialect), "chat");
+    } catch (error) {
+      // Kysely's existence check introspects every schema; another schema dropped at that
+      // moment (a finished test file, say) fails it with 3F000 before anything has run.
+      if ((error as { code?: string }).code !== "3F000" || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 // Kysely's Migrator checks for its bookkeeping tables in every schema, so a table of the same
