@@ -27,6 +27,7 @@ export const monitorSettings = {
   smtpFrom: setting("MONITOR_SMTP_FROM", "beacon@localhost", parse.string, "From address of alert e-mails"),
   smtpUseTls: setting("MONITOR_SMTP_USE_TLS", true, parse.boolean, "require STARTTLS on the SMTP connection"),
   smtpUseSsl: setting("MONITOR_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
+  registrationOpen: setting("MONITOR_REGISTRATION_OPEN", true, parse.boolean, "dashboard sign-up of new e-mail addresses (existing password-less accounts can always claim theirs)"),
 };
 
 export type MonitorConfig = ConfigOf<typeof monitorSettings>;

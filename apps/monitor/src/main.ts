@@ -8,6 +8,7 @@ import { DJANGO_400 } from "./http/responses.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import { getOrCreateSetting } from "./store/settings.js";
+import { registerWebRoutes } from "./web/routes/index.js";
 import type { MonitorDB } from "./store/schema.js";
 
 // compat: Django refuses request bodies over DATA_UPLOAD_MAX_MEMORY_SIZE with a 400.
@@ -51,6 +52,7 @@ export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
   });
 
   registerRoutes(app, deps);
+  registerWebRoutes(app, deps);
   return app;
 }
 

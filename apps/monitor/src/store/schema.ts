@@ -137,6 +137,30 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Dashboard tables (migration 003). */
+export interface WebCredentialsTable {
+  account_id: number;
+  password_hash: string;
+  updated: number;
+}
+
+export interface WebSessionsTable {
+  token_hash: string;
+  account_id: number;
+  created: number;
+  expires: number;
+}
+
+/** `rw` team members change checks and integrations; `ro` ones only look. */
+export type MemberRole = "rw" | "ro";
+
+export interface MembershipsTable {
+  project_id: number;
+  account_id: number;
+  role: MemberRole;
+  created: number;
+}
+
 export interface MonitorDB {
   accounts: AccountsTable;
   projects: ProjectsTable;
@@ -147,6 +171,9 @@ export interface MonitorDB {
   check_channels: CheckChannelsTable;
   notifications: NotificationsTable;
   settings: SettingsTable;
+  web_credentials: WebCredentialsTable;
+  web_sessions: WebSessionsTable;
+  memberships: MembershipsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -156,4 +183,5 @@ export type NewCheck = Insertable<ChecksTable>;
 export type Ping = Selectable<PingsTable>;
 export type Flip = Selectable<FlipsTable>;
 export type Channel = Selectable<ChannelsTable>;
+export type Membership = Selectable<MembershipsTable>;
 export type Notification = Selectable<NotificationsTable>;

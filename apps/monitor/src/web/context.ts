@@ -1,0 +1,81 @@
+// Route wrappers of the dashboard: load the visitor, parse the form, enforce CSRF on every
+// POST and sign-in where needed, and render what the handler returns or throws.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { MonitorDeps } from "../deps.js";
+import type { Account } from "../store/schema.js";
+import { errorPage } from "./views/layout.js";
+import { redirectTo, sendWeb, WebError, type WebResponse } from "./respond.js";
+import { csrfMatches, loadVisitor, type Visitor } from "./session.js";
+
+export interface PageContext {
+  deps: MonitorDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  visitor: Visitor;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The urlencoded body of a POST; empty for GET. */
+  form: URLSearchParams;
+}
+
+export interface SignedInContext extends PageContext {
+  account: Account;
+}
+
+type Handler<C> = (ctx: C) => Promise<WebResponse> | WebResponse;
+
+const utf8 = new TextDecoder("utf-8", { fatal: false });
+
+function parseForm(request: FastifyRequest): URLSearchParams {
+  // Bodies arrive raw (main.ts); the dashboard only ever posts urlencoded forms.
+  return Buffer.isBuffer(request.body) ? new URLSearchParams(utf8.decode(request.body)) : new URLSearchParams();
+}
+
+function queryOf(request: FastifyRequest): URLSearchParams {
+  const q = request.url.indexOf("?");
+  return new URLSearchParams(q === -1 ? "" : request.url.slice(q + 1));
+}
+
+/** A local path to return to after signing in; anything else (other hosts, `//x`) is dropped. */
+export function safeNext(value: string | null): string | null {
+  return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyRequest, reply: FastifyReply, requireAccount: boolean, handler: Handler<C>): Promise<FastifyReply> {
+  const visitor = await loadVisitor(deps, request, reply);
+  const form = request.method === "POST" ? parseForm(request) : new URLSearchParams();
+  const ctx: PageContext = { deps, request, reply, visitor, params: (request.params ?? {}) as Record<string, string>, query: queryOf(request), form };
+  try {
+    if (request.method === "POST" && !csrfMatches(deps, visitor, form.get("csrf") ?? (request.headers["x-csrf-token"] as string | undefined))) {
+      throw new WebError(403, "The form was stale or did not come from this site (CSRF check failed). Go back, reload the page and try again.");
+    }
+    if (requireAccount && !visitor.account) {
+      const next = request.method === "GET" ? `?next=${encodeURIComponent(request.url)}` : "";
+      return sendWeb(reply, redirectTo(`/accounts/login/${next}`));
+    }
+    const extra = requireAccount ? { account: visitor.account } : {};
+    return sendWeb(reply, await handler({ ...ctx, ...extra } as C));
+  } catch (error) {
+    if (!(error instanceof WebError)) throw error;
+    return sendWeb(reply, { kind: "page", status: error.status, html: errorPage(deps, visitor, error.status, error.message) });
+  }
+}
+
+export interface WebRouter {
+  get(path: string, handler: Handler<SignedInContext>): void;
+  post(path: string, handler: Handler<SignedInContext>): void;
+  /** Pages open to visitors who are not signed in (sign-in, sign-up). */
+  publicGet(path: string, handler: Handler<PageContext>): void;
+  publicPost(path: string, handler: Handler<PageContext>): void;
+}
+
+export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
+  const add = (method: "GET" | "POST", path: string, requireAccount: boolean, handler: Handler<any>) =>
+    app.route({ method, url: path, handler: (request, reply) => run(deps, request, reply, requireAccount, handler) });
+  return {
+    get: (path, handler) => add("GET", path, true, handler),
+    post: (path, handler) => add("POST", path, true, handler),
+    publicGet: (path, handler) => add("GET", path, false, handler),
+    publicPost: (path, handler) => add("POST", path, false, handler),
+  };
+}

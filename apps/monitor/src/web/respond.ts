@@ -1,0 +1,39 @@
+// What a dashboard handler returns, and how it is written to the wire.
+import type { FastifyReply } from "fastify";
+import type { Html } from "./html.js";
+
+export type WebResponse =
+  | { kind: "page"; html: Html; status: number }
+  | { kind: "redirect"; location: string }
+  | { kind: "json"; body: unknown };
+
+export const pageResponse = (html: Html, status = 200): WebResponse => ({ kind: "page", html, status });
+export const redirectTo = (location: string): WebResponse => ({ kind: "redirect", location });
+export const jsonResponse = (body: unknown): WebResponse => ({ kind: "json", body });
+
+/** Thrown by access checks and validation deep inside a handler; rendered as an error page. */
+export class WebError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// Pages are rendered by the server only: no inline script or style is ever needed.
+const SECURITY_HEADERS = {
+  "content-security-policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+  // Pages can show a freshly created key: keep them out of every cache.
+  "cache-control": "no-store",
+};
+
+export function sendWeb(reply: FastifyReply, response: WebResponse): FastifyReply {
+  reply.headers(SECURITY_HEADERS);
+  if (response.kind === "redirect") return reply.code(303).header("location", response.location).send("");
+  if (response.kind === "json") return reply.code(200).header("content-type", "application/json; charset=utf-8").send(JSON.stringify(response.body));
+  return reply.code(response.status).header("content-type", "text/html; charset=utf-8").send(response.html.text);
+}

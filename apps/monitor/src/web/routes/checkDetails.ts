@@ -1,0 +1,96 @@
+// One check's page and everything done from it: edit, reschedule, pause, resume, remove,
+// switch integrations, and the live schedule preview.
+import { deleteCheck, updateCheck } from "../../actions/checks.js";
+import { pauseCheck, resumeCheck } from "../../actions/pauseResume.js";
+import { setCheckIntegration } from "../../actions/webIntegrations.js";
+import type { CheckSpec } from "../../http/checkSpec.js";
+import { channelIdsOfCheck, findChannelByUuid } from "../../store/channelAssignments.js";
+import { listChannels } from "../../store/channels.js";
+import { listFlips } from "../../store/flips.js";
+import { recentPings } from "../../store/pings.js";
+import type { ProjectAccess } from "../../store/memberships.js";
+import type { Check } from "../../store/schema.js";
+import { accessCheck, requireWrite } from "../access.js";
+import { previewSchedule, nameSpec, scheduleSpec } from "../checkInput.js";
+import type { SignedInContext, WebRouter } from "../context.js";
+import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { schedulePreview } from "../views/checkForms.js";
+import { detailsPage, type DetailsView } from "../views/checkDetails.js";
+import { buildLog } from "../views/eventLog.js";
+
+async function render(ctx: SignedInContext, check: Check, access: ProjectAccess, extra: Partial<DetailsView> = {}): Promise<WebResponse> {
+  const { deps } = ctx;
+  const now = deps.clock.now();
+  const limit = deps.config.pingLogLimit;
+  const pings = await recentPings(deps.db, check.id, limit);
+  const flips = await listFlips(deps.db, check.id, {});
+  const preview = check.kind === "simple" ? schedulePreview({ error: "Choose a cron or OnCalendar schedule to see its next runs." }) : schedulePreview(previewSchedule(check.kind, check.schedule, check.tz, now));
+  const view: DetailsView = {
+    access,
+    check,
+    channels: await listChannels(deps.db, access.project.id),
+    enabled: await channelIdsOfCheck(deps.db, check.id),
+    events: buildLog(pings, flips, pings.length < limit),
+    preview,
+    now: now.getTime(),
+    ...extra,
+  };
+  return pageResponse(detailsPage(deps, ctx.visitor, view), extra.flash?.kind === "error" ? 400 : 200);
+}
+
+async function writableCheck(ctx: SignedInContext): Promise<{ check: Check; access: ProjectAccess }> {
+  const found = await accessCheck(ctx.deps, ctx.account, ctx.params.uuid);
+  requireWrite(found.access);
+  return found;
+}
+
+async function saveSpec(ctx: SignedInContext, result: { ok: CheckSpec } | { error: string }, open: "name" | "schedule"): Promise<WebResponse> {
+  const { check, access } = await writableCheck(ctx);
+  if ("error" in result) return render(ctx, check, access, { flash: { kind: "error", text: result.error }, open });
+  const outcome = await updateCheck(ctx.deps, check, result.ok, 3);
+  if (outcome.kind !== "updated") throw new WebError(404, "This check no longer exists.");
+  return redirectTo(`/checks/${check.uuid}/details/`);
+}
+
+export function checkDetailRoutes(web: WebRouter): void {
+  web.get("/checks/:uuid/details/", async (ctx) => {
+    const { check, access } = await accessCheck(ctx.deps, ctx.account, ctx.params.uuid);
+    return render(ctx, check, access);
+  });
+
+  web.post("/checks/:uuid/name/", (ctx) => saveSpec(ctx, nameSpec(ctx.form), "name"));
+  web.post("/checks/:uuid/schedule/", (ctx) => saveSpec(ctx, scheduleSpec(ctx.form), "schedule"));
+
+  web.post("/checks/:uuid/pause/", async (ctx) => {
+    const { check } = await writableCheck(ctx);
+    await pauseCheck(ctx.deps, check);
+    return redirectTo(`/checks/${check.uuid}/details/`);
+  });
+
+  // The one place a manual_resume check comes back: its pings are ignored until then.
+  web.post("/checks/:uuid/resume/", async (ctx) => {
+    const { check } = await writableCheck(ctx);
+    await resumeCheck(ctx.deps, check);
+    return redirectTo(`/checks/${check.uuid}/details/`);
+  });
+
+  web.post("/checks/:uuid/remove/", async (ctx) => {
+    const { check, access } = await writableCheck(ctx);
+    await deleteCheck(ctx.deps, check);
+    return redirectTo(`/projects/${access.project.uuid}/checks/`);
+  });
+
+  web.post("/checks/:uuid/channels/:channel/", async (ctx) => {
+    const { check } = await writableCheck(ctx);
+    const channel = await findChannelByUuid(ctx.deps.db, ctx.params.channel);
+    if (!channel || channel.project_id !== check.project_id) throw new WebError(404, "This integration was not found in the check's project.");
+    await setCheckIntegration(ctx.deps, check, channel, ctx.form.get("enabled") === "1");
+    return redirectTo(`/checks/${check.uuid}/details/`);
+  });
+
+  // A fragment for the schedule form's live preview; GET, so no CSRF token is needed.
+  web.get("/checks/schedule_preview/", (ctx) => {
+    const q = ctx.query;
+    return pageResponse(schedulePreview(previewSchedule(q.get("kind"), q.get("schedule") ?? "", q.get("tz") ?? "UTC", ctx.deps.clock.now())));
+  });
+}

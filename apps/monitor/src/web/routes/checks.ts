@@ -1,0 +1,59 @@
+// A project's checks list, its live-status feed, and adding a check.
+import { createCheck } from "../../actions/checks.js";
+import { validateCheckSpec } from "../../http/checkSpec.js";
+import { slugify } from "../../lib/slugify.js";
+import { computeStatus } from "../../lib/status.js";
+import { tagsList } from "../../lib/tags.js";
+import { listChecks } from "../../store/checks.js";
+import { accessProject, requireWrite } from "../access.js";
+import type { WebRouter } from "../context.js";
+import { jsonResponse, pageResponse, redirectTo, WebError } from "../respond.js";
+import { checksPage, worstStatus, type CheckRow } from "../views/checksList.js";
+import { relativeTime } from "../views/format.js";
+import { STATUS_LABELS } from "../views/status.js";
+
+function tagSummary(rows: CheckRow[]): [string, CheckRow["status"]][] {
+  const byTag = new Map<string, CheckRow["status"][]>();
+  for (const row of rows) for (const tag of tagsList(row.check.tags)) byTag.set(tag, [...(byTag.get(tag) ?? []), row.status]);
+  return [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, statuses]) => [tag, worstStatus(statuses)]);
+}
+
+export function checkListRoutes(web: WebRouter): void {
+  web.get("/projects/:code/checks/", async (ctx) => {
+    const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
+    const now = ctx.deps.clock.now().getTime();
+    const all = (await listChecks(ctx.deps.db, access.project.id)).map((check) => ({ check, status: computeStatus(check, now, true) }));
+    const selected = ctx.query.getAll("tag");
+    const rows = all.filter((row) => {
+      const tags = new Set(tagsList(row.check.tags));
+      return selected.every((t) => tags.has(t));
+    });
+    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, rows, tags: tagSummary(all), selected, now }));
+  });
+
+  // Polled by the page script so the list stays live without a reload.
+  web.get("/projects/:code/checks/status/", async (ctx) => {
+    const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
+    const now = ctx.deps.clock.now().getTime();
+    const checks = await listChecks(ctx.deps.db, access.project.id);
+    return jsonResponse({
+      checks: checks.map((c) => {
+        const status = computeStatus(c, now, true);
+        return { uuid: c.uuid, status, label: STATUS_LABELS[status], last_ping: c.last_ping === null ? "Never" : relativeTime(c.last_ping, now) };
+      }),
+    });
+  });
+
+  web.post("/projects/:code/checks/add/", async (ctx) => {
+    const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
+    requireWrite(access);
+    const name = (ctx.form.get("name") ?? "").trim();
+    // Like the upstream's "Add Check": a slug from the name, and every integration assigned.
+    const spec = validateCheckSpec({ name, slug: slugify(name), channels: "*" });
+    if ("error" in spec) throw new WebError(400, "The name is too long: at most 100 characters.");
+    const outcome = await createCheck(ctx.deps, access.project, spec.ok, 3);
+    if (outcome.kind === "limit") throw new WebError(403, "The account owning this project has reached its check limit.");
+    if (outcome.kind !== "created") throw new WebError(400, "The check could not be created.");
+    return redirectTo(`/checks/${outcome.check.uuid}/details/`);
+  });
+}

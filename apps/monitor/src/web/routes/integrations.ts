@@ -1,0 +1,109 @@
+// Integrations: list, add, edit, test, remove, and assign to checks.
+import { addIntegration, MAX_INTEGRATION_NAME, removeIntegration, setIntegrationChecks, updateIntegration } from "../../actions/webIntegrations.js";
+import { listChannels } from "../../store/channels.js";
+import { checkIdsOfChannel, countChecksByChannel } from "../../store/channelAssignments.js";
+import { listChecks } from "../../store/checks.js";
+import type { ProjectAccess } from "../../store/memberships.js";
+import { accessChannel, accessProject, requireWrite } from "../access.js";
+import type { SignedInContext, WebRouter } from "../context.js";
+import { buildConfig, kindDef, parseConfig, type KindDef } from "../integrationKinds.js";
+import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { assignmentPage, integrationFormPage, integrationsPage } from "../views/integrations.js";
+
+type Flash = { kind: "ok" | "error"; text: string };
+
+async function listPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
+  const channels = await listChannels(ctx.deps.db, access.project.id);
+  const counts = await countChecksByChannel(ctx.deps.db, access.project.id);
+  const total = (await listChecks(ctx.deps.db, access.project.id)).length;
+  const rows = channels.map((channel) => ({ channel, checks: counts.get(channel.id) ?? 0 }));
+  return pageResponse(integrationsPage(ctx.deps, ctx.visitor, access, rows, total, flash));
+}
+
+function definition(kind: string): KindDef {
+  const def = kindDef(kind);
+  if (!def) throw new WebError(404, "The dashboard cannot set up this kind of integration.");
+  return def;
+}
+
+function formName(ctx: SignedInContext): string {
+  const name = (ctx.form.get("name") ?? "").trim();
+  if ([...name].length > MAX_INTEGRATION_NAME) throw new WebError(400, `The name may be at most ${MAX_INTEGRATION_NAME} characters long.`);
+  return name;
+}
+
+export function integrationRoutes(web: WebRouter): void {
+  web.get("/projects/:code/integrations/", async (ctx) => listPage(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
+
+  web.get("/projects/:code/integrations/add/:kind/", async (ctx) => {
+    const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
+    requireWrite(access);
+    const def = definition(ctx.params.kind);
+    const action = `/projects/${access.project.uuid}/integrations/add/${def.kind}/`;
+    return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action, name: "", values: {}, editing: false }));
+  });
+
+  web.post("/projects/:code/integrations/add/:kind/", async (ctx) => {
+    const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
+    requireWrite(access);
+    const def = definition(ctx.params.kind);
+    const name = formName(ctx);
+    const built = buildConfig(def, ctx.form, null);
+    if ("error" in built) {
+      const action = `/projects/${access.project.uuid}/integrations/add/${def.kind}/`;
+      return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action, name, values: built.values, editing: false, error: built.error }), 400);
+    }
+    await addIntegration(ctx.deps, access.project, { kind: def.kind, name, value: built.ok });
+    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+  });
+
+  web.get("/integrations/:uuid/edit/", async (ctx) => {
+    const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    requireWrite(access);
+    const def = definition(channel.kind);
+    const values = def.read(parseConfig(channel.value));
+    return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action: `/integrations/${channel.uuid}/edit/`, name: channel.name, values, editing: true }));
+  });
+
+  web.post("/integrations/:uuid/edit/", async (ctx) => {
+    const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    requireWrite(access);
+    const def = definition(channel.kind);
+    const name = formName(ctx);
+    const built = buildConfig(def, ctx.form, parseConfig(channel.value));
+    if ("error" in built) {
+      const values = { ...built.values, ...Object.fromEntries(def.fields.filter((f) => f.type === "password").map((f) => [f.name, ""])) };
+      return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action: `/integrations/${channel.uuid}/edit/`, name, values, editing: true, error: built.error }), 400);
+    }
+    await updateIntegration(ctx.deps, channel, { name, value: built.ok });
+    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+  });
+
+  web.post("/integrations/:uuid/test/", async (ctx) => {
+    const { access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    requireWrite(access);
+    // No transport modules exist yet (apps/monitor/src/transports/ is empty): say so plainly
+    // rather than pretend a message went out.
+    return listPage(ctx, access, { kind: "error", text: "Test notifications are not available yet: this server cannot send notifications." });
+  });
+
+  web.post("/integrations/:uuid/remove/", async (ctx) => {
+    const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    requireWrite(access);
+    await removeIntegration(ctx.deps, channel);
+    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+  });
+
+  web.get("/integrations/:uuid/checks/", async (ctx) => {
+    const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    const checks = await listChecks(ctx.deps.db, access.project.id);
+    return pageResponse(assignmentPage(ctx.deps, ctx.visitor, access, channel, checks, await checkIdsOfChannel(ctx.deps.db, channel.id)));
+  });
+
+  web.post("/integrations/:uuid/checks/", async (ctx) => {
+    const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    requireWrite(access);
+    await setIntegrationChecks(ctx.deps, channel, ctx.form.getAll("check"));
+    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+  });
+}

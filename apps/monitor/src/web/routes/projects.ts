@@ -1,0 +1,45 @@
+// The projects overview and project creation.
+import { createProject } from "../../actions/projects.js";
+import { MAX_PROJECT_NAME } from "../../actions/projectKeys.js";
+import { computeStatus } from "../../lib/status.js";
+import { listChecks } from "../../store/checks.js";
+import { findProjectAccess, listAccessibleProjects } from "../../store/memberships.js";
+import type { SignedInContext, WebRouter } from "../context.js";
+import { pageResponse } from "../respond.js";
+import { projectsPage, type ProjectSummary } from "../views/projects.js";
+import { settingsPage } from "../views/settings.js";
+
+async function summaries(ctx: SignedInContext): Promise<ProjectSummary[]> {
+  const now = ctx.deps.clock.now().getTime();
+  const out: ProjectSummary[] = [];
+  for (const access of await listAccessibleProjects(ctx.deps.db, ctx.account.id)) {
+    const checks = await listChecks(ctx.deps.db, access.project.id);
+    out.push({ access, statuses: checks.map((c) => computeStatus(c, now)) });
+  }
+  return out;
+}
+
+export function projectRoutes(web: WebRouter): void {
+  web.get("/projects/", async (ctx) => pageResponse(projectsPage(ctx.deps, ctx.visitor, await summaries(ctx))));
+
+  web.post("/projects/", async (ctx) => {
+    const name = (ctx.form.get("name") ?? "").trim();
+    if (name === "" || [...name].length > MAX_PROJECT_NAME) {
+      return pageResponse(projectsPage(ctx.deps, ctx.visitor, await summaries(ctx), `Please enter a project name of 1 to ${MAX_PROJECT_NAME} characters.`), 400);
+    }
+    // The same provisioning as the CLI: the project starts with all three keys, and this
+    // response is the one chance to see the two API keys (they are stored hashed).
+    const keys = await createProject(ctx.deps, { name, ownerEmail: ctx.account.email });
+    const access = (await findProjectAccess(ctx.deps.db, ctx.account.id, keys.uuid))!;
+    return pageResponse(
+      settingsPage(ctx.deps, ctx.visitor, {
+        access,
+        owner: ctx.account,
+        members: [],
+        newKeys: { api_key: keys.api_key, api_key_readonly: keys.api_key_readonly },
+        flash: { kind: "ok", text: `Project “${name}” created. Its API keys are shown below once; copy them now if you need them.` },
+      }),
+      201,
+    );
+  });
+}

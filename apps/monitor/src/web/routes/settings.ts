@@ -1,0 +1,86 @@
+// Project settings: rename, create and revoke keys, invite and remove team members.
+import { createProjectKey, PROJECT_KEY_KINDS, revokeProjectKey, setProjectName, type ProjectKeyKind } from "../../actions/projectKeys.js";
+import { inviteMember, removeMember } from "../../actions/team.js";
+import { findOwner } from "../../store/projects.js";
+import { listMembers, type ProjectAccess } from "../../store/memberships.js";
+import type { MemberRole } from "../../store/schema.js";
+import { accessProject, requireOwner, requireWrite } from "../access.js";
+import type { SignedInContext, WebRouter } from "../context.js";
+import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { settingsPage, type SettingsView } from "../views/settings.js";
+
+type Flash = SettingsView["flash"];
+
+async function render(ctx: SignedInContext, access: ProjectAccess, extra: Partial<SettingsView> = {}): Promise<WebResponse> {
+  const view: SettingsView = {
+    access,
+    owner: await findOwner(ctx.deps.db, access.project),
+    members: await listMembers(ctx.deps.db, access.project.id),
+    ...extra,
+  };
+  return pageResponse(settingsPage(ctx.deps, ctx.visitor, view), extra.flash?.kind === "error" ? 400 : 200);
+}
+
+function keyKind(value: string | null): ProjectKeyKind {
+  if (!PROJECT_KEY_KINDS.includes(value as ProjectKeyKind)) throw new WebError(400, "Unknown key type.");
+  return value as ProjectKeyKind;
+}
+
+const KEY_NAMES: Record<ProjectKeyKind, string> = { api_key: "API key", api_key_readonly: "Read-only API key", ping_key: "Ping key" };
+
+const INVITE_FLASH = {
+  no_account: "There is no account with that e-mail address. Ask them to sign up first, then invite them.",
+  owner: "That is the project's owner.",
+};
+
+async function post(ctx: SignedInContext, access: ProjectAccess): Promise<WebResponse> {
+  const { project } = access;
+  const reload = async (flash: Flash, extra: Partial<SettingsView> = {}) =>
+    render(ctx, (await accessProject(ctx.deps, ctx.account, project.uuid)), { flash, ...extra });
+
+  switch (ctx.form.get("action")) {
+    case "rename": {
+      requireWrite(access);
+      const result = await setProjectName(ctx.deps, project, ctx.form.get("name") ?? "");
+      return reload("error" in result ? { kind: "error", text: result.error } : { kind: "ok", text: "Project renamed." });
+    }
+    case "create_key": {
+      requireWrite(access);
+      const kind = keyKind(ctx.form.get("key"));
+      const outcome = await createProjectKey(ctx.deps, project, kind);
+      if (outcome.kind === "exists") return reload({ kind: "error", text: `The ${KEY_NAMES[kind]} is set already: revoke it first.` });
+      return reload({ kind: "ok", text: `${KEY_NAMES[kind]} created.` }, { newKeys: { [kind]: outcome.key } });
+    }
+    case "revoke_key": {
+      requireWrite(access);
+      const kind = keyKind(ctx.form.get("key"));
+      await revokeProjectKey(ctx.deps, project, kind);
+      return reload({ kind: "ok", text: `${KEY_NAMES[kind]} revoked.` });
+    }
+    case "invite": {
+      requireOwner(access);
+      const role: MemberRole = ctx.form.get("role") === "ro" ? "ro" : "rw";
+      const outcome = await inviteMember(ctx.deps, project, { email: ctx.form.get("email") ?? "", role });
+      if (outcome.kind === "invited") return reload({ kind: "ok", text: `${outcome.email} added to the team.` });
+      if (outcome.kind === "already") return reload({ kind: "error", text: `${outcome.email} is a member already.` });
+      return reload({ kind: "error", text: INVITE_FLASH[outcome.kind] });
+    }
+    case "remove_member": {
+      requireOwner(access);
+      await removeMember(ctx.deps, project, Number(ctx.form.get("account")));
+      return reload({ kind: "ok", text: "Team member removed." });
+    }
+    case "leave": {
+      if (access.role === "owner") throw new WebError(400, "The owner cannot leave their own project.");
+      await removeMember(ctx.deps, project, ctx.account.id);
+      return redirectTo("/projects/");
+    }
+    default:
+      throw new WebError(400, "Unknown action.");
+  }
+}
+
+export function settingsRoutes(web: WebRouter): void {
+  web.get("/projects/:code/settings/", async (ctx) => render(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
+  web.post("/projects/:code/settings/", async (ctx) => post(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
+}

@@ -1,0 +1,142 @@
+// One check: how to ping it, its status and schedule, its integrations, and its log.
+import { pingEndpoint } from "../../config.js";
+import type { MonitorDeps } from "../../deps.js";
+import { alertAfter, computeStatus, graceStart } from "../../lib/status.js";
+import { tagsList } from "../../lib/tags.js";
+import type { ProjectAccess } from "../../store/memberships.js";
+import type { Channel, Check } from "../../store/schema.js";
+import { canWrite } from "../access.js";
+import { html, when, type Html } from "../html.js";
+import type { Visitor } from "../session.js";
+import { scheduleText } from "./checksList.js";
+import { nameForm, scheduleForm } from "./checkForms.js";
+import { eventLog, type LogEvent } from "./eventLog.js";
+import { formatDuration, timeTag } from "./format.js";
+import { csrfField, layout } from "./layout.js";
+import { statusPill } from "./status.js";
+import { kindTitle } from "../integrationKinds.js";
+
+export interface DetailsView {
+  access: ProjectAccess;
+  check: Check;
+  channels: Channel[];
+  enabled: Set<number>;
+  events: LogEvent[];
+  preview: Html;
+  now: number;
+  flash?: { kind: "ok" | "error"; text: string } | null;
+  /** Which editor to open on load, after a failed submission. */
+  open?: "name" | "schedule";
+}
+
+function postButton(visitor: Visitor, action: string, label: string, cls: string, confirm?: string): Html {
+  return html`<form method="post" action="${action}" class="inline"${confirm ? html` data-confirm="${confirm}"` : null}>${csrfField(visitor)}<button type="submit" class="${cls}">${label}</button></form>`;
+}
+
+function pingSection(deps: MonitorDeps, view: DetailsView): Html {
+  const { check, access } = view;
+  const url = pingEndpoint(deps.config) + check.uuid;
+  const slugUrl = access.project.ping_key && check.slug ? `${pingEndpoint(deps.config)}${access.project.ping_key}/${check.slug}` : null;
+  return html`<section class="card">
+  <h2>How to ping</h2>
+  <p>Keep this check up by requesting its ping URL at the end of each run:</p>
+  <div class="copyable"><code id="ping-url">${url}</code><button type="button" class="small" data-copy-target="#ping-url">Copy</button></div>
+  ${slugUrl ? html`<p class="hint">Or by slug: <code>${slugUrl}</code></p>` : null}
+  <p class="hint">Append <code>/start</code> when the job starts to measure its run time, <code>/fail</code> to report a failure, or an exit status such as <code>/1</code>.
+  In a crontab: <code>… &amp;&amp; curl -fsS -m 10 --retry 5 -o /dev/null ${url}</code></p>
+</section>`;
+}
+
+function statusText(view: DetailsView): Html {
+  const { check, now } = view;
+  const status = computeStatus(check, now, true);
+  const expected = graceStart(check);
+  const deadline = alertAfter(check);
+  const lines: Html[] = [html`<p>Last ping: ${timeTag(check.last_ping, now)}${check.n_pings ? html` <span class="muted">(${check.n_pings} pings in all)</span>` : null}</p>`];
+  if (status === "paused") lines.push(html`<p>Monitoring is paused: no alerts are sent.${check.manual_resume ? " Pings are ignored until the check is resumed here." : " The next ping resumes it."}</p>`);
+  else if (status === "new") lines.push(html`<p>Waiting for the first ping.</p>`);
+  else if (expected !== null && deadline !== null) lines.push(html`<p>Next ping expected ${timeTag(expected, now)}; alert if none ${timeTag(deadline, now)}.</p>`);
+  return html`<div class="status-line">${statusPill(status)}</div>${lines}`;
+}
+
+function scheduleSection(visitor: Visitor, view: DetailsView): Html {
+  const { check } = view;
+  const writable = canWrite(view.access);
+  return html`<section class="card">
+  <h2>Schedule</h2>
+  <dl class="facts">
+    <dt>${check.kind === "simple" ? "Period" : check.kind === "cron" ? "Cron" : "OnCalendar"}</dt><dd>${scheduleText(check)}</dd>
+    ${check.kind !== "simple" ? html`<dt>Time zone</dt><dd>${check.tz}</dd>` : null}
+    <dt>Grace time</dt><dd>${formatDuration(check.grace)}</dd>
+  </dl>
+  ${
+    writable
+      ? html`<details class="editor" ${when(view.open === "schedule", "open")}><summary class="button">Change schedule</summary>${scheduleForm(visitor, check, view.preview)}</details>`
+      : check.kind !== "simple"
+        ? html`<div class="preview">${view.preview}</div>`
+        : null
+  }
+</section>`;
+}
+
+function integrationsSection(visitor: Visitor, view: DetailsView): Html {
+  const { channels, enabled, check } = view;
+  const writable = canWrite(view.access);
+  const rows = channels.map((ch) => {
+    const on = enabled.has(ch.id);
+    const toggle = writable
+      ? html`<form method="post" action="/checks/${check.uuid}/channels/${ch.uuid}/" class="inline">${csrfField(visitor)}<input type="hidden" name="enabled" value="${on ? "0" : "1"}">
+          <button type="submit" class="switch ${on ? "on" : "off"}" role="switch" aria-checked="${on ? "true" : "false"}" title="${on ? "Turn off" : "Turn on"}"><span></span></button></form>`
+      : html`<span class="pill ${on ? "up" : "paused"}">${on ? "On" : "Off"}</span>`;
+    return html`<li>${toggle}<span class="kind">${kindTitle(ch.kind)}</span> ${ch.name}</li>`;
+  });
+  const link = `/projects/${view.access.project.uuid}/integrations/`;
+  return html`<section class="card">
+  <h2>Notifications</h2>
+  ${channels.length ? html`<ul class="toggles">${rows}</ul>` : html`<p class="muted">This project has no integrations. <a href="${link}">Add one</a> to get alerts.</p>`}
+</section>`;
+}
+
+function actionsSection(visitor: Visitor, view: DetailsView): Html | null {
+  if (!canWrite(view.access)) return null;
+  const { check } = view;
+  const paused = check.status === "paused";
+  return html`<section class="card actions">
+  <h2>Actions</h2>
+  ${
+    paused
+      ? postButton(visitor, `/checks/${check.uuid}/resume/`, "Resume monitoring", "primary")
+      : postButton(visitor, `/checks/${check.uuid}/pause/`, "Pause monitoring", "", "Pause this check? No alerts are sent while it is paused.")
+  }
+  ${postButton(visitor, `/checks/${check.uuid}/remove/`, "Remove check", "danger", "Remove this check and its ping history for good?")}
+</section>`;
+}
+
+export function detailsPage(deps: MonitorDeps, visitor: Visitor, view: DetailsView): Html {
+  const { check } = view;
+  const title = check.name || "unnamed";
+  return layout(
+    deps,
+    { title: `${title} – ${view.access.project.name}`, visitor, project: view.access, tab: "checks", flash: view.flash },
+    html`<div class="page-head details-head">
+  <div>
+    <h1>${check.name || html`<span class="muted">unnamed</span>`}</h1>
+    <p class="tags-line">${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}${check.slug ? html`<span class="muted small">slug <code>${check.slug}</code></span>` : null}</p>
+    ${check.description ? html`<p class="description">${check.description}</p>` : null}
+  </div>
+  ${canWrite(view.access) ? html`<details class="editor name-editor" ${when(view.open === "name", "open")}><summary class="button">Edit name, tags…</summary>${nameForm(visitor, check)}</details>` : null}
+</div>
+<div class="columns">
+  <div class="column">
+    <section class="card"><h2>Status</h2>${statusText(view)}</section>
+    ${pingSection(deps, view)}
+    ${scheduleSection(visitor, view)}
+  </div>
+  <div class="column">
+    ${integrationsSection(visitor, view)}
+    ${actionsSection(visitor, view)}
+  </div>
+</div>
+<section class="card"><h2>Log</h2>${eventLog(view.events)}</section>`,
+  );
+}

@@ -1,0 +1,92 @@
+// A project's checks: status, name, tags, schedule and last ping, with a tag filter.
+import type { MonitorDeps } from "../../deps.js";
+import type { ComputedStatus } from "../../lib/status.js";
+import { tagsList } from "../../lib/tags.js";
+import type { ProjectAccess } from "../../store/memberships.js";
+import type { Check } from "../../store/schema.js";
+import { canWrite } from "../access.js";
+import { html, type Html } from "../html.js";
+import type { Visitor } from "../session.js";
+import { formatDuration, timeTag } from "./format.js";
+import { csrfField, layout } from "./layout.js";
+import { statusDot, STATUS_LABELS } from "./status.js";
+
+export interface CheckRow {
+  check: Check;
+  status: ComputedStatus;
+}
+
+export interface ChecksView {
+  access: ProjectAccess;
+  rows: CheckRow[];
+  /** Every tag of the project with the worst status among its checks. */
+  tags: [string, ComputedStatus][];
+  selected: string[];
+  now: number;
+}
+
+const SEVERITY: ComputedStatus[] = ["down", "grace", "started", "up", "new", "paused"];
+
+export function worstStatus(statuses: ComputedStatus[]): ComputedStatus {
+  return SEVERITY.find((s) => statuses.includes(s)) ?? "new";
+}
+
+export function scheduleText(check: Check): Html {
+  if (check.kind === "simple") return html`<span title="Period">${formatDuration(check.timeout)}</span>`;
+  return html`<code class="schedule" title="${check.kind === "cron" ? "Cron expression" : "OnCalendar expression"}">${check.schedule}</code>${check.tz !== "UTC" ? html` <span class="muted small">${check.tz}</span>` : null}`;
+}
+
+function tagHref(base: string, selected: string[], tag: string): string {
+  const next = selected.includes(tag) ? selected.filter((t) => t !== tag) : [...selected, tag];
+  const query = new URLSearchParams(next.map((t): [string, string] => ["tag", t])).toString();
+  return query ? `${base}?${query}` : base;
+}
+
+function tagBar(view: ChecksView, base: string): Html | null {
+  if (view.tags.length === 0) return null;
+  return html`<nav class="tag-filter" aria-label="Filter by tag">
+    <span class="muted small">Filter by tag:</span>
+    ${view.tags.map(([tag, status]) => html`<a class="tag ${status}${view.selected.includes(tag) ? " selected" : ""}" href="${tagHref(base, view.selected, tag)}" title="${STATUS_LABELS[status]}">${tag}</a>`)}
+    ${view.selected.length > 0 ? html`<a class="small" href="${base}">Show all</a>` : null}
+  </nav>`;
+}
+
+function checkRow(row: CheckRow, now: number): Html {
+  const { check } = row;
+  const details = `/checks/${check.uuid}/details/`;
+  return html`<tr data-uuid="${check.uuid}" data-search="${`${check.name} ${check.slug} ${check.tags}`.toLowerCase()}">
+    <td class="status-cell">${statusDot(row.status)}</td>
+    <td class="name-cell"><a href="${details}">${check.name || html`<span class="muted">unnamed</span>`}</a>
+      ${check.description ? html`<div class="muted small clip">${check.description}</div>` : null}</td>
+    <td>${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
+    <td>${scheduleText(check)}<div class="muted small">grace ${formatDuration(check.grace)}</div></td>
+    <td class="last-ping">${timeTag(check.last_ping, now)}</td>
+    <td class="right"><a class="button small" href="${details}">Details</a></td>
+  </tr>`;
+}
+
+function addForm(visitor: Visitor, view: ChecksView): Html | null {
+  if (!canWrite(view.access)) return null;
+  return html`<form method="post" action="/projects/${view.access.project.uuid}/checks/add/" class="row-form add-check">
+    ${csrfField(visitor)}
+    <input name="name" maxlength="100" placeholder="Name of the new check" aria-label="Name of the new check">
+    <button type="submit" class="primary">Add check</button>
+  </form>`;
+}
+
+export function checksPage(deps: MonitorDeps, visitor: Visitor, view: ChecksView): Html {
+  const base = `/projects/${view.access.project.uuid}/checks/`;
+  const table = view.rows.length
+    ? html`<table class="table checks" data-status-url="${base}status/">
+      <thead><tr><th></th><th>Name</th><th>Tags</th><th>Schedule</th><th>Last ping</th><th></th></tr></thead>
+      <tbody>${view.rows.map((r) => checkRow(r, view.now))}</tbody>
+    </table>`
+    : html`<div class="empty">${view.selected.length ? "No check has all the selected tags." : "This project has no checks yet. Add one above, or create them through the API."}</div>`;
+  return layout(
+    deps,
+    { title: `Checks – ${view.access.project.name}`, visitor, project: view.access, tab: "checks" },
+    html`<div class="page-head"><h1>Checks</h1>${addForm(visitor, view)}</div>
+<div class="toolbar">${tagBar(view, base)}<input type="search" class="filter-box" placeholder="Search checks…" aria-label="Search checks" data-filter-rows="table.checks tbody tr"></div>
+<div class="card flush">${table}</div>`,
+  );
+}

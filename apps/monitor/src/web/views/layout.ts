@@ -1,0 +1,77 @@
+// The page frame: head, top bar with the project's tabs, flash message, content.
+import type { MonitorDeps } from "../../deps.js";
+import type { ProjectAccess } from "../../store/memberships.js";
+import { html, type Html, type Renderable } from "../html.js";
+import type { Visitor } from "../session.js";
+
+export type Tab = "checks" | "integrations" | "badges" | "settings";
+
+export interface PageFrame {
+  title: string;
+  visitor: Visitor;
+  project?: ProjectAccess;
+  tab?: Tab;
+  flash?: { kind: "ok" | "error"; text: string } | null;
+  /** Narrow pages (forms) read better in a single centred column. */
+  narrow?: boolean;
+}
+
+const TABS: [Tab, string, string][] = [
+  ["checks", "Checks", "checks/"],
+  ["integrations", "Integrations", "integrations/"],
+  ["badges", "Badges", "badges/"],
+  ["settings", "Settings", "settings/"],
+];
+
+/** A hidden field carrying the visitor's CSRF token; every POST form includes one. */
+export function csrfField(visitor: Visitor): Html {
+  return html`<input type="hidden" name="csrf" value="${visitor.csrf}">`;
+}
+
+function accountMenu(visitor: Visitor): Html {
+  if (!visitor.account) return html`<nav class="account"><a href="/accounts/login/">Sign in</a> <a class="button small" href="/accounts/signup/">Sign up</a></nav>`;
+  return html`<nav class="account">
+    <a href="/projects/" class="muted">${visitor.account.email}</a>
+    <form method="post" action="/accounts/logout/" class="inline">${csrfField(visitor)}<button class="link" type="submit">Sign out</button></form>
+  </nav>`;
+}
+
+function projectBar(frame: PageFrame): Html | null {
+  if (!frame.project) return null;
+  const base = `/projects/${frame.project.project.uuid}/`;
+  return html`<div class="projectbar"><div class="wrap">
+    <a class="project-name" href="/projects/" title="All projects">${frame.project.project.name}</a>
+    <nav class="tabs">${TABS.map(([tab, label, path]) => html`<a href="${base + path}" class="${tab === frame.tab ? "active" : ""}">${label}</a>`)}</nav>
+  </div></div>`;
+}
+
+export function layout(deps: MonitorDeps, frame: PageFrame, body: Renderable): Html {
+  const siteName = deps.config.siteName;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${frame.title} – ${siteName}</title>
+<link rel="stylesheet" href="/static/beacon.css">
+<script src="/static/beacon.js" defer></script>
+</head>
+<body>
+<header class="topbar"><div class="wrap">
+  <a class="brand" href="/"><span class="brand-mark"></span>${siteName}</a>
+  ${accountMenu(frame.visitor)}
+</div></header>
+${projectBar(frame)}
+<main class="wrap${frame.narrow ? " narrow" : ""}">
+${frame.flash ? html`<p class="flash ${frame.flash.kind}" role="status">${frame.flash.text}</p>` : null}
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export function errorPage(deps: MonitorDeps, visitor: Visitor, status: number, message: string): Html {
+  const title = status === 404 ? "Not found" : status === 403 ? "Forbidden" : "Bad request";
+  return layout(deps, { title, visitor, narrow: true }, html`<section class="card"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the dashboard</a></p></section>`);
+}

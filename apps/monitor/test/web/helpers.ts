@@ -1,0 +1,70 @@
+// A browser-like client for the dashboard over Fastify inject: it keeps the session cookie
+// and reads the CSRF token from the last page, so tests post forms the way a browser does.
+import type { FastifyInstance } from "fastify";
+import type { Harness } from "../helpers.js";
+
+export interface WebResult {
+  status: number;
+  location: string | undefined;
+  setCookie: string[];
+  text: string;
+}
+
+export class WebClient {
+  private cookie: string | null = null;
+  csrf: string | null = null;
+
+  constructor(readonly app: FastifyInstance) {}
+
+  private remember(headers: Record<string, unknown>): string[] {
+    const raw = headers["set-cookie"];
+    const list = raw === undefined ? [] : Array.isArray(raw) ? (raw as string[]) : [String(raw)];
+    for (const c of list) this.cookie = c.split(";")[0];
+    return list;
+  }
+
+  private result(res: { statusCode: number; headers: Record<string, unknown>; body: string }): WebResult {
+    const setCookie = this.remember(res.headers);
+    const token = /name="csrf" value="([^"]+)"/.exec(res.body);
+    if (token) this.csrf = token[1];
+    return { status: res.statusCode, location: res.headers.location as string | undefined, setCookie, text: res.body };
+  }
+
+  async get(url: string): Promise<WebResult> {
+    const res = await this.app.inject({ method: "GET", url, headers: this.cookie ? { cookie: this.cookie } : {} });
+    return this.result(res);
+  }
+
+  /** Posts a form with the page's CSRF token unless `csrf` says otherwise (null: none). */
+  async post(url: string, fields: Record<string, string | string[]> = {}, options: { csrf?: string | null } = {}): Promise<WebResult> {
+    const body = new URLSearchParams();
+    const csrf = options.csrf === undefined ? this.csrf : options.csrf;
+    if (csrf !== null) body.set("csrf", csrf);
+    for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+    if (this.cookie) headers.cookie = this.cookie;
+    const res = await this.app.inject({ method: "POST", url, headers, payload: body.toString() });
+    return this.result(res);
+  }
+}
+
+export const PASSWORD = "correct horse battery";
+
+/** A new client signed up (or, for a CLI-made account, claimed) with `email`. */
+export async function signedUp(h: Harness, email: string, password = PASSWORD): Promise<WebClient> {
+  const client = new WebClient(h.app);
+  await client.get("/accounts/signup/");
+  const res = await client.post("/accounts/signup/", { email, password });
+  if (res.status !== 303) throw new Error(`sign-up failed: ${res.status} ${res.text.slice(0, 500)}`);
+  return client;
+}
+
+/** Creates a project through the dashboard and returns its UUID. */
+export async function newProject(client: WebClient, name: string): Promise<{ uuid: string; apiKey: string }> {
+  await client.get("/projects/");
+  const res = await client.post("/projects/", { name });
+  if (res.status !== 201) throw new Error(`project creation failed: ${res.status}`);
+  const uuid = /\/projects\/([0-9a-f-]{36})\/settings\//.exec(res.text)![1];
+  const apiKey = /<code class="secret" data-copy>(hcw_[A-Za-z0-9]+)<\/code>/.exec(res.text)![1];
+  return { uuid, apiKey };
+}
