@@ -11,7 +11,8 @@ export interface WebResult {
 }
 
 export class WebClient {
-  private cookie: string | null = null;
+  /** The `name=value` of the session cookie, as the browser would send it. */
+  cookie: string | null = null;
   csrf: string | null = null;
 
   constructor(readonly app: FastifyInstance) {}
