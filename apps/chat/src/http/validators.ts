@@ -54,13 +54,21 @@ export function oneOf<T extends string | number>(choices: readonly T[]): Validat
   return (value, path) => (choices.includes(value as T) ? (value as T) : fail(`Invalid ${path}`));
 }
 
-/** The first alternative that accepts the value wins; otherwise the last one's error stands. */
+/**
+ * The first alternative that accepts the value wins. When none does, the more specific
+ * complaint is reported: a bound ("is too small") over a mismatched type.
+ */
 export function union<A, B>(first: Validator<A>, second: Validator<B>): Validator<A | B> {
+  const typeMismatch = (e: unknown) => e instanceof ParamValidationError && /( is not a| is not an|^Invalid )/.test(e.message);
   return (value, path) => {
     try {
       return first(value, path);
-    } catch {
-      return second(value, path);
+    } catch (firstError) {
+      try {
+        return second(value, path);
+      } catch (secondError) {
+        throw typeMismatch(firstError) ? secondError : firstError;
+      }
     }
   };
 }

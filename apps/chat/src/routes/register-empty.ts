@@ -1,0 +1,48 @@
+// /register sections whose data Beacon does not hold yet: messages, presence, emoji, drafts…
+// They are sent empty, in the shapes clients expect.
+export function emptySections(wants: (name: string) => boolean, now: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (wants("message")) out.max_message_id = -1;
+  if (wants("update_message_flags") && wants("message")) {
+    out.unread_msgs = { count: 0, pms: [], streams: [], huddles: [], mentions: [], old_unreads_missing: false };
+  }
+  if (wants("presence")) Object.assign(out, { presences: {}, presence_last_update_id: -1, server_timestamp: now / 1000 });
+  if (wants("alert_words")) out.alert_words = [];
+  if (wants("muted_topics") && !wants("user_topic")) out.muted_topics = [];
+  if (wants("user_topic")) out.user_topics = [];
+  if (wants("muted_users")) out.muted_users = [];
+  if (wants("realm_emoji")) out.realm_emoji = {};
+  if (wants("realm_linkifiers")) out.realm_linkifiers = [];
+  if (wants("realm_filters")) out.realm_filters = [];
+  if (wants("realm_playgrounds")) out.realm_playgrounds = [];
+  if (wants("realm_domains")) out.realm_domains = [];
+  if (wants("realm_embedded_bots")) out.realm_embedded_bots = [];
+  if (wants("realm_incoming_webhook_bots")) out.realm_incoming_webhook_bots = [];
+  if (wants("custom_profile_fields")) {
+    out.custom_profile_fields = [];
+    out.custom_profile_field_types = {
+      SHORT_TEXT: { id: 1, name: "Text (short)" },
+      LONG_TEXT: { id: 2, name: "Text (long)" },
+      SELECT: { id: 3, name: "List of options" },
+      DATE: { id: 4, name: "Date picker" },
+      URL: { id: 5, name: "Link" },
+      USER: { id: 6, name: "Users" },
+      EXTERNAL_ACCOUNT: { id: 7, name: "External account" },
+      PRONOUNS: { id: 8, name: "Pronouns" },
+    };
+  }
+  if (wants("starred_messages")) out.starred_messages = [];
+  if (wants("recent_private_conversations")) out.recent_private_conversations = [];
+  if (wants("drafts")) out.drafts = [];
+  if (wants("scheduled_messages")) out.scheduled_messages = [];
+  if (wants("reminders")) out.reminders = [];
+  if (wants("user_status")) out.user_status = {};
+  if (wants("stop_words")) out.stop_words = [];
+  if (wants("onboarding_steps")) Object.assign(out, { onboarding_steps: [], navigation_tour_video_url: null });
+  if (wants("navigation_views")) out.navigation_views = [];
+  if (wants("saved_snippets")) out.saved_snippets = [];
+  if (wants("channel_folders")) out.channel_folders = [];
+  if (wants("video_calls")) Object.assign(out, { has_zoom_token: false, has_webex_token: false });
+  if (wants("device")) out.devices = {};
+  return out;
+}
