@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { createHttpServer, createLogger, migrateToLatest, openDatabase, systemClock, type Clock, type Logger } from "@beacon/platform";
+import { startAlertWorker } from "./actions/alertWorker.js";
 import type { MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400 } from "./http/responses.js";
@@ -60,5 +61,13 @@ export async function startMonitor(config: MonitorConfig): Promise<{ monitor: Mo
   const monitor = await openMonitor(config);
   const app = buildMonitorApp(monitor.deps);
   const address = await app.listen({ host: config.host, port: config.port });
+  if (config.alertWorker) {
+    const worker = startAlertWorker(monitor.deps);
+    const close = monitor.close;
+    monitor.close = async () => {
+      await worker.stop();
+      await close();
+    };
+  }
   return { monitor, app, address };
 }

@@ -1,0 +1,112 @@
+// The alert worker (upstream "sendalerts"): flips checks whose deadline passed, turns
+// flips into outbox rows, and delivers them. It runs inside `serve` and as
+// `beacon monitor sendalerts`; on PostgreSQL any number of them may run at once.
+//
+// Timing: when idle it polls every POLL_MS at most, and sleeps only until just past the
+// earliest deadline or retry when that comes sooner, so detection lag stays well under a
+// second. Pings that record a flip in this process wake it at once.
+import type { MonitorDeps } from "../deps.js";
+import { nextDeadline } from "../store/dueChecks.js";
+import { nextRetry } from "../store/outbox.js";
+import { claimDeliveries, deliver } from "./deliveries.js";
+import { processFlips } from "./flipNotifications.js";
+import { flipDueChecks } from "./goingDown.js";
+
+const POLL_MS = 500;
+const MIN_SLEEP_MS = 5;
+const CONCURRENCY = 10;
+
+export interface AlertWorker {
+  wake(): void;
+  /** Stops polling and waits for deliveries under way: a restart repeats nothing. */
+  stop(): Promise<void>;
+}
+
+/** One pass of every step, awaiting the deliveries it starts (tests drive this). */
+export async function runAlertCycle(deps: MonitorDeps): Promise<{ down: number; queued: number; delivered: number }> {
+  const down = await flipDueChecks(deps);
+  const queued = await processFlips(deps);
+  let delivered = 0;
+  for (;;) {
+    const batch = await claimDeliveries(deps, CONCURRENCY);
+    if (batch.length === 0) break;
+    await Promise.all(batch.map((n) => deliver(deps, n)));
+    delivered += batch.length;
+  }
+  return { down, queued, delivered };
+}
+
+export function startAlertWorker(deps: MonitorDeps): AlertWorker {
+  let running = true;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  const inflight = new Set<Promise<void>>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function cycle(): Promise<void> {
+    await flipDueChecks(deps);
+    await processFlips(deps);
+    const batch = await claimDeliveries(deps, CONCURRENCY - inflight.size);
+    for (const n of batch) {
+      const p = deliver(deps, n).finally(() => {
+        inflight.delete(p);
+        worker.wake();
+      });
+      inflight.add(p);
+    }
+  }
+
+  async function delay(): Promise<number> {
+    const now = deps.clock.now().getTime();
+    const [deadline, retry] = await Promise.all([nextDeadline(deps.db), nextRetry(deps.db, now)]);
+    let ms = POLL_MS;
+    // The worker flips a check strictly after its deadline: aim 1 ms past it.
+    if (deadline !== null) ms = Math.min(ms, deadline - now + 1);
+    if (retry !== null && inflight.size < CONCURRENCY) ms = Math.min(ms, retry - now);
+    // A floor, so a deadline another worker holds cannot make this one spin.
+    return Math.max(ms, MIN_SLEEP_MS);
+  }
+
+  async function loop(): Promise<void> {
+    while (running) {
+      woken = false;
+      let ms = POLL_MS;
+      try {
+        await cycle();
+        ms = await delay();
+      } catch (error) {
+        if (!running) break;
+        deps.log.error({ err: error }, "alert worker cycle failed");
+      }
+      if (running) await sleep(ms);
+    }
+  }
+
+  const worker: AlertWorker = {
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await done;
+      await Promise.all(inflight);
+      if (deps.alertWorker === worker) deps.alertWorker = undefined;
+    },
+  };
+  deps.alertWorker = worker;
+  const done = loop();
+  return worker;
+}

@@ -1,0 +1,86 @@
+// The alert outbox: unprocessed flips become notification rows in one transaction; the
+// rows are then claimed (with a lease), delivered and marked. Claims are single
+// statements (UPDATE … WHERE id IN (… FOR UPDATE SKIP LOCKED on PostgreSQL) RETURNING),
+// so concurrent workers never take the same row.
+import { sql } from "kysely";
+import type { Dialect } from "@beacon/platform";
+import type { Db } from "../deps.js";
+import type { Channel, Flip, Notification } from "./schema.js";
+
+/** Marks up to `limit` unprocessed flips processed and returns them. */
+export async function claimFlips(db: Db, dialect: Dialect, now: number, limit: number): Promise<Flip[]> {
+  let pick = db.selectFrom("flips").select("id").where("processed", "is", null).orderBy("id").limit(limit);
+  if (dialect === "postgres") pick = pick.forUpdate().skipLocked();
+  return db.updateTable("flips").set({ processed: now }).where("id", "in", pick).returningAll().execute();
+}
+
+/** Enabled integrations of each check, fastest deliveries first, never-used ones last. */
+export async function enabledChannelsByCheck(db: Db, checkIds: number[]): Promise<Map<number, Channel[]>> {
+  const out = new Map<number, Channel[]>();
+  for (let i = 0; i < checkIds.length; i += 500) {
+    const rows = await db
+      .selectFrom("check_channels")
+      .innerJoin("channels", "channels.id", "check_channels.channel_id")
+      .selectAll("channels")
+      .select("check_channels.check_id as owner_id")
+      .where("check_channels.check_id", "in", checkIds.slice(i, i + 500))
+      .where("channels.disabled", "=", 0)
+      .orderBy(sql`channels.last_notify_duration is null`)
+      .orderBy("channels.last_notify_duration")
+      .orderBy("channels.id")
+      .execute();
+    for (const { owner_id, ...channel } of rows) {
+      const list = out.get(owner_id) ?? [];
+      list.push(channel as Channel);
+      out.set(owner_id, list);
+    }
+  }
+  return out;
+}
+
+export async function insertNotifications(db: Db, rows: Omit<Notification, "id">[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto("notifications").values(rows.slice(i, i + 500)).execute();
+}
+
+/** Takes up to `limit` due notifications, leasing them until `leaseUntil`. */
+export async function claimNotifications(db: Db, dialect: Dialect, now: number, limit: number, leaseUntil: number): Promise<Notification[]> {
+  let pick = db
+    .selectFrom("notifications")
+    .select("id")
+    .where("state", "=", "pending")
+    .where("next_attempt", "<=", now)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .orderBy("id")
+    .limit(limit);
+  if (dialect === "postgres") pick = pick.forUpdate().skipLocked();
+  return db
+    .updateTable("notifications")
+    .set({ claimed_until: leaseUntil, attempts: sql`attempts + 1` })
+    .where("id", "in", pick)
+    .returningAll()
+    .execute();
+}
+
+export async function finishNotification(db: Db, id: number, changes: Partial<Pick<Notification, "state" | "next_attempt" | "sent" | "error" | "claimed_until">>): Promise<void> {
+  await db.updateTable("notifications").set(changes).where("id", "=", id).execute();
+}
+
+export async function recordChannelDelivery(db: Db, channelId: number, changes: { last_error: string; last_notify: number; last_notify_duration: number; disable: boolean }): Promise<void> {
+  const { disable, ...rest } = changes;
+  await db
+    .updateTable("channels")
+    .set(disable ? { ...rest, disabled: 1 } : rest)
+    .where("id", "=", channelId)
+    .execute();
+}
+
+/** When the next retry falls due, so an idle worker wakes for it. */
+export async function nextRetry(db: Db, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("notifications")
+    .select(sql<number | null>`min(next_attempt)`.as("at"))
+    .where("state", "=", "pending")
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}

@@ -1,0 +1,154 @@
+// E-mail alerts (§15.3) over SMTP: subject "DOWN | <name>", a plain-text body laid out as
+// the upstream's, and an HTML alternative.
+import nodemailer from "nodemailer";
+import type { MonitorConfig } from "../config.js";
+import type { Channel } from "../store/schema.js";
+import { cloakedUrl, formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "./text.js";
+import { TransportError, type AlertContext, type Transport } from "./types.js";
+
+export interface EmailConf {
+  value: string;
+  up: boolean;
+  down: boolean;
+}
+
+/** Stored as a bare address (both directions on) or as {"value", "up", "down"}. */
+export function emailConf(channel: Channel): EmailConf {
+  if (!channel.value.startsWith("{")) return { value: channel.value, up: true, down: true };
+  return { up: true, down: true, ...JSON.parse(channel.value) };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Django's date:"r" in UTC: "Wed, 01 Jan 2020 00:00:00 +0000". */
+export function rfc5322(ms: number): string {
+  const d = new Date(ms);
+  return `${DAYS[d.getUTCDay()]}, ${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
+}
+
+const shortDate = (ms: number) => {
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+};
+
+/** Django's wordwrap filter: lines broken at spaces to `width`, long words left whole. */
+export function wordwrap(text: string, width: number): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const out: string[] = [];
+      let current = "";
+      for (const word of line.split(" ")) {
+        if (current !== "" && current.length + 1 + word.length > width) {
+          out.push(current);
+          current = word;
+        } else current = current === "" ? word : `${current} ${word}`;
+      }
+      out.push(current);
+      return out.join("\n");
+    })
+    .join("\n");
+}
+
+const BODY_TAIL = 10000;
+
+export function emailSubject(alert: AlertContext): string {
+  return `${alert.flip.new_status.toUpperCase()} | ${nameThenCode(alert.check)}`;
+}
+
+export function emailText(alert: AlertContext): string {
+  const { check, flip, config } = alert;
+  const ping = alert.lastPing;
+  const lines: string[] = [`The check "${nameThenCode(check)}" has gone ${flip.new_status}.`];
+  if (flip.reason) lines.push(`Reason: ${reasonLong(flip.reason)}.`);
+  if (flip.new_status === "up" && alert.downDuration) lines.push(`The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`);
+  lines.push("", `View on ${config.siteName}:`, cloakedUrl(config, check));
+  if (check.description) lines.push("", "Description:", "------------", check.description);
+  lines.push("", "Details:", "--------");
+  if (alert.project.name) lines.push(`Project: ${alert.project.name}`);
+  if (check.tags) lines.push(`Tags: ${check.tags}`);
+  if (check.kind === "simple") lines.push(`Period: ${formatDuration(check.timeout)}`);
+  else lines.push(`Schedule: ${check.schedule}`, `Time zone: ${check.tz}`);
+  lines.push(`Total pings: ${ping ? ping.n : 0} (since ${shortDate(check.created)})`);
+  if (ping) {
+    lines.push(`Last ping: ${naturaltime(ping.created, alert.now)}${ping.remote_addr ? `, from ${ping.remote_addr}` : ""}`);
+    lines.push(`Last ping type: ${kindDisplay(ping)}`);
+  }
+  lines.push(`Status changed to ${flip.new_status} at: ${rfc5322(flip.created)}`);
+  if (ping?.body && ping.body.length > 0) {
+    const body = Buffer.from(ping.body).toString("utf8");
+    lines.push("", "Last Ping Body:");
+    if (body.length > BODY_TAIL) lines.push(`Showing the last ${BODY_TAIL} bytes of ${body.length} bytes total.`);
+    lines.push("---------------", wordwrap(body.slice(-BODY_TAIL), 80));
+  }
+  lines.push("", "--", `Regards, ${config.siteName}`);
+  return lines.join("\n");
+}
+
+export function emailHtml(alert: AlertContext): string {
+  const { check, flip, config } = alert;
+  const name = htmlEscape(nameThenCode(check));
+  const reason = reasonLong(flip.reason);
+  let head = flip.new_status === "down" ? `"${name}" is DOWN${reason ? ` (${reason})` : ""}.` : `"${name}" is UP.`;
+  if (flip.new_status === "up" && alert.downDuration) head += ` The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`;
+  const rows: string[] = [];
+  if (alert.project.name) rows.push(`<b>Project</b><br>${htmlEscape(alert.project.name)}`);
+  if (check.tags) rows.push(`<b>Tags</b><br>${htmlEscape(check.tags)}`);
+  if (check.kind === "simple") rows.push(`<b>Period</b><br>${formatDuration(check.timeout)}`);
+  else rows.push(`<b>Schedule</b><br><code>${htmlEscape(check.schedule)}</code>`, `<b>Time Zone</b><br>${htmlEscape(check.tz)}`);
+  rows.push(`<b>Total Pings</b><br>${alert.lastPing ? alert.lastPing.n : 0}`);
+  if (alert.lastPing) rows.push(`<b>Last Ping</b><br>${naturaltime(alert.lastPing.created, alert.now)}, ${htmlEscape(kindDisplay(alert.lastPing))}`);
+  rows.push(`<b>Status Changed to ${flip.new_status === "up" ? "Up" : "Down"} at</b><br>${rfc5322(flip.created)}`);
+  return [
+    "<!DOCTYPE html>",
+    `<p>${head} <a href="${htmlEscape(cloakedUrl(config, check))}">View on ${htmlEscape(config.siteName)}&hellip;</a></p>`,
+    check.description ? `<p><b>Description</b><br>${htmlEscape(check.description).replace(/\n/g, "<br>")}</p>` : "",
+    `<table>${rows.map((r) => `<tr><td>${r}</td></tr>`).join("")}</table>`,
+  ].join("\n");
+}
+
+const mailers = new WeakMap<MonitorConfig, nodemailer.Transporter>();
+
+function mailer(config: MonitorConfig): nodemailer.Transporter {
+  let transporter = mailers.get(config);
+  if (!transporter) {
+    transporter = nodemailer.createTransport({
+      host: config.smtpHost,
+      port: config.smtpPort,
+      secure: config.smtpUseSsl,
+      requireTLS: config.smtpUseTls && !config.smtpUseSsl,
+      ignoreTLS: !config.smtpUseTls && !config.smtpUseSsl,
+      auth: config.smtpUser ? { user: config.smtpUser, pass: config.smtpPassword } : undefined,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 30_000,
+    });
+    mailers.set(config, transporter);
+  }
+  return transporter;
+}
+
+export const email: Transport = {
+  isNoop(channel, status) {
+    const conf = emailConf(channel);
+    return status === "down" ? !conf.down : !conf.up;
+  },
+
+  async notify(alert) {
+    if (!alert.config.smtpHost) throw new TransportError("Email notifications are not enabled.");
+    const conf = emailConf(alert.channel);
+    try {
+      await mailer(alert.config).sendMail({
+        from: alert.config.smtpFrom,
+        to: conf.value,
+        subject: emailSubject(alert),
+        text: emailText(alert),
+        html: emailHtml(alert),
+      });
+    } catch (error) {
+      throw new TransportError((error as Error).message || "SMTP error");
+    }
+  },
+};

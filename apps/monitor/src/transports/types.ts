@@ -1,0 +1,50 @@
+// What every integration kind implements, and what a delivery knows about its alert.
+import type { MonitorConfig } from "../config.js";
+import type { Channel, Check, Ping, Project } from "../store/schema.js";
+
+/** A failed delivery; `permanent` ones disable the integration and are not retried. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface FlipFacts {
+  created: number;
+  old_status: string;
+  new_status: string;
+  reason: string;
+}
+
+export interface OtherCheck {
+  name: string;
+  uuid: string;
+  last_ping: number | null;
+}
+
+export interface AlertContext {
+  config: MonitorConfig;
+  now: number;
+  flip: FlipFacts;
+  /** The check as it is now (the upstream also renders its current fields). */
+  check: Check;
+  project: Project;
+  channel: Channel;
+  /** The last ping received at or before the flip. */
+  lastPing: Ping | undefined;
+  /** On recovery: how long the check was down, when the previous flip says so. */
+  downDuration: number | null;
+  /** Other checks of the project that are down, or null when the project has no others. */
+  otherDown: OtherCheck[] | null;
+  /** The check as API v3 shows it to a read-write key, for the webhook's $JSON. */
+  checkJson(): string;
+}
+
+export interface Transport {
+  /** True when this integration has nothing to send for that status (no notification made). */
+  isNoop(channel: Channel, status: string): boolean;
+  notify(ctx: AlertContext): Promise<void>;
+}

@@ -1,0 +1,71 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createLogger } from "@beacon/platform";
+import { runAlertCycle, startAlertWorker } from "../../src/actions/alertWorker.js";
+import { openMonitor, type Monitor } from "../../src/main.js";
+import { createCheckVia, type Harness } from "../helpers.js";
+import { startReceiver, type Receiver } from "../transports/receiver.js";
+import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
+
+describe("alert workers running side by side", () => {
+  let h: Harness;
+  let hook: Receiver;
+  let second: Monitor | undefined;
+  before(async () => {
+    h = await startAlertHarness();
+    hook = await startReceiver();
+    // A second process on the same database (PostgreSQL); an in-memory SQLite database
+    // cannot be shared, so there the second worker shares the first one's connection.
+    if (h.deps.dialect === "postgres") second = await openMonitor(h.deps.config, { clock: h.clock, log: createLogger("test", "silent") });
+  });
+  after(async () => {
+    await second?.close();
+    await h.close();
+    await hook.close();
+  });
+
+  it("alerts each check that goes down exactly once", async () => {
+    const wh = await addIntegration(h, "webhook", webhookValue(`${hook.url}/$CODE`));
+    const uuids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const c = await createCheckVia(h, { name: `c${i}`, timeout: 60, grace: 60, channels: wh.uuid });
+      await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+      uuids.push(c.uuid);
+    }
+    h.clock.advanceSeconds(121);
+    const other = second?.deps ?? h.deps;
+    const results = await Promise.all([runAlertCycle(h.deps), runAlertCycle(other), runAlertCycle(h.deps), runAlertCycle(other)]);
+    assert.equal(results.reduce((sum, r) => sum + r.down, 0), 30);
+    await Promise.all([runAlertCycle(h.deps), runAlertCycle(other)]);
+    assert.equal(hook.requests.length, 30);
+    assert.deepEqual(hook.requests.map((r) => r.url.slice(1)).sort(), [...uuids].sort());
+    const flips = await h.deps.db.selectFrom("flips").select("id").where("reason", "=", "timeout").execute();
+    assert.equal(flips.length, 30);
+  });
+
+  it("notices a deadline within a second when running on its own, and wakes at once for a failure ping", async () => {
+    hook.requests.length = 0;
+    const wh = await addIntegration(h, "webhook", webhookValue(`${hook.url}/loop/$STATUS`));
+    const c = await createCheckVia(h, { timeout: 60, grace: 60, channels: wh.uuid });
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    const worker = startAlertWorker(h.deps);
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      h.clock.advanceSeconds(121);
+      const started = Date.now();
+      while (hook.requests.length === 0 && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 10));
+      assert.deepEqual(hook.requests.map((r) => r.url), ["/loop/down"]);
+      assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+
+      const d = await createCheckVia(h, { channels: wh.uuid });
+      const sent = Date.now();
+      await h.app.inject({ method: "GET", url: `/ping/${d.uuid}/fail` });
+      while (hook.requests.length < 2 && Date.now() - sent < 3000) await new Promise((r) => setTimeout(r, 5));
+      assert.equal(hook.requests.length, 2);
+      assert.ok(Date.now() - sent < 400, `took ${Date.now() - sent} ms`);
+    } finally {
+      await worker.stop();
+    }
+    assert.equal(h.deps.alertWorker, undefined);
+  });
+});

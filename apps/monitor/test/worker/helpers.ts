@@ -1,0 +1,18 @@
+// Shared steps of the worker and transport tests: a harness whose integrations may reach
+// local receivers, and integrations made the way the CLI makes them.
+import { createIntegration } from "../../src/actions/integrations.js";
+import type { MonitorConfig } from "../../src/config.js";
+import type { Channel } from "../../src/store/schema.js";
+import { startHarness, type Harness } from "../helpers.js";
+
+export function startAlertHarness(overrides: Partial<Record<keyof MonitorConfig, string>> = {}): Promise<Harness> {
+  return startHarness({ integrationsAllowPrivateIps: "true", ...overrides });
+}
+
+export function addIntegration(h: Harness, kind: string, value: unknown, name = `${kind} integration`): Promise<Channel> {
+  return createIntegration(h.deps, h.project, { kind, name, value: typeof value === "string" ? value : JSON.stringify(value) });
+}
+
+export function webhookValue(url: string, extra: Record<string, unknown> = {}) {
+  return { method_down: "GET", url_down: url, body_down: "", headers_down: {}, method_up: "GET", url_up: url, body_up: "", headers_up: {}, ...extra };
+}
