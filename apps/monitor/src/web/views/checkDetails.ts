@@ -8,7 +8,6 @@ import type { Channel, Check } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
-import { scheduleText } from "./checksList.js";
 import { nameForm, scheduleForm } from "./checkForms.js";
 import { eventLog, type LogEvent } from "./eventLog.js";
 import { formatDuration, timeTag } from "./format.js";
@@ -65,7 +64,7 @@ function scheduleSection(visitor: Visitor, view: DetailsView): Html {
   return html`<section class="card">
   <h2>Schedule</h2>
   <dl class="facts">
-    <dt>${check.kind === "simple" ? "Period" : check.kind === "cron" ? "Cron" : "OnCalendar"}</dt><dd>${scheduleText(check)}</dd>
+    <dt>${check.kind === "simple" ? "Period" : check.kind === "cron" ? "Cron" : "OnCalendar"}</dt><dd>${check.kind === "simple" ? formatDuration(check.timeout) : html`<code>${check.schedule}</code>`}</dd>
     ${check.kind !== "simple" ? html`<dt>Time zone</dt><dd>${check.tz}</dd>` : null}
     <dt>Grace time</dt><dd>${formatDuration(check.grace)}</dd>
   </dl>
