@@ -23,6 +23,7 @@ export interface PingInput {
   method: string;
   ua: string;
   body: Buffer | null;
+  via?: "http" | "email";
 }
 
 export type PingTarget = { uuid: string } | { checkId: number };

@@ -12,12 +12,15 @@ export interface PingRequestFacts {
   action: PingAction;
   method: string;
   body: Buffer | null;
+  /** E-mail pings arrive classified by their own rules (subject and body keywords). */
+  via?: "http" | "email";
 }
 
 const utf8 = new TextDecoder("utf-8");
 
 /** Steps 2 and 3 of the classification: POST-only checks, then the HTTP body filter. */
 export function classifyPing(check: Pick<Check, "methods" | "filter_http_body" | "success_kw" | "failure_kw" | "start_kw" | "filter_default_fail">, facts: PingRequestFacts): PingAction {
+  if (facts.via === "email") return facts.action;
   if (check.methods === "POST" && facts.method !== "POST") return "ign";
   if (facts.action === "ign" || !check.filter_http_body) return facts.action;
   // compat: the upstream decodes strictly and answers 500 to a body that is not UTF-8; we
