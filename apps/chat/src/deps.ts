@@ -1,6 +1,8 @@
 import type { Clock, Dialect, Logger } from "@beacon/platform";
 import type { ChatConfig } from "./config.js";
 import type { ChatDb } from "./store/schema.js";
+import type { Notify } from "./lib/events.js";
+import type { MessageRenderer } from "./lib/rendering.js";
 
 /** Everything a route, action or store function may need, built once in main.ts. */
 export interface ChatDeps {
@@ -9,4 +11,8 @@ export interface ChatDeps {
   log: Logger;
   clock: Clock;
   config: ChatConfig;
+  /** Zulip-flavoured Markdown for message content (set by main.ts; tests may inject one) */
+  renderMessage?: MessageRenderer;
+  /** delivers events after commit (issue 7); absent means events are only recorded */
+  notify?: Notify;
 }

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import { migrateToLatest, type Dialect, type Migrations } from "@beacon/platform";
 import type { ChatDb } from "../store/schema.js";
 import { initial } from "./001_initial.js";
+import { messages } from "./002_messages.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
-  return { "001_initial": initial(dialect) };
+  return { "001_initial": initial(dialect), "002_messages": messages(dialect) };
 }
 
 export async function migrateChat(db: ChatDb, dialect: Dialect): Promise<string[]> {

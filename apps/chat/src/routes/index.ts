@@ -3,6 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import * as auth from "./auth.js";
 import * as bots from "./bots.js";
 import * as channels from "./channels.js";
+import * as messages from "./messages.js";
 import * as registerState from "./register.js";
 import * as serverSettings from "./server-settings.js";
 import * as subscriptions from "./subscriptions.js";
@@ -17,5 +18,6 @@ export function registerRoutes(api: Api): void {
   channels.register(api);
   subscriptions.register(api);
   userGroups.register(api);
+  messages.register(api);
   registerState.register(api);
 }

@@ -140,7 +140,10 @@ export interface DefaultStreamTable {
   stream_id: number;
 }
 
-export interface ChatDatabase {
+export * from "./message-schema.js";
+import type { MessageTables } from "./message-schema.js";
+
+export interface ChatDatabase extends MessageTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

@@ -1,0 +1,240 @@
+// Sending a message: checkSendMessage validates and renders (permissions, topic policy,
+// direct-message policy, wildcard and group mentions), doSendMessage writes the message, every
+// recipient's flags and the sender's automatic topic visibility in one transaction.
+import type { ChatDeps } from "../deps.js";
+import { BadRequestError, ZulipError } from "../http/errors.js";
+import { FLAG_BITS, flagNames } from "../lib/message-flags.js";
+import type { PendingEvent } from "../lib/events.js";
+import type { RenderedMessage } from "../lib/rendering.js";
+import { checkTopicAllowed, effectiveTopicsPolicy, topicKey } from "../lib/topics.js";
+import { isGuest } from "../lib/roles.js";
+import { dmRecipientId, hasConversation, insertMessage, insertUserMessages, streamRecipientId, topicExists, topicParticipants } from "../store/messages.js";
+import { subscribersByStream } from "../store/subscriptions.js";
+import { updateStream, type Stream } from "../store/streams.js";
+import { userMessageSettings, AUTO_POLICY_INITIATION, AUTO_POLICY_PARTICIPATION, AUTO_POLICY_SEND } from "../store/message-settings.js";
+import { setUserTopic, userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERIT, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
+import type { User } from "../store/users.js";
+import { inGroupSetting, subscribed, type MessageScope } from "./message-context.js";
+import { renderForRealm } from "./render.js";
+
+/** Channels or topics with more subscribers or participants than this need permission for wildcards. */
+export const WILDCARD_MENTION_THRESHOLD = 15;
+
+export type SendTarget = { kind: "stream"; stream: Stream; topic: string } | { kind: "private"; recipients: User[] };
+
+export interface SendInput {
+  scope: MessageScope;
+  target: SendTarget;
+  /** already normalized (normalizeContent) */
+  content: string;
+  client: string;
+  readBySender?: boolean;
+  now: number;
+  queueId?: string;
+  localId?: string;
+  /** notification-bot messages skip the sender's permission checks */
+  internal?: boolean;
+}
+
+export interface CheckedMessage {
+  input: SendInput;
+  rendered: RenderedMessage;
+  /** user id -> flags bitmask, the sender included */
+  flags: Map<number, number>;
+  /** direct-message participants, sorted (the sender included) */
+  dmUserIds?: number[];
+  topicIsNew: boolean;
+}
+
+export interface SendResult {
+  id: number;
+  automaticNewVisibilityPolicy?: number;
+  events: PendingEvent[];
+}
+
+export class WildcardMentionError extends ZulipError {
+  constructor(kind: "stream" | "topic") {
+    super(
+      kind === "stream" ? "You do not have permission to use channel wildcard mentions in this channel." : "You do not have permission to use topic wildcard mentions in this topic.",
+      { code: kind === "stream" ? "STREAM_WILDCARD_MENTION_NOT_ALLOWED" : "TOPIC_WILDCARD_MENTION_NOT_ALLOWED" },
+    );
+  }
+}
+
+function defaultReadBySender(client: string): boolean {
+  // compat: Client.default_read_by_sender: messages from full UI clients count as read.
+  const name = client.toLowerCase();
+  return ["zulipandroid", "zulipios", "zulipdesktop", "zulipmobile", "zulipelectron", "zulipterminal", "snipe", "website", "ios", "android"].includes(name) || name.includes("desktop app");
+}
+
+export function checkChannelSend(scope: MessageScope, stream: Stream, sender: User): void {
+  const denied = () => new BadRequestError(`Not authorized to send to channel '${stream.name}'`);
+  if (stream.deactivated) throw denied();
+  if ((stream.invite_only || isGuest(sender)) && !subscribed(scope, stream.id)) throw denied();
+  const mayPost = scope.graph.isMember(sender.id, stream.can_send_message_group) || (sender.is_bot && sender.bot_owner_id !== null && scope.graph.isMember(sender.bot_owner_id, stream.can_send_message_group));
+  if (!mayPost) throw new BadRequestError("You do not have permission to post in this channel.");
+}
+
+async function checkDirectMessage(deps: ChatDeps, scope: MessageScope, sender: User, recipients: User[], participants: number[]): Promise<void> {
+  for (const r of recipients) if (!r.is_active) throw new BadRequestError(`'${r.email}' is no longer using Zulip.`);
+  if (sender.is_bot || recipients.every((r) => r.id === sender.id || r.is_bot)) return;
+  const permission = scope.realmSettings.direct_message_permission_group;
+  if (permission !== undefined) {
+    if (scope.graph.group(permission)?.name === "role:nobody") throw new BadRequestError("Direct messages are disabled in this organization.");
+    const humans = [sender, ...recipients].filter((u) => !u.is_bot);
+    if (!humans.some((u) => scope.graph.isMember(u.id, permission))) {
+      throw new BadRequestError("This conversation does not include any users who can authorize it.");
+    }
+  }
+  if (!inGroupSetting(scope, sender.id, "direct_message_initiator_group")) {
+    const recipientId = await dmRecipientId(deps.db, scope.realm.id, participants, false);
+    if (recipientId === undefined || !(await hasConversation(deps.db, recipientId))) {
+      throw new BadRequestError("You do not have permission to initiate direct message conversations.");
+    }
+  }
+}
+
+async function checkGroupMentions(deps: ChatDeps, scope: MessageScope, sender: User, groupIds: number[]): Promise<void> {
+  if (!groupIds.length) return;
+  const groups = await deps.db.selectFrom("user_groups").select(["id", "name", "can_mention_group"]).where("id", "in", groupIds).execute();
+  for (const group of groups) {
+    if (group.can_mention_group !== null && !scope.graph.isMember(sender.id, group.can_mention_group)) {
+      throw new BadRequestError(`You are not allowed to mention user group '${group.name}'.`);
+    }
+  }
+}
+
+export async function checkSendMessage(deps: ChatDeps, input: SendInput): Promise<CheckedMessage> {
+  const { scope, target } = input;
+  const sender = scope.user;
+  const flags = new Map<number, number>();
+  let dmUserIds: number[] | undefined;
+  let topicIsNew = false;
+  let topicWildcardUsers: number[] = [];
+  let subscriberCount = 0;
+
+  if (target.kind === "stream") {
+    const { stream, topic } = target;
+    if (!input.internal) checkChannelSend(scope, stream, sender);
+    checkTopicAllowed(topic, effectiveTopicsPolicy(stream.topics_policy, scope.settings.topics_policy));
+    topicIsNew = !(await topicExists(deps.db, stream.id, topicKey(topic)));
+    if (topicIsNew && !input.internal && !scope.graph.isMember(sender.id, stream.can_create_topic_group)) {
+      throw new BadRequestError("You do not have permission to create new topics in this channel.");
+    }
+    const subscribers = (await subscribersByStream(deps.db, [stream.id])).get(stream.id) ?? [];
+    subscriberCount = subscribers.length;
+    for (const id of subscribers) flags.set(id, 0);
+  } else {
+    const ids = target.recipients.map((u) => u.id);
+    dmUserIds = [...new Set([sender.id, ...ids])].sort((a, b) => a - b);
+    if (!input.internal) await checkDirectMessage(deps, scope, sender, target.recipients, dmUserIds);
+    for (const id of dmUserIds) flags.set(id, FLAG_BITS.is_private);
+  }
+  if (!flags.has(sender.id)) flags.set(sender.id, target.kind === "private" ? FLAG_BITS.is_private : 0);
+
+  const rendered = await renderForRealm(deps, scope, input.content);
+  const mayMentionMany = input.internal || inGroupSetting(scope, sender.id, "can_mention_many_users_group");
+  if (rendered.streamWildcard && target.kind === "stream" && subscriberCount > WILDCARD_MENTION_THRESHOLD && !mayMentionMany) throw new WildcardMentionError("stream");
+  if (rendered.topicWildcard && target.kind === "stream") {
+    topicWildcardUsers = await topicParticipants(deps.db, target.stream.id, topicKey(target.topic));
+    if (topicWildcardUsers.length > WILDCARD_MENTION_THRESHOLD && !mayMentionMany) throw new WildcardMentionError("topic");
+  }
+  if (!input.internal) await checkGroupMentions(deps, scope, sender, rendered.mentionedGroupIds);
+
+  const mentioned = new Set(rendered.mentionedUserIds);
+  for (const groupId of rendered.mentionedGroupIds) for (const id of scope.graph.members(groupId)) mentioned.add(id);
+  const topicParticipantsSet = new Set(topicWildcardUsers);
+  for (const [id, bits] of flags) {
+    let next = bits;
+    if (mentioned.has(id)) next |= FLAG_BITS.mentioned;
+    if (rendered.streamWildcard) next |= FLAG_BITS.stream_wildcard_mentioned;
+    if (rendered.topicWildcard && (target.kind === "private" || topicParticipantsSet.has(id))) next |= FLAG_BITS.topic_wildcard_mentioned;
+    flags.set(id, next);
+  }
+  if (input.readBySender ?? defaultReadBySender(input.client)) flags.set(sender.id, flags.get(sender.id)! | FLAG_BITS.read);
+  return { input, rendered, flags, dmUserIds, topicIsNew };
+}
+
+/** The sender's new visibility policy for the topic, if sending changes it (FL 218). */
+function senderVisibility(settings: { automatically_follow_topics_policy: number; automatically_unmute_topics_in_muted_streams_policy: number }, current: number, topicIsNew: boolean, streamMuted: boolean): number | undefined {
+  if (current === VISIBILITY_FOLLOWED) return undefined;
+  const follow = settings.automatically_follow_topics_policy;
+  const unmute = settings.automatically_unmute_topics_in_muted_streams_policy;
+  if (topicIsNew && follow === AUTO_POLICY_INITIATION) return VISIBILITY_FOLLOWED;
+  if (follow === AUTO_POLICY_SEND || follow === AUTO_POLICY_PARTICIPATION) return VISIBILITY_FOLLOWED;
+  const mutedHere = current === VISIBILITY_MUTED || (streamMuted && current === VISIBILITY_INHERIT);
+  if (!mutedHere) return undefined;
+  if ((topicIsNew && unmute === AUTO_POLICY_INITIATION) || unmute === AUTO_POLICY_SEND || unmute === AUTO_POLICY_PARTICIPATION) return VISIBILITY_UNMUTED;
+  return undefined;
+}
+
+export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Promise<SendResult> {
+  const { input, rendered, flags } = checked;
+  const { scope, target } = input;
+  const sender = scope.user;
+  const events: PendingEvent[] = [];
+  let automaticNewVisibilityPolicy: number | undefined;
+
+  // Automatic follow/unmute: the sender by their send policies, mentioned users by theirs.
+  const visibility = new Map<number, number>();
+  if (target.kind === "stream" && !sender.is_bot) {
+    const key = topicKey(target.topic);
+    const mentioned = [...flags].filter(([id, bits]) => id !== sender.id && bits & FLAG_BITS.mentioned).map(([id]) => id);
+    const people = [sender.id, ...mentioned];
+    const [settings, current] = await Promise.all([userMessageSettings(deps.db, people), userTopicPolicies(deps.db, people, target.stream.id, key)]);
+    const own = senderVisibility(settings.get(sender.id)!, current.get(sender.id) ?? VISIBILITY_INHERIT, checked.topicIsNew, Boolean(scope.subs.get(target.stream.id)?.is_muted));
+    if (own !== undefined && own !== (current.get(sender.id) ?? VISIBILITY_INHERIT)) {
+      visibility.set(sender.id, own);
+      automaticNewVisibilityPolicy = own;
+    }
+    for (const id of mentioned) {
+      if (settings.get(id)!.automatically_follow_topics_where_mentioned && (current.get(id) ?? VISIBILITY_INHERIT) !== VISIBILITY_FOLLOWED) visibility.set(id, VISIBILITY_FOLLOWED);
+    }
+  }
+
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const realmId = scope.realm.id;
+    const recipientId = target.kind === "stream" ? await streamRecipientId(trx, realmId, target.stream.id) : (await dmRecipientId(trx, realmId, checked.dmUserIds!, true))!;
+    const topic = target.kind === "stream" ? target.topic : "";
+    const id = await insertMessage(trx, deps.dialect, {
+      realm_id: realmId,
+      sender_id: sender.id,
+      recipient_id: recipientId,
+      stream_id: target.kind === "stream" ? target.stream.id : null,
+      topic,
+      topic_key: topicKey(topic),
+      content: input.content,
+      rendered_content: rendered.html,
+      client: input.client,
+      date_sent: input.now,
+      last_edit_time: null,
+      last_moved_time: null,
+      edit_history: null,
+      has_link: rendered.hasLink ? 1 : 0,
+      has_image: rendered.hasImage ? 1 : 0,
+      has_attachment: rendered.hasAttachment ? 1 : 0,
+      is_me_message: rendered.isMeMessage ? 1 : 0,
+    });
+    await insertUserMessages(trx, id, flags);
+    if (target.kind === "stream") {
+      if (target.stream.first_message_id === null) await updateStream(trx, target.stream.id, { first_message_id: id });
+      for (const [userId, policy] of visibility) {
+        await setUserTopic(trx, { user_id: userId, stream_id: target.stream.id, topic_key: topicKey(topic), topic_name: topic, visibility_policy: policy, last_updated: input.now });
+      }
+    }
+    return id;
+  });
+
+  if (target.kind === "stream") {
+    for (const [userId, policy] of visibility) {
+      events.push({ event: { type: "user_topic", stream_id: target.stream.id, topic_name: target.topic, last_updated: Math.floor(input.now / 1000), visibility_policy: policy }, users: [userId] });
+    }
+  }
+  events.push({
+    // Issue 7 builds the message dict per queue (apply_markdown, client_gravatar).
+    event: { type: "message", message_id: id, ...(input.queueId ? { sender_queue_id: input.queueId, local_message_id: input.localId } : {}) },
+    users: [...flags].map(([userId, bits]) => ({ id: userId, flags: flagNames(bits) })),
+  });
+  deps.notify?.(events);
+  return { id, automaticNewVisibilityPolicy, events };
+}

@@ -1,0 +1,174 @@
+// GET /messages and GET /messages/{message_id}.
+import { sql } from "kysely";
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { anything, bool, int, list } from "../http/validators.js";
+import { messageScope } from "../actions/message-context.js";
+import { highlightHtml, highlightText } from "../lib/highlight.js";
+import { parseNarrow } from "../lib/narrow.js";
+import { displayTopic } from "../lib/topics.js";
+import { firstId, matchingIds, walkIds, type IdRow } from "../store/message-query.js";
+import { messagesByIds } from "../store/messages.js";
+import { pathId } from "./access.js";
+import { accessMessage } from "./message-access.js";
+import { loadMessageDicts } from "./message-loader.js";
+import { planNarrow, type NarrowPlan } from "./narrow-filter.js";
+
+export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
+export const MAX_MESSAGES_PER_FETCH = 5000;
+
+export type Anchor = number | "newest" | "oldest" | "first_unread" | "date";
+
+export function parseAnchor(value: string): Anchor {
+  if (value === "newest" || value === "oldest" || value === "first_unread" || value === "date") return value;
+  if (!/^-?\d+$/.test(value.trim())) throw new BadRequestError("Invalid anchor");
+  const n = Number(value.trim());
+  return n < 0 ? 0 : Math.min(n, LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/** The numeric anchor a narrow resolves to. */
+export async function resolveAnchor(api: Api, plan: NarrowPlan, anchor: Anchor, anchorDate: number | undefined): Promise<number> {
+  const { db } = api.deps;
+  if (anchor === "newest") return LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchor === "oldest") return 0;
+  if (anchor === "first_unread") {
+    // Unread means an unread user_messages row, so only the user's own rows are walked.
+    return (await firstId(db, { ...plan.filter, history: false }, [sql`(um.flags & 1) = 0`])) ?? LARGER_THAN_MAX_MESSAGE_ID;
+  }
+  if (anchor === "date") return (await firstId(db, plan.filter, [sql`m.date_sent >= ${anchorDate!}`])) ?? LARGER_THAN_MAX_MESSAGE_ID;
+  return anchor;
+}
+
+export interface Window {
+  rows: IdRow[];
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+/** Zulip's limit_query_to_range and post_process_limited_query. */
+export async function fetchWindow(api: Api, plan: NarrowPlan, anchor: number, numBefore: number, numAfter: number, includeAnchor: boolean): Promise<Window> {
+  const { db } = api.deps;
+  const anchoredLeft = anchor === 0;
+  const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchoredRight) numAfter = 0;
+  const needBefore = !anchoredLeft && numBefore > 0;
+  const needAfter = !anchoredRight && numAfter > 0;
+  let rows: IdRow[];
+  if (needBefore && needAfter) {
+    const [before, after] = await Promise.all([walkIds(db, plan.filter, "before", anchor - 1, numBefore), walkIds(db, plan.filter, "after", anchor, numAfter + 1)]);
+    rows = [...before.reverse(), ...after];
+  } else if (needBefore) {
+    const limit = numBefore + (anchoredRight ? 0 : Number(includeAnchor));
+    rows = (await walkIds(db, plan.filter, "before", anchor - Number(!includeAnchor), limit)).reverse();
+  } else if (needAfter) {
+    rows = await walkIds(db, plan.filter, "after", anchor + Number(!includeAnchor), numAfter + Number(includeAnchor));
+  } else {
+    rows = await matchingIds(db, plan.filter, [anchor]);
+  }
+  let before: IdRow[], at: IdRow[], after: IdRow[];
+  if (anchoredRight) {
+    [before, at, after] = [rows, [], []];
+  } else {
+    before = rows.filter((r) => r.id < anchor);
+    at = includeAnchor ? rows.filter((r) => r.id === anchor) : [];
+    after = rows.filter((r) => r.id > anchor);
+  }
+  if (numBefore) before = before.slice(-numBefore);
+  else before = [];
+  if (numAfter) after = after.slice(0, numAfter);
+  else after = [];
+  return {
+    rows: [...before, ...at, ...after],
+    foundAnchor: at.length === 1,
+    foundOldest: anchoredLeft || before.length < numBefore,
+    foundNewest: anchoredRight || after.length < numAfter,
+  };
+}
+
+export function register(api: Api): void {
+  const { deps } = api;
+  const { db } = deps;
+
+  api.user("GET", "/messages", async (ctx) => {
+    const { params } = ctx;
+    const anchorRaw = params.optional("anchor", raw());
+    const includeAnchorGiven = params.has("include_anchor");
+    const includeAnchor = params.withDefault("include_anchor", json(bool), true);
+    const anchorDateRaw = params.optional("anchor_date", raw());
+    const numBefore = params.optional("num_before", json(int({ min: 0 })));
+    const numAfter = params.optional("num_after", json(int({ min: 0 })));
+    const narrow = parseNarrow(params.withDefault("narrow", json(anything), []));
+    const useFirstUnread = params.withDefault("use_first_unread_anchor", json(bool), false);
+    const clientGravatar = params.withDefault("client_gravatar", json(bool), true);
+    const applyMarkdown = params.withDefault("apply_markdown", json(bool), true);
+    const messageIds = params.optional("message_ids", json(list(int())));
+    const allowEmptyTopicName = params.withDefault("allow_empty_topic_name", json(bool), false);
+    const view = { applyMarkdown, clientGravatar, allowEmptyTopicName };
+
+    if (messageIds !== undefined) {
+      const given = [anchorRaw !== undefined && "anchor", includeAnchorGiven && "include_anchor", numBefore !== undefined && "num_before", numAfter !== undefined && "num_after", params.has("use_first_unread_anchor") && "use_first_unread_anchor"].filter(Boolean) as string[];
+      if (given.length) {
+        const names = ["message_ids", ...given].join(", ");
+        throw new BadRequestError(`Unsupported parameter combination: ${names}`, { parameters: names });
+      }
+      const scope = await messageScope(deps, ctx.realm, ctx.user);
+      const plan = await planNarrow(deps, scope, narrow);
+      const rows = await matchingIds(db, plan.filter, messageIds);
+      return { messages: await present(plan, rows), history_limited: false };
+    }
+
+    if (numBefore === undefined) throw new RequestVariableMissingError("num_before");
+    if (numAfter === undefined) throw new RequestVariableMissingError("num_after");
+    if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    let anchor: Anchor;
+    if (anchorRaw !== undefined) anchor = parseAnchor(anchorRaw);
+    else if (useFirstUnread) anchor = "first_unread";
+    else throw new BadRequestError("Missing 'anchor' argument.");
+    if (useFirstUnread) anchor = "first_unread";
+    let anchorDate: number | undefined;
+    if (anchor === "date") {
+      if (anchorDateRaw === undefined) throw new RequestVariableMissingError("anchor_date");
+      anchorDate = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(anchorDateRaw) ? `${anchorDateRaw}T00:00:00Z` : anchorDateRaw);
+      if (Number.isNaN(anchorDate)) throw new BadRequestError("anchor_date is not a date");
+    }
+
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const plan = await planNarrow(deps, scope, narrow);
+    const resolved = await resolveAnchor(api, plan, anchor, anchorDate);
+    const window = await fetchWindow(api, plan, resolved, numBefore, numAfter, includeAnchor);
+    return {
+      anchor: resolved,
+      found_newest: window.foundNewest,
+      found_oldest: window.foundOldest,
+      found_anchor: window.foundAnchor,
+      history_limited: false,
+      messages: await present(plan, window.rows),
+    };
+
+    async function present(plan: NarrowPlan, rows: IdRow[]) {
+      const dicts = await loadMessageDicts(db, ctx.realm, rows, view);
+      if (plan.search) {
+        const { words, phrases } = plan.search;
+        const raws = new Map((await messagesByIds(db, rows.map((r) => r.id))).map((m) => [m.id, m]));
+        for (const dict of dicts) {
+          const m = raws.get(dict.id as number)!;
+          dict.match_content = highlightHtml(m.rendered_content, words, phrases);
+          dict.match_subject = highlightText(m.stream_id === null ? "" : displayTopic(m.topic, allowEmptyTopicName), words, phrases);
+        }
+      }
+      return dicts;
+    }
+  });
+
+  api.user("GET", "/messages/:message_id", async (ctx) => {
+    const { params } = ctx;
+    const applyMarkdown = params.withDefault("apply_markdown", json(bool), true);
+    const allowEmptyTopicName = params.withDefault("allow_empty_topic_name", json(bool), false);
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const { message, flags } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
+    const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], { applyMarkdown, clientGravatar: false, allowEmptyTopicName });
+    return { raw_content: message.content, message: dict };
+  });
+}

@@ -1,0 +1,48 @@
+// POST /messages: send a channel or direct message.
+import type { Api } from "../http/endpoint.js";
+import { RequestVariableMissingError } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { bool } from "../http/validators.js";
+import { realmUrl } from "../config.js";
+import { checkSendMessage, doSendMessage } from "../actions/send-message.js";
+import { messageScope, channelVisible } from "../actions/message-context.js";
+import { channelMessageUrl, directMessageUrl } from "../lib/message-urls.js";
+import { EMPTY_TOPIC_DISPLAY_NAME, normalizeContent } from "../lib/topics.js";
+import { clientName, readMessageType, readTopic, resolveTarget } from "./message-targets.js";
+
+export function register(api: Api): void {
+  const { deps } = api;
+
+  api.user("POST", "/messages", async (ctx) => {
+    const { params } = ctx;
+    const kind = readMessageType(params);
+    const to = params.required("to", raw());
+    const content = normalizeContent(params.required("content", raw()));
+    const topic = readTopic(params, kind, true);
+    const queueId = params.optional("queue_id", raw());
+    const localId = params.optional("local_id", raw());
+    if ((queueId === undefined) !== (localId === undefined)) throw new RequestVariableMissingError(queueId === undefined ? "queue_id" : "local_id");
+    const readBySender = params.optional("read_by_sender", json(bool));
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const target = await resolveTarget(deps.db, scope, kind, to, topic);
+    const now = deps.clock.now().getTime();
+    const checked = await checkSendMessage(deps, { scope, target, content, client: clientName(ctx.req), readBySender, now, queueId, localId });
+    const sent = await doSendMessage(deps, checked);
+
+    const base = realmUrl(deps.config, ctx.realm.string_id);
+    let messageUrl: string;
+    let messageLink: string;
+    if (target.kind === "stream") {
+      // The channel's name appears only when the sender may see the channel (FL 508).
+      const named = channelVisible(scope, target.stream);
+      messageUrl = named ? channelMessageUrl(base, target.stream, target.topic, sent.id) : `${base}/#narrow/channel/${target.stream.id}/topic/${encodeURIComponent(target.topic)}/near/${sent.id}`;
+      messageLink = named ? `[#${target.stream.name} > ${target.topic || EMPTY_TOPIC_DISPLAY_NAME} @ 💬](${messageUrl})` : messageUrl;
+    } else {
+      messageUrl = directMessageUrl(base, target.recipients, sent.id);
+      messageLink = messageUrl;
+    }
+    const out: Record<string, unknown> = { id: sent.id, message_url: messageUrl, message_link: messageLink };
+    if (sent.automaticNewVisibilityPolicy !== undefined) out.automatic_new_visibility_policy = sent.automaticNewVisibilityPolicy;
+    return out;
+  });
+}

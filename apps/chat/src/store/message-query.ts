@@ -1,0 +1,84 @@
+// The one query GET /messages, /messages/flags/narrow and /messages/matches_narrow run: a
+// filter over either the user's own user_messages rows (the default) or a channel's whole
+// history (messages left-joined to the user's flags), walked by id from an anchor.
+import { sql, type RawBuilder } from "kysely";
+import type { ChatDb, Dialect } from "./schema.js";
+import { HISTORICAL_FLAGS } from "../lib/message-flags.js";
+
+export type Condition = RawBuilder<unknown>;
+
+const MAX_ID = 2147483647;
+
+export interface MessageFilter {
+  userId: number;
+  /** search the messages table (channel history) instead of the user's user_messages rows */
+  history: boolean;
+  /** channels whose history is searched (history mode only; checked by the caller) */
+  conditions: Condition[];
+}
+
+export interface IdRow {
+  id: number;
+  flags: number;
+}
+
+/** The user's flags for the message, or those of an unreceived historical message. */
+export function flagsExpr(filter: Pick<MessageFilter, "history">): Condition {
+  return filter.history ? sql`coalesce(um.flags, ${sql.lit(HISTORICAL_FLAGS)})` : sql`um.flags`;
+}
+
+/** The id column the walk orders by: the user_messages key in user mode, so its index serves. */
+function idColumn(filter: MessageFilter): Condition {
+  return filter.history ? sql`m.id` : sql`um.message_id`;
+}
+
+function from(filter: MessageFilter): Condition {
+  return filter.history
+    ? sql`messages m left join user_messages um on um.user_id = ${filter.userId} and um.message_id = m.id`
+    : sql`user_messages um join messages m on m.id = um.message_id`;
+}
+
+function where(filter: MessageFilter, extra: Condition[]): Condition {
+  const all = [...(filter.history ? [] : [sql`um.user_id = ${filter.userId}`]), ...filter.conditions, ...extra];
+  return all.length ? sql.join(all, sql` and `) : sql`1 = 1`;
+}
+
+/** Up to `limit` matching ids on one side of `bound` (inclusive), nearest first. */
+export async function walkIds(db: ChatDb, filter: MessageFilter, direction: "before" | "after", bound: number, limit: number): Promise<IdRow[]> {
+  if (limit <= 0) return [];
+  // Ids are 32-bit integer columns; PostgreSQL refuses larger parameters (the "newest" sentinel).
+  bound = Math.max(-1, Math.min(bound, MAX_ID));
+  const id = idColumn(filter);
+  const range = direction === "before" ? sql`${id} <= ${bound}` : sql`${id} >= ${bound}`;
+  const order = direction === "before" ? sql`desc` : sql`asc`;
+  const { rows } = await sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
+}
+
+/** The matching ids among `ids`. */
+export async function matchingIds(db: ChatDb, filter: MessageFilter, wanted: number[]): Promise<IdRow[]> {
+  const ids = wanted.filter((id) => id >= 0 && id <= MAX_ID);
+  if (!ids.length) return [];
+  const id = idColumn(filter);
+  const { rows } = await sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [sql`${id} in (${sql.join(ids)})`])} order by ${id}`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
+}
+
+/** The first matching id satisfying `extra`, oldest first (first_unread, date anchors). */
+export async function firstId(db: ChatDb, filter: MessageFilter, extra: Condition[]): Promise<number | undefined> {
+  const id = idColumn(filter);
+  const { rows } = await sql<{ id: number }>`select ${id} as id from ${from(filter)} where ${where(filter, extra)} order by ${id} asc limit 1`.execute(db);
+  return rows[0] ? Number(rows[0].id) : undefined;
+}
+
+/** Full-text match of `m`, in each dialect's own engine. */
+export function searchCondition(dialect: Dialect, words: string[], phrases: string[]): Condition {
+  if (dialect === "postgres") {
+    const parts = [...words.map((w) => sql`m.search_tsv @@ plainto_tsquery('english', ${w})`), ...phrases.map((p) => sql`m.search_tsv @@ phraseto_tsquery('english', ${p})`)];
+    return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`1 = 1`;
+  }
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  const query = [...words, ...phrases].map(quote).join(" ");
+  if (!query) return sql`1 = 1`;
+  return sql`m.id in (select rowid from messages_fts where messages_fts match ${query})`;
+}

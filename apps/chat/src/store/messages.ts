@@ -1,0 +1,129 @@
+// Messages, recipients and user_messages rows: inserts, loads, updates, deletes, and the
+// full-text index kept beside them (an FTS5 table on SQLite; PostgreSQL computes its
+// tsvector column itself).
+import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
+import type { ChatDb, Dialect, MessageTable } from "./schema.js";
+
+export type Message = Selectable<MessageTable>;
+export type NewMessage = Insertable<MessageTable>;
+
+export const RECIPIENT_STREAM = 2;
+export const RECIPIENT_DM = 3;
+
+export const dmKey = (userIds: number[]): string => [...new Set(userIds)].sort((a, b) => a - b).join(",");
+
+export async function streamRecipientId(db: ChatDb, realmId: number, streamId: number): Promise<number> {
+  const found = await db.selectFrom("recipients").select("id").where("stream_id", "=", streamId).executeTakeFirst();
+  if (found) return found.id;
+  await db.insertInto("recipients").values({ realm_id: realmId, type: RECIPIENT_STREAM, stream_id: streamId, user_ids: null }).onConflict((oc) => oc.doNothing()).execute();
+  return (await db.selectFrom("recipients").select("id").where("stream_id", "=", streamId).executeTakeFirstOrThrow()).id;
+}
+
+export async function dmRecipientId(db: ChatDb, realmId: number, userIds: number[], create: boolean): Promise<number | undefined> {
+  const key = dmKey(userIds);
+  const found = await db.selectFrom("recipients").select("id").where("realm_id", "=", realmId).where("user_ids", "=", key).executeTakeFirst();
+  if (found || !create) return found?.id;
+  await db.insertInto("recipients").values({ realm_id: realmId, type: RECIPIENT_DM, stream_id: null, user_ids: key }).onConflict((oc) => oc.doNothing()).execute();
+  return (await db.selectFrom("recipients").select("id").where("realm_id", "=", realmId).where("user_ids", "=", key).executeTakeFirstOrThrow()).id;
+}
+
+/** Direct-message conversations of a realm that include a user, with their member ids. */
+export async function dmRecipientsWith(db: ChatDb, realmId: number, userId: number): Promise<{ id: number; userIds: number[] }[]> {
+  const rows = await db
+    .selectFrom("recipients")
+    .select(["id", "user_ids"])
+    .where("realm_id", "=", realmId)
+    .where("type", "=", RECIPIENT_DM)
+    .where(sql<string>`',' || user_ids || ','`, "like", `%,${userId},%`)
+    .execute();
+  return rows.map((r) => ({ id: r.id, userIds: (r.user_ids ?? "").split(",").map(Number) }));
+}
+
+export async function recipientMembers(db: ChatDb, recipientIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!recipientIds.length) return out;
+  const rows = await db.selectFrom("recipients").select(["id", "user_ids"]).where("id", "in", recipientIds).where("type", "=", RECIPIENT_DM).execute();
+  for (const r of rows) out.set(r.id, (r.user_ids ?? "").split(",").map(Number));
+  return out;
+}
+
+export async function insertMessage(db: ChatDb, dialect: Dialect, row: NewMessage): Promise<number> {
+  const { id } = await db.insertInto("messages").values(row).returning("id").executeTakeFirstOrThrow();
+  if (dialect === "sqlite") await sql`insert into messages_fts (rowid, topic, content) values (${id}, ${row.topic ?? ""}, ${row.content})`.execute(db);
+  return id;
+}
+
+export async function insertUserMessages(db: ChatDb, messageId: number, flags: Map<number, number>): Promise<void> {
+  const rows = [...flags].map(([user_id, f]) => ({ user_id, message_id: messageId, flags: f }));
+  // Stay well under SQLite's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 5000) await db.insertInto("user_messages").values(rows.slice(i, i + 5000)).execute();
+}
+
+export function messageById(db: ChatDb, realmId: number, id: number): Promise<Message | undefined> {
+  return db.selectFrom("messages").selectAll().where("id", "=", id).where("realm_id", "=", realmId).executeTakeFirst();
+}
+
+export function messagesByIds(db: ChatDb, ids: number[]): Promise<Message[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom("messages").selectAll().where("id", "in", ids).orderBy("id").execute();
+}
+
+export async function userMessageFlags(db: ChatDb, userId: number, messageId: number): Promise<number | undefined> {
+  const row = await db.selectFrom("user_messages").select("flags").where("user_id", "=", userId).where("message_id", "=", messageId).executeTakeFirst();
+  return row?.flags;
+}
+
+export async function updateMessages(db: ChatDb, dialect: Dialect, ids: number[], changes: Updateable<MessageTable>): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable("messages").set(changes).where("id", "in", ids).execute();
+  if (dialect === "sqlite" && (changes.content !== undefined || changes.topic !== undefined)) await reindex(db, ids);
+}
+
+async function reindex(db: ChatDb, ids: number[]): Promise<void> {
+  await sql`delete from messages_fts where rowid in (${sql.join(ids)})`.execute(db);
+  await sql`insert into messages_fts (rowid, topic, content) select id, topic, content from messages where id in (${sql.join(ids)})`.execute(db);
+}
+
+export async function deleteMessages(db: ChatDb, dialect: Dialect, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom("reactions").where("message_id", "in", ids).execute();
+  await db.deleteFrom("user_messages").where("message_id", "in", ids).execute();
+  await db.deleteFrom("messages").where("id", "in", ids).execute();
+  if (dialect === "sqlite") await sql`delete from messages_fts where rowid in (${sql.join(ids)})`.execute(db);
+}
+
+/** Ids of a channel topic's messages, oldest first, optionally from one id on. */
+export async function topicMessageIds(db: ChatDb, streamId: number, topicKey: string, fromId?: number): Promise<number[]> {
+  let q = db.selectFrom("messages").select("id").where("stream_id", "=", streamId).where("topic_key", "=", topicKey);
+  if (fromId !== undefined) q = q.where("id", ">=", fromId);
+  return (await q.orderBy("id").execute()).map((r) => r.id);
+}
+
+export async function topicExists(db: ChatDb, streamId: number, topicKey: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("messages").select("id").where("stream_id", "=", streamId).where("topic_key", "=", topicKey).limit(1).executeTakeFirst());
+}
+
+/** Distinct senders of a topic (its participants, for topic wildcard mentions). */
+export async function topicParticipantCount(db: ChatDb, streamId: number, topicKey: string): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.count<number>("sender_id").distinct().as("n"))
+    .where("stream_id", "=", streamId)
+    .where("topic_key", "=", topicKey)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function topicParticipants(db: ChatDb, streamId: number, topicKey: string): Promise<number[]> {
+  const rows = await db.selectFrom("messages").select("sender_id").distinct().where("stream_id", "=", streamId).where("topic_key", "=", topicKey).execute();
+  return rows.map((r) => r.sender_id);
+}
+
+export async function hasConversation(db: ChatDb, recipientId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom("messages").select("id").where("recipient_id", "=", recipientId).limit(1).executeTakeFirst());
+}
+
+export async function maxMessageId(db: ChatDb): Promise<number> {
+  const row = await db.selectFrom("messages").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
