@@ -4,7 +4,7 @@
 
 export class Element {
   tag: string;
-  attrs: Map<string, string> = new Map();
+  attrs: Record<string, string>;
   /** Text before the first child. */
   text = "";
   /** Text after this element's closing tag, inside the parent. */
@@ -15,16 +15,16 @@ export class Element {
 
   constructor(tag: string, attrs?: Record<string, string>) {
     this.tag = tag;
-    if (attrs) for (const [k, v] of Object.entries(attrs)) this.attrs.set(k, v);
+    this.attrs = attrs ?? {};
   }
 
   set(name: string, value: string): this {
-    this.attrs.set(name, value);
+    this.attrs[name] = value;
     return this;
   }
 
   get(name: string): string | undefined {
-    return this.attrs.get(name);
+    return Object.hasOwn(this.attrs, name) ? this.attrs[name] : undefined;
   }
 
   append(child: Element): Element {
@@ -119,10 +119,11 @@ function prettifyBlock(el: Element): void {
 
 export function serialize(el: Element, out: string[]): void {
   out.push("<", el.tag);
-  if (el.attrs.size > 0) {
+  const names = Object.keys(el.attrs);
+  if (names.length > 0) {
     // Zulip's output lists attributes in sorted order.
-    const names = [...el.attrs.keys()].sort();
-    for (const name of names) out.push(" ", name, '="', escapeAttr(el.attrs.get(name) as string), '"');
+    if (names.length > 1) names.sort();
+    for (const name of names) out.push(" ", name, '="', escapeAttr(el.attrs[name]), '"');
   }
   out.push(">");
   if (!VOID.has(el.tag)) {

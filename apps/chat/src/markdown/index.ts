@@ -9,7 +9,7 @@ import { normalizeWhitespace, processFences, separateHangingLists } from "./prep
 import { createBlockParser } from "./blocks.js";
 import { InlineProcessor } from "./inline.js";
 import type { RenderState } from "./patterns.js";
-import { GROUP_MENTIONS_RE, MENTIONS_RE, buildPatterns } from "./patterns.js";
+import { GROUP_MENTIONS_RE, MENTIONS_RE, patternsFor } from "./patterns.js";
 import { compileLinkifiers } from "./linkifiers.js";
 import { highlightCode } from "./highlight/index.js";
 import { renderTex } from "./tex.js";
@@ -92,7 +92,7 @@ export function renderMarkdown(content: string, ctx: MarkdownContext, options: R
     mentionsTopicWildcard: false,
     lookupInline: (id) => inline?.lookup(id),
   };
-  inline = new InlineProcessor(buildPatterns(state));
+  inline = new InlineProcessor(patternsFor(state));
   inline.processTree(root);
   prettify(root);
 

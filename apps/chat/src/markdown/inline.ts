@@ -28,6 +28,14 @@ export interface InlinePattern {
 
 const MAX_REPLACEMENTS = 5000;
 
+/** Appends text after the last created child, or to the parent's text/tail. */
+function linkText(result: Element[], parent: Element, isText: boolean, text: string): void {
+  if (!text) return;
+  if (result.length > 0) result[result.length - 1].tail += text;
+  else if (!isText) parent.tail += text;
+  else parent.text += text;
+}
+
 function insidePlaceholder(data: string, pos: number): boolean {
   const open = data.lastIndexOf("\u0002", pos - 1);
   return open >= 0 && data.lastIndexOf("\u0003", pos - 1) < open;
@@ -125,17 +133,11 @@ export class InlineProcessor {
   /** Python-Markdown's __processPlaceholders: turns placeholder text into children. */
   private expand(data: string, parent: Element, isText: boolean): Element[] {
     const result: Element[] = [];
-    const linkText = (text: string): void => {
-      if (!text) return;
-      if (result.length > 0) result[result.length - 1].tail += text;
-      else if (!isText) parent.tail += text;
-      else parent.text += text;
-    };
     let pos = 0;
     while (pos < data.length) {
       const at = data.indexOf(INLINE_PH_PREFIX, pos);
       if (at < 0) {
-        linkText(data.slice(pos));
+        linkText(result, parent, isText, data.slice(pos));
         break;
       }
       PH_RE.lastIndex = at;
@@ -143,14 +145,14 @@ export class InlineProcessor {
       const node = m ? this.stashed[Number(m[1])] : undefined;
       if (!m || node === undefined) {
         const end = at + INLINE_PH_PREFIX.length;
-        linkText(data.slice(pos, end));
+        linkText(result, parent, isText, data.slice(pos, end));
         pos = end;
         continue;
       }
-      linkText(data.slice(pos, at));
+      linkText(result, parent, isText, data.slice(pos, at));
       pos = at + m[0].length;
       if (typeof node === "string") {
-        linkText(node);
+        linkText(result, parent, isText, node);
         continue;
       }
       for (const child of [node, ...node.children]) {

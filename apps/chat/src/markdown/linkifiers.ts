@@ -9,6 +9,8 @@ export interface CompiledLinkifier {
 }
 
 const cache = new Map<string, CompiledLinkifier[]>();
+const byIdentity = new WeakMap<MarkdownLinkifier[], CompiledLinkifier[]>();
+const NONE: CompiledLinkifier[] = [];
 
 /** Translates the Python-only bits of a linkifier pattern to JavaScript syntax. */
 function toJsPattern(source: string): string {
@@ -16,10 +18,15 @@ function toJsPattern(source: string): string {
 }
 
 export function compileLinkifiers(linkifiers: MarkdownLinkifier[]): CompiledLinkifier[] {
-  if (linkifiers.length === 0) return [];
+  if (linkifiers.length === 0) return NONE;
+  const known = byIdentity.get(linkifiers);
+  if (known) return known;
   const key = JSON.stringify(linkifiers.map((l) => [l.pattern, l.urlTemplate]));
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    byIdentity.set(linkifiers, hit);
+    return hit;
+  }
   const compiled: CompiledLinkifier[] = [];
   for (const { pattern, urlTemplate } of linkifiers) {
     try {
@@ -36,6 +43,7 @@ export function compileLinkifiers(linkifiers: MarkdownLinkifier[]): CompiledLink
   }
   if (cache.size > 100) cache.clear();
   cache.set(key, compiled);
+  byIdentity.set(linkifiers, compiled);
   return compiled;
 }
 

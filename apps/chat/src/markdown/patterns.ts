@@ -187,8 +187,12 @@ function simpleTag(tag: string, text: string): Element {
   return el;
 }
 
-export function buildPatterns(state: RenderState): InlinePattern[] {
-  const linkifierPatterns: InlinePattern[] = state.linkifiers.map((lf, i) => ({
+// The pattern objects are built once; the render in progress is published here (rendering
+// is synchronous, so one slot suffices) instead of allocating closures per message.
+let state: RenderState;
+
+function linkifierPattern(lf: CompiledLinkifier, i: number): InlinePattern {
+  return {
     name: `linkifier/${i}`,
     re: lf.re,
     mode: "scan",
@@ -201,8 +205,23 @@ export function buildPatterns(state: RenderState): InlinePattern[] {
       const start = m.index + before.length;
       return { node: a, start, end: start + actual.length };
     },
-  }));
-  return [
+  };
+}
+
+const patternCache = new WeakMap<CompiledLinkifier[], InlinePattern[]>();
+
+/** The pattern list for a render; `current` becomes the state the patterns report into. */
+export function patternsFor(current: RenderState): InlinePattern[] {
+  state = current;
+  let list = patternCache.get(current.linkifiers);
+  if (!list) {
+    list = [...BEFORE_LINKIFIERS, ...current.linkifiers.map(linkifierPattern), ...AFTER_LINKIFIERS];
+    patternCache.set(current.linkifiers, list);
+  }
+  return list;
+}
+
+const BEFORE_LINKIFIERS: InlinePattern[] = [
     {
       name: "backtick",
       re: BACKTICK_RE,
@@ -246,7 +265,9 @@ export function buildPatterns(state: RenderState): InlinePattern[] {
       quickCheck: (t) => t.includes(".") || t.includes(":"),
       handle: (m) => urlToA(state, m.groups?.url as string),
     },
-    ...linkifierPatterns,
+];
+
+const AFTER_LINKIFIERS: InlinePattern[] = [
     { name: "entity", re: ENTITY_RE, mode: "scan", quickCheck: (t) => t.includes("&"), handle: (m) => state.html.store(m[1]) },
     { name: "strong", re: STRONG_RE, mode: "first", quickCheck: (t) => t.includes("**"), handle: (m) => simpleTag("strong", m[2]) },
     { name: "emphasis", re: EMPHASIS_RE, mode: "first", quickCheck: (t) => t.includes("*"), handle: (m) => simpleTag("em", m[2]) },
@@ -278,5 +299,4 @@ export function buildPatterns(state: RenderState): InlinePattern[] {
         return name ? makeEmoji(key, `:${name}:`) : null;
       },
     },
-  ];
-}
+];
