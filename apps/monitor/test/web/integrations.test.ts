@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createServer, type IncomingMessage } from "node:http";
 import { createCheckVia, startHarness, type Harness } from "../helpers.js";
 import { signedUp, type WebClient } from "./helpers.js";
 
@@ -84,12 +85,16 @@ describe("integrations pages", () => {
     assert.deepEqual(links.map((l) => l.uuid), [uuids[1]]);
   });
 
-  it("says plainly that test notifications are not available yet", async () => {
-    const hook = await channel("Hook");
+  it("reports why a test notification could not be sent", async () => {
     await alice.get(base);
-    const res = await alice.post(`/integrations/${hook.uuid}/test/`);
-    assert.equal(res.status, 200);
-    assert.match(res.text, /Test notifications are not available yet/);
+    const mail = await alice.post(`/integrations/${(await channel("Ops mail")).uuid}/test/`);
+    assert.match(mail.text, /Could not send a test notification to Ops mail: Email notifications are not enabled\./);
+    await add("webhook", { name: "Local hook", url_down: "http://127.0.0.1:9/hook", method_down: "GET" });
+    const local = await alice.post(`/integrations/${(await channel("Local hook")).uuid}/test/`);
+    assert.match(local.text, /Connections to private IP addresses are not allowed/);
+    await add("webhook", { name: "Up only", url_up: "https://example.com/up", method_up: "GET" });
+    const upOnly = await alice.post(`/integrations/${(await channel("Up only")).uuid}/test/`);
+    assert.match(upOnly.text, /sends nothing when a check goes down/);
   });
 
   it("removes an integration and its assignments", async () => {
@@ -105,5 +110,39 @@ describe("integrations pages", () => {
     const res = await alice.get(base);
     assert.match(res.text, /Ops mail/);
     assert.match(res.text, /down → example\.com/);
+  });
+});
+
+describe("test notifications through a real transport", () => {
+  let h: Harness;
+  const received: { method: string; url: string; body: string }[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", url: req.url ?? "", body });
+      res.end("ok");
+    });
+  });
+
+  before(async () => {
+    h = await startHarness({ integrationsAllowPrivateIps: "true" });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  after(async () => {
+    server.close();
+    await h.close();
+  });
+
+  it("sends a webhook for a made-up TEST check that went down", async () => {
+    const alice = await signedUp(h, "alice@example.org");
+    const base = `/projects/${h.project.uuid}/integrations/`;
+    const { port } = server.address() as { port: number };
+    await alice.get(`${base}add/webhook/`);
+    await alice.post(`${base}add/webhook/`, { name: "Receiver", url_down: `http://127.0.0.1:${port}/down?check=$NAME`, method_down: "POST", body_down: "$NAME is $STATUS" });
+    const row = await h.deps.db.selectFrom("channels").selectAll().where("name", "=", "Receiver").executeTakeFirstOrThrow();
+    const res = await alice.post(`/integrations/${row.uuid}/test/`);
+    assert.match(res.text, /Test notification sent to Receiver\./);
+    assert.deepEqual(received, [{ method: "POST", url: "/down?check=TEST", body: "TEST is down" }]);
   });
 });

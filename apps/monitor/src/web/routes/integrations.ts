@@ -1,4 +1,5 @@
 // Integrations: list, add, edit, test, remove, and assign to checks.
+import { sendTestNotification, type TestOutcome } from "../../actions/testNotification.js";
 import { addIntegration, MAX_INTEGRATION_NAME, removeIntegration, setIntegrationChecks, updateIntegration } from "../../actions/webIntegrations.js";
 import { listChannels } from "../../store/channels.js";
 import { checkIdsOfChannel, countChecksByChannel } from "../../store/channelAssignments.js";
@@ -6,11 +7,17 @@ import { listChecks } from "../../store/checks.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessChannel, accessProject, requireWrite } from "../access.js";
 import type { SignedInContext, WebRouter } from "../context.js";
-import { buildConfig, kindDef, parseConfig, type KindDef } from "../integrationKinds.js";
+import { buildConfig, kindDef, kindTitle, parseConfig, type KindDef } from "../integrationKinds.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { assignmentPage, integrationFormPage, integrationsPage } from "../views/integrations.js";
 
 type Flash = { kind: "ok" | "error"; text: string };
+
+const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => Flash> = {
+  sent: (label) => ({ kind: "ok", text: `Test notification sent to ${label}.` }),
+  noop: (label) => ({ kind: "error", text: `${label} sends nothing when a check goes down, so there is nothing to test.` }),
+  failed: (label, error) => ({ kind: "error", text: `Could not send a test notification to ${label}: ${error}` }),
+};
 
 async function listPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
   const channels = await listChannels(ctx.deps.db, access.project.id);
@@ -80,11 +87,11 @@ export function integrationRoutes(web: WebRouter): void {
   });
 
   web.post("/integrations/:uuid/test/", async (ctx) => {
-    const { access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
+    const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
     requireWrite(access);
-    // No transport modules exist yet (apps/monitor/src/transports/ is empty): say so plainly
-    // rather than pretend a message went out.
-    return listPage(ctx, access, { kind: "error", text: "Test notifications are not available yet: this server cannot send notifications." });
+    const outcome = await sendTestNotification(ctx.deps, access.project, channel);
+    const label = channel.name || kindTitle(channel.kind);
+    return listPage(ctx, access, TEST_FLASH[outcome.kind](label, outcome.kind === "failed" ? outcome.error : ""));
   });
 
   web.post("/integrations/:uuid/remove/", async (ctx) => {
