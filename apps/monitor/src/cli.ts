@@ -7,6 +7,7 @@ import { createIntegration, isIntegrationKind, INTEGRATION_KINDS } from "./actio
 import { createProject } from "./actions/projects.js";
 import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
 import { openMonitor, startMonitor } from "./main.js";
+import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 import { findProjectByUuid } from "./store/projects.js";
 
@@ -14,9 +15,9 @@ interface CommonOptions {
   database?: string;
 }
 
-function configFrom(options: CommonOptions & { host?: string; port?: string; siteRoot?: string }): MonitorConfig {
+function configFrom(options: CommonOptions & { host?: string; port?: string; siteRoot?: string; smtpPort?: string }): MonitorConfig {
   try {
-    return loadMonitorConfig({ databaseUrl: options.database, host: options.host, port: options.port, siteRoot: options.siteRoot });
+    return loadMonitorConfig({ databaseUrl: options.database, host: options.host, port: options.port, siteRoot: options.siteRoot, smtpdPort: options.smtpPort });
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -42,11 +43,30 @@ export function registerCommands(program: Command): void {
     .option("--port <port>", "port to listen on (MONITOR_PORT)")
     .option(...database)
     .option("--site-root <url>", "public base URL (MONITOR_SITE_ROOT)")
+    .option("--smtp-port <port>", "also accept e-mail pings over SMTP on this port (MONITOR_SMTPD_PORT)")
     .action(async (options) => {
       const { monitor: running, app, address } = await startMonitor(configFrom(options));
       running.deps.log.info(`monitor listening on ${address}`);
       closeOnSignals(async () => {
         await app.close();
+        await running.close();
+      });
+    });
+
+  monitor
+    .command("smtpd")
+    .description("run the inbound e-mail listener alone: mail to <uuid>@domain or <ping_key>+<slug>@domain is a ping")
+    .option("--host <host>", "address to listen on (MONITOR_SMTPD_HOST)")
+    .option("--port <port>", "port to listen on", "25")
+    .option(...database)
+    .action(async (options) => {
+      const config = configFrom(options);
+      const running = await openMonitor(config);
+      const smtp = createSmtpListener(running.deps);
+      const port = await listenSmtp(smtp, options.host ?? config.smtpdHost, Number(options.port));
+      running.deps.log.info(`inbound e-mail listener on ${options.host ?? config.smtpdHost}:${port}`);
+      closeOnSignals(async () => {
+        await closeSmtp(smtp);
         await running.close();
       });
     });

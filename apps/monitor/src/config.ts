@@ -28,6 +28,9 @@ export const monitorSettings = {
   smtpUseTls: setting("MONITOR_SMTP_USE_TLS", true, parse.boolean, "require STARTTLS on the SMTP connection"),
   smtpUseSsl: setting("MONITOR_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
   registrationOpen: setting("MONITOR_REGISTRATION_OPEN", true, parse.boolean, "dashboard sign-up of new e-mail addresses (existing password-less accounts can always claim theirs)"),
+  smtpdHost: setting("MONITOR_SMTPD_HOST", "127.0.0.1", parse.string, "address the inbound e-mail (ping) listener binds to"),
+  smtpdPort: setting("MONITOR_SMTPD_PORT", 0, parse.integer(0, 65535), "port of the inbound e-mail listener inside `monitor serve`; 0 = off"),
+  pingEmailDomain: setting("MONITOR_PING_EMAIL_DOMAIN", "localhost", parse.string, "domain of ping addresses (<uuid>@domain, <ping_key>+<slug>@domain)"),
 };
 
 export type MonitorConfig = ConfigOf<typeof monitorSettings>;

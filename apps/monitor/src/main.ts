@@ -8,6 +8,7 @@ import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400 } from "./http/responses.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
 import { getOrCreateSetting } from "./store/settings.js";
 import { registerWebRoutes } from "./web/routes/index.js";
 import type { MonitorDB } from "./store/schema.js";
@@ -66,6 +67,16 @@ export async function startMonitor(config: MonitorConfig): Promise<{ monitor: Mo
     const close = monitor.close;
     monitor.close = async () => {
       await worker.stop();
+      await close();
+    };
+  }
+  if (config.smtpdPort > 0) {
+    const smtp = createSmtpListener(monitor.deps);
+    const port = await listenSmtp(smtp, config.smtpdHost, config.smtpdPort);
+    monitor.deps.log.info(`inbound e-mail listener on ${config.smtpdHost}:${port}`);
+    const close = monitor.close;
+    monitor.close = async () => {
+      await closeSmtp(smtp);
       await close();
     };
   }

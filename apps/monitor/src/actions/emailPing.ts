@@ -1,0 +1,49 @@
+// Recording an inbound e-mail as a ping: find the check the address names, classify the
+// message by the check's e-mail filters, and store the whole raw message as the body.
+import { simpleParser } from "mailparser";
+import type { MonitorDeps } from "../deps.js";
+import { classifyEmail, type Mailbox } from "../lib/emailPing.js";
+import { findCheckByUuid } from "../store/checks.js";
+import { findProjectByPingKey } from "../store/projects.js";
+import type { Check } from "../store/schema.js";
+import { acceptPing, type PingOutcome } from "./recordPing.js";
+
+export interface InboundEmail {
+  raw: Buffer;
+  mailFrom: string;
+  remoteAddr: string | null;
+}
+
+export type EmailPingOutcome = PingOutcome | "ambiguous_slug";
+
+async function findTarget(deps: MonitorDeps, mailbox: Mailbox): Promise<Check | "ambiguous_slug" | undefined> {
+  if (mailbox.kind === "uuid") return findCheckByUuid(deps.db, mailbox.uuid);
+  const project = await findProjectByPingKey(deps.db, mailbox.pingKey);
+  if (!project) return undefined;
+  const checks = await deps.db.selectFrom("checks").selectAll().where("project_id", "=", project.id).where("slug", "=", mailbox.slug).limit(2).execute();
+  return checks.length > 1 ? "ambiguous_slug" : checks[0];
+}
+
+export async function recordEmailPing(deps: MonitorDeps, mailbox: Mailbox, email: InboundEmail): Promise<EmailPingOutcome> {
+  const check = await findTarget(deps, mailbox);
+  if (check === "ambiguous_slug") return check;
+  if (!check) return "not_found";
+
+  const parsed = await simpleParser(email.raw, { skipImageLinks: true, skipTextToHtml: true });
+  const action = classifyEmail(check, { subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" });
+  return acceptPing(deps, { checkId: check.id }, {
+    ridValid: true,
+    input: {
+      action,
+      via: "email",
+      rid: null,
+      exitstatus: null,
+      scheme: "email",
+      remoteAddr: email.remoteAddr,
+      method: "",
+      ua: `Email from ${email.mailFrom}`,
+      // compat: e-mail keeps the whole message; the ping body limit applies to HTTP only.
+      body: email.raw,
+    },
+  });
+}
