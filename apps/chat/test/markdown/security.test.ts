@@ -44,7 +44,6 @@ function assertSafe(html: string): void {
       assert.ok(ALLOWED_ATTRS.has(name), `unexpected attribute ${name} in ${whole}`);
       assert.ok(!/^on/i.test(name), `event handler ${name}`);
       if (name === "href" || name === "src" || name === "data-src-fullsize") {
-        // eslint-disable-next-line no-control-regex
         const url = decodeEntities(raw).replace(/[\u0000-\u0020]/g, "").toLowerCase();
         assert.ok(!/^(javascript|vbscript|data|livescript):/.test(url), `dangerous URL ${raw}`);
       }

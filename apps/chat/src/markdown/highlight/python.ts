@@ -23,7 +23,7 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => Token[])][] = [
   [/\n/y, ""],
   [/[^\S\n]+/y, ""],
   [/#.*/y, "c1"],
-  [/([rRuUbBfF]{0,2})("""[\s\S]*?"""|'''[\s\S]*?''')/y, (m) => [["sa", m[1]], ["s2", m[2]]]],
+  [/([rRuUbBfF]{0,2})("""[\s\S]*?"""|'''[\s\S]*?''')/y, (m) => [["sa", m[1]], [docPosition(m) ? "sd" : "s2", m[2]]]],
   [/([rRuUbBfF]{0,2})("(?:[^"\\\n]|\\.)*"?)/y, (m) => stringTokens(m[1], m[2], "s2")],
   [/([rRuUbBfF]{0,2})('(?:[^'\\\n]|\\.)*'?)/y, (m) => stringTokens(m[1], m[2], "s1")],
   [/0[xX][0-9a-fA-F_]+/y, "mh"],
@@ -36,6 +36,12 @@ const RULES: [RegExp, string | ((m: RegExpExecArray) => Token[])][] = [
   [/[\]{}:(),;[]/y, "p"],
   [/\\\n?/y, ""],
 ];
+
+/** A triple-quoted string that starts its line is a docstring (String.Doc). */
+function docPosition(m: RegExpExecArray): boolean {
+  const lineStart = m.input.lastIndexOf("\n", m.index - 1) + 1;
+  return m.input.slice(lineStart, m.index).trim() === "";
+}
 
 function stringTokens(prefix: string, body: string, cls: string): Token[] {
   const out: Token[] = [];
