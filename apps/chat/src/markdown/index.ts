@@ -9,7 +9,7 @@ import { normalizeWhitespace, processFences, separateHangingLists } from "./prep
 import { createBlockParser } from "./blocks.js";
 import { InlineProcessor } from "./inline.js";
 import type { RenderState } from "./patterns.js";
-import { GROUP_MENTIONS_RE, MENTIONS_RE, patternsFor } from "./patterns.js";
+import { GROUP_MENTIONS_RE, MENTIONS_RE, currentState, patternsFor } from "./patterns.js";
 import { compileLinkifiers } from "./linkifiers.js";
 import { highlightCode } from "./highlight/index.js";
 import { renderTex } from "./tex.js";
@@ -92,8 +92,14 @@ export function renderMarkdown(content: string, ctx: MarkdownContext, options: R
     mentionsTopicWildcard: false,
     lookupInline: (id) => inline?.lookup(id),
   };
+  const outer = currentState();
   inline = new InlineProcessor(patternsFor(state));
-  inline.processTree(root);
+  try {
+    inline.processTree(root);
+  } finally {
+    // A context callback may itself render Markdown; hand the slot back to the caller.
+    if (outer) patternsFor(outer);
+  }
   prettify(root);
 
   const links = processLinks(root, ctx.realmUrl, options.inlineImagePreview !== false);

@@ -210,6 +210,11 @@ function linkifierPattern(lf: CompiledLinkifier, i: number): InlinePattern {
 
 const patternCache = new WeakMap<CompiledLinkifier[], InlinePattern[]>();
 
+/** The state of the render in progress (so a nested render can restore its caller's). */
+export function currentState(): RenderState | undefined {
+  return state;
+}
+
 /** The pattern list for a render; `current` becomes the state the patterns report into. */
 export function patternsFor(current: RenderState): InlinePattern[] {
   state = current;
