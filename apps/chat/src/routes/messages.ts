@@ -1,9 +1,13 @@
 // Messages and everything about them, registered in one place for routes/index.ts.
 import type { Api } from "../http/endpoint.js";
 import * as fetch from "./messages-fetch.js";
+import * as flags from "./message-flags.js";
+import * as reactions from "./reactions.js";
 import * as send from "./messages-send.js";
 
 export function register(api: Api): void {
   send.register(api);
   fetch.register(api);
+  flags.register(api);
+  reactions.register(api);
 }

@@ -1,0 +1,129 @@
+// POST /messages/flags, POST /messages/flags/narrow, and the mark-as-read shortcuts.
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { anything, bool, int, list } from "../http/validators.js";
+import { doMarkRead, doUpdateMessageFlags } from "../actions/message-flags.js";
+import { messageScope, subscribed, type MessageScope } from "../actions/message-context.js";
+import { EDITABLE_FLAGS, NON_EDITABLE_FLAGS, type FlagName } from "../lib/message-flags.js";
+import { parseNarrow } from "../lib/narrow.js";
+import { topicKey, isEmptyTopicAlias } from "../lib/topics.js";
+import { messagesByIds } from "../store/messages.js";
+import { receivedIds } from "../store/message-flags.js";
+import type { Params } from "../http/params.js";
+import { canReadChannelHistory } from "../actions/message-context.js";
+import { invalidMessage } from "./message-access.js";
+import { fetchWindow, parseAnchor, resolveAnchor, MAX_MESSAGES_PER_FETCH } from "./messages-fetch.js";
+import { planNarrow } from "./narrow-filter.js";
+
+function readFlagChange(params: Params): { op: "add" | "remove"; flag: FlagName } {
+  const op = params.required("op", raw());
+  const flag = params.required("flag", raw());
+  if (op !== "add" && op !== "remove") throw new BadRequestError(`Invalid message flag operation: '${op}'`);
+  if (NON_EDITABLE_FLAGS.includes(flag)) throw new BadRequestError(`Flag not editable: '${flag}'`);
+  if (!(EDITABLE_FLAGS as readonly string[]).includes(flag)) throw new BadRequestError(`Invalid flag: '${flag}'`);
+  return { op, flag: flag as FlagName };
+}
+
+export function register(api: Api): void {
+  const { deps } = api;
+  const { db } = deps;
+
+  /** Splits ids into received and historical (readable channel history); refuses the rest. */
+  async function accessForFlags(scope: MessageScope, ids: number[], strict: boolean) {
+    const received = await receivedIds(db, scope.user.id, ids);
+    const others = ids.filter((id) => !received.has(id));
+    const historical: number[] = [];
+    for (const m of await messagesByIds(db, others)) {
+      const stream = m.realm_id === scope.realm.id && m.stream_id !== null ? scope.streams.get(m.stream_id) : undefined;
+      if (stream && canReadChannelHistory(scope, stream)) historical.push(m.id);
+    }
+    if (strict && historical.length !== others.length) throw invalidMessage();
+    return { received: [...received], historical };
+  }
+
+  /** compat (FL 355): marking unread is ignored in channels the user is not subscribed to. */
+  async function dropUnsubscribed(scope: MessageScope, ids: number[]): Promise<{ ids: number[]; ignoredChannels: number[] }> {
+    const ignored = new Set<number>();
+    const kept: number[] = [];
+    for (const m of await messagesByIds(db, ids)) {
+      if (m.stream_id !== null && !subscribed(scope, m.stream_id)) ignored.add(m.stream_id);
+      else kept.push(m.id);
+    }
+    return { ids: kept, ignoredChannels: [...ignored].sort((a, b) => a - b) };
+  }
+
+  api.user("POST", "/messages/flags", async (ctx) => {
+    const messages = ctx.params.required("messages", json(list(int())));
+    const { op, flag } = readFlagChange(ctx.params);
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const access = await accessForFlags(scope, [...new Set(messages)], true);
+    let ids = [...access.received, ...access.historical];
+    let historical = access.historical;
+    const out: Record<string, unknown> = { messages };
+    if (op === "remove" && flag === "read") {
+      const kept = await dropUnsubscribed(scope, ids);
+      ids = kept.ids;
+      historical = historical.filter((id) => kept.ids.includes(id));
+      if (kept.ignoredChannels.length) out.ignored_because_not_subscribed_channels = kept.ignoredChannels;
+    }
+    await doUpdateMessageFlags(deps, { userId: ctx.user.id, flag, op, ids, historical });
+    return out;
+  });
+
+  api.user("POST", "/messages/flags/narrow", async (ctx) => {
+    const { params } = ctx;
+    const anchor = parseAnchor(params.required("anchor", raw()));
+    const includeAnchor = params.withDefault("include_anchor", json(bool), true);
+    const numBefore = params.required("num_before", json(int({ min: 0 })));
+    const numAfter = params.required("num_after", json(int({ min: 0 })));
+    const narrow = parseNarrow(params.withDefault("narrow", json(anything), []));
+    const { op, flag } = readFlagChange(params);
+    if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const plan = await planNarrow(deps, scope, narrow);
+    const resolved = await resolveAnchor(api, plan, anchor === "date" ? "newest" : anchor, undefined);
+    const window = await fetchWindow(api, plan, resolved, numBefore, numAfter, includeAnchor);
+    const processed = window.rows.map((r) => r.id);
+    const access = await accessForFlags(scope, processed, false);
+    let ids = [...access.received, ...access.historical];
+    let ignoredChannels: number[] = [];
+    if (op === "remove" && flag === "read") ({ ids, ignoredChannels } = await dropUnsubscribed(scope, ids));
+    const { changed } = await doUpdateMessageFlags(deps, { userId: ctx.user.id, flag, op, ids, historical: access.historical.filter((id) => ids.includes(id)) });
+    const out: Record<string, unknown> = {
+      processed_count: processed.length,
+      updated_count: changed.length,
+      first_processed_id: processed[0] ?? null,
+      last_processed_id: processed[processed.length - 1] ?? null,
+      found_oldest: window.foundOldest,
+      found_newest: window.foundNewest,
+    };
+    if (ignoredChannels.length) out.ignored_because_not_subscribed_channels = ignoredChannels;
+    return out;
+  });
+
+  api.user("POST", "/mark_all_as_read", async (ctx) => {
+    await doMarkRead(deps, ctx.user.id, {});
+    return { complete: true };
+  });
+
+  api.user("POST", "/mark_stream_as_read", async (ctx) => {
+    const streamId = ctx.params.required("stream_id", json(int()));
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const stream = scope.streams.get(streamId);
+    if (!stream || (!canReadChannelHistory(scope, stream) && !subscribed(scope, streamId))) throw new BadRequestError("Invalid channel ID");
+    await doMarkRead(deps, ctx.user.id, { streamId });
+    return {};
+  });
+
+  api.user("POST", "/mark_topic_as_read", async (ctx) => {
+    const streamId = ctx.params.required("stream_id", json(int()));
+    const topicName = ctx.params.required("topic_name", raw());
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const stream = scope.streams.get(streamId);
+    if (!stream || (!canReadChannelHistory(scope, stream) && !subscribed(scope, streamId))) throw new BadRequestError("Invalid channel ID");
+    const topic = topicName.trim();
+    await doMarkRead(deps, ctx.user.id, { streamId, topicKey: topicKey(isEmptyTopicAlias(topic) ? "" : topic) });
+    return {};
+  });
+}
