@@ -82,6 +82,7 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
   it("signs up and creates a project", async () => {
     await page.goto(`${site}/`);
     assert.match(page.url(), /\/accounts\/login\/$/);
+    await shot("sign-in");
     await page.getByRole("link", { name: "Sign up" }).last().click();
     await page.getByLabel("E-mail address").fill("ops@example.org");
     await page.getByLabel("Password").fill("correct horse battery");
