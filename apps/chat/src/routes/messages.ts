@@ -2,6 +2,7 @@
 import type { Api } from "../http/endpoint.js";
 import * as fetch from "./messages-fetch.js";
 import * as flags from "./message-flags.js";
+import * as edit from "./message-edit.js";
 import * as reactions from "./reactions.js";
 import * as send from "./messages-send.js";
 
@@ -10,4 +11,5 @@ export function register(api: Api): void {
   fetch.register(api);
   flags.register(api);
   reactions.register(api);
+  edit.register(api);
 }

@@ -1,0 +1,182 @@
+// Editing a message: content (sender only, within the realm's time limit), topic and channel
+// moves (by group permission, within the move time limits) with propagate_mode, and the edit
+// history entry each edit leaves. Deleting a message.
+import { createHash } from "node:crypto";
+import type { ChatDeps } from "../deps.js";
+import { BadRequestError, ZulipError } from "../http/errors.js";
+import { FLAG_BITS } from "../lib/message-flags.js";
+import type { PendingEvent } from "../lib/events.js";
+import { parseEditHistory, type EditHistoryEntry } from "../lib/edit-history.js";
+import { isModerator } from "../lib/roles.js";
+import { checkTopicAllowed, effectiveTopicsPolicy, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
+import { deleteMessages, messagesByIds, streamRecipientId, topicMessageIds, updateMessages, type Message } from "../store/messages.js";
+import { moveUserTopics } from "../store/user-topics.js";
+import type { Stream } from "../store/streams.js";
+import { checkChannelSend } from "./send-message.js";
+import { inGroupSetting, type MessageScope } from "./message-context.js";
+import { renderForRealm } from "./render.js";
+
+/** Zulip allows this many seconds past a limit for the request to arrive. */
+const EDIT_LIMIT_BUFFER_SECONDS = 20;
+
+export type PropagateMode = "change_one" | "change_later" | "change_all";
+
+export interface EditRequest {
+  scope: MessageScope;
+  message: Message;
+  content?: string;
+  topic?: string;
+  stream?: Stream;
+  propagateMode: PropagateMode;
+  prevContentSha256?: string;
+  now: number;
+}
+
+export class ExpectationMismatchError extends ZulipError {
+  constructor(field: string) {
+    super(`'${field}' value does not match the expected value.`, { code: "EXPECTATION_MISMATCH", data: { field_name: field } });
+  }
+}
+
+const noPermission = () => new BadRequestError("You don't have permission to edit this message");
+const past = (sentMs: number, limitSeconds: number | null, now: number) => limitSeconds !== null && now - sentMs > (limitSeconds + EDIT_LIMIT_BUFFER_SECONDS) * 1000;
+
+function mayMoveWithin(scope: MessageScope, stream: Stream, resolving: boolean): boolean {
+  const { user, graph } = scope;
+  if (resolving && (inGroupSetting(scope, user.id, "can_resolve_topics_group") || graph.isMember(user.id, stream.can_resolve_topics_group))) return true;
+  return inGroupSetting(scope, user.id, "can_move_messages_between_topics_group") || graph.isMember(user.id, stream.can_move_messages_within_channel_group);
+}
+
+function mayMoveOut(scope: MessageScope, stream: Stream): boolean {
+  return inGroupSetting(scope, scope.user.id, "can_move_messages_between_channels_group") || scope.graph.isMember(scope.user.id, stream.can_move_messages_out_of_channel_group);
+}
+
+/** Validates the edit; returns the ids it applies to. */
+export async function checkEditMessage(deps: ChatDeps, req: EditRequest): Promise<number[]> {
+  const { scope, message } = req;
+  const settings = scope.settings;
+  const isChannel = message.stream_id !== null;
+  if (req.content !== undefined) {
+    if (!settings.allow_message_editing) throw new BadRequestError("Your organization has turned off message editing");
+    if (message.sender_id !== scope.user.id) throw noPermission();
+    if (past(message.date_sent, settings.message_content_edit_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message has past");
+    if (req.prevContentSha256 !== undefined && createHash("sha256").update(message.content).digest("hex") !== req.prevContentSha256) throw new ExpectationMismatchError("prev_content_sha256");
+  }
+  if (!isChannel && (req.topic !== undefined || req.stream !== undefined)) {
+    throw new BadRequestError(req.stream ? "Direct messages cannot be moved to channels." : "Direct messages cannot have topics.");
+  }
+  if (isChannel && (req.topic !== undefined || req.stream !== undefined)) {
+    const source = scope.streams.get(message.stream_id!)!;
+    const moderator = isModerator(scope.user);
+    if (req.topic !== undefined && req.topic !== message.topic) {
+      const resolving = req.topic === RESOLVED_TOPIC_PREFIX + message.topic || message.topic === RESOLVED_TOPIC_PREFIX + req.topic;
+      if (!mayMoveWithin(scope, source, resolving)) throw noPermission();
+      if (!moderator && !resolving && past(message.date_sent, settings.move_messages_within_stream_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's topic has passed.");
+    }
+    if (req.stream !== undefined && req.stream.id !== source.id) {
+      if (!mayMoveOut(scope, source)) throw new BadRequestError("You don't have permission to move this message");
+      checkChannelSend(scope, req.stream, scope.user);
+      if (!moderator && past(message.date_sent, settings.move_messages_between_streams_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's channel has passed.");
+    }
+    const destination = req.stream ?? source;
+    checkTopicAllowed(req.topic ?? message.topic, effectiveTopicsPolicy(destination.topics_policy, settings.topics_policy));
+  }
+  if (req.propagateMode === "change_one" || !isChannel) return [message.id];
+  return topicMessageIds(deps.db, message.stream_id!, message.topic_key, req.propagateMode === "change_later" ? message.id : undefined);
+}
+
+export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: number[]): Promise<{ events: PendingEvent[] }> {
+  const { scope, message, now } = req;
+  const editor = scope.user.id;
+  const timestamp = Math.floor(now / 1000);
+  const rendered = req.content !== undefined ? await renderForRealm(deps, scope, req.content) : undefined;
+  const topicChanged = req.topic !== undefined && req.topic !== message.topic;
+  const streamChanged = req.stream !== undefined && req.stream.id !== message.stream_id;
+  const moved = await messagesByIds(deps.db, ids);
+  const audience = new Set<number>();
+
+  await deps.db.transaction().execute(async (trx) => {
+    const recipientId = streamChanged ? await streamRecipientId(trx, scope.realm.id, req.stream!.id) : undefined;
+    for (const m of moved) {
+      const entry: EditHistoryEntry = { user_id: editor, timestamp };
+      const changes: Parameters<typeof updateMessages>[3] = {};
+      if (m.id === message.id && rendered) {
+        entry.prev_content = m.content;
+        entry.prev_rendered_content = m.rendered_content;
+        Object.assign(changes, {
+          content: req.content,
+          rendered_content: rendered.html,
+          last_edit_time: now,
+          has_link: rendered.hasLink ? 1 : 0,
+          has_image: rendered.hasImage ? 1 : 0,
+          has_attachment: rendered.hasAttachment ? 1 : 0,
+          is_me_message: rendered.isMeMessage ? 1 : 0,
+        });
+      }
+      if (topicChanged) {
+        entry.prev_topic = m.topic;
+        entry.topic = req.topic;
+        Object.assign(changes, { topic: req.topic, topic_key: topicKey(req.topic!), last_moved_time: now });
+      }
+      if (streamChanged) {
+        entry.prev_stream = m.stream_id!;
+        entry.stream = req.stream!.id;
+        Object.assign(changes, { stream_id: req.stream!.id, recipient_id: recipientId, last_moved_time: now });
+      }
+      changes.edit_history = JSON.stringify([entry, ...parseEditHistory(m.edit_history)]);
+      await updateMessages(trx, deps.dialect, [m.id], changes);
+    }
+    if (rendered) {
+      // Mentions added by the edit flag their users; the old mention flags are recomputed.
+      const mentioned = new Set(rendered.mentionedUserIds);
+      const rows = await trx.selectFrom("user_messages").select(["user_id", "flags"]).where("message_id", "=", message.id).execute();
+      for (const row of rows) {
+        audience.add(row.user_id);
+        let flags = row.flags & ~(FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned);
+        if (mentioned.has(row.user_id)) flags |= FLAG_BITS.mentioned;
+        if (rendered.streamWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
+        if (rendered.topicWildcard) flags |= FLAG_BITS.topic_wildcard_mentioned;
+        if (flags !== row.flags) await trx.updateTable("user_messages").set({ flags }).where("user_id", "=", row.user_id).where("message_id", "=", message.id).execute();
+      }
+    }
+    if ((topicChanged || streamChanged) && req.propagateMode === "change_all") {
+      const to = req.stream?.id ?? message.stream_id!;
+      const name = req.topic ?? message.topic;
+      await moveUserTopics(trx, { streamId: message.stream_id!, topicKey: message.topic_key }, { streamId: to, topicKey: topicKey(name), topicName: name });
+    }
+  });
+
+  const event: Record<string, unknown> = { type: "update_message", user_id: editor, edit_timestamp: timestamp, message_id: message.id, message_ids: ids, rendering_only: false };
+  if (message.stream_id !== null) Object.assign(event, { stream_id: message.stream_id, stream_name: scope.streams.get(message.stream_id)?.name });
+  if (rendered) Object.assign(event, { orig_content: message.content, orig_rendered_content: message.rendered_content, content: req.content, rendered_content: rendered.html, is_me_message: rendered.isMeMessage });
+  if (topicChanged || streamChanged) Object.assign(event, { propagate_mode: req.propagateMode, orig_subject: message.topic });
+  if (topicChanged) Object.assign(event, { subject: req.topic, topic_links: [] });
+  if (streamChanged) event.new_stream_id = req.stream!.id;
+  const users = await deps.db.selectFrom("user_messages").select("user_id").distinct().where("message_id", "in", ids).execute();
+  for (const u of users) audience.add(u.user_id);
+  const events: PendingEvent[] = [{ event, users: [...audience] }];
+  deps.notify?.(events);
+  return { events };
+}
+
+export function checkDeleteMessage(scope: MessageScope, message: Message, now: number): void {
+  const { user, graph } = scope;
+  const stream = message.stream_id !== null ? scope.streams.get(message.stream_id) : undefined;
+  if (inGroupSetting(scope, user.id, "can_delete_any_message_group") || (stream && graph.isMember(user.id, stream.can_delete_any_message_group))) return;
+  const own = message.sender_id === user.id;
+  if (own && (inGroupSetting(scope, user.id, "can_delete_own_message_group") || (stream && graph.isMember(user.id, stream.can_delete_own_message_group)))) {
+    if (past(message.date_sent, scope.settings.message_content_delete_limit_seconds, now)) throw new BadRequestError("The time limit for deleting this message has passed");
+    return;
+  }
+  throw new BadRequestError("You don't have permission to delete this message");
+}
+
+export async function doDeleteMessage(deps: ChatDeps, scope: MessageScope, message: Message): Promise<{ events: PendingEvent[] }> {
+  const users = (await deps.db.selectFrom("user_messages").select("user_id").where("message_id", "=", message.id).execute()).map((r) => r.user_id);
+  await deps.db.transaction().execute((trx) => deleteMessages(trx, deps.dialect, [message.id]));
+  const event: Record<string, unknown> = { type: "delete_message", message_ids: [message.id], message_type: message.stream_id === null ? "private" : "stream" };
+  if (message.stream_id !== null) Object.assign(event, { stream_id: message.stream_id, topic: message.topic });
+  const events: PendingEvent[] = [{ event, users }];
+  deps.notify?.(events);
+  return { events };
+}
