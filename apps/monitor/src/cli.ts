@@ -3,7 +3,9 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
+import { startAlertWorker } from "./actions/alertWorker.js";
 import { createIntegration, isIntegrationKind, INTEGRATION_KINDS } from "./actions/integrations.js";
+import { integrationValue } from "./actions/integrationValue.js";
 import { createProject } from "./actions/projects.js";
 import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
 import { openMonitor, startMonitor } from "./main.js";
@@ -86,6 +88,20 @@ export function registerCommands(program: Command): void {
     });
 
   monitor
+    .command("sendalerts")
+    .description("run the alert worker alone: flip overdue checks, deliver alerts (safe to run several on PostgreSQL)")
+    .option(...database)
+    .action(async (options) => {
+      const running = await openMonitor(configFrom(options));
+      const worker = startAlertWorker(running.deps);
+      running.deps.log.info("sendalerts is now running");
+      closeOnSignals(async () => {
+        await worker.stop();
+        await running.close();
+      });
+    });
+
+  monitor
     .command("migrate")
     .description("create or upgrade the monitor's tables")
     .option(...database)
@@ -124,10 +140,12 @@ export function registerCommands(program: Command): void {
     .option(...database)
     .action(async (options) => {
       if (!isIntegrationKind(options.kind)) fail(`unknown integration kind "${options.kind}"`);
+      const checked = integrationValue(options.kind, options.value);
+      if ("error" in checked) fail(`--value: ${checked.error} (see docs/monitor-integrations.md)`);
       const channel = await withMonitor(options, async (m) => {
         const project = await findProjectByUuid(m.deps.db, options.project);
         if (!project) fail(`no project with UUID ${options.project}`);
-        return createIntegration(m.deps, project, { kind: options.kind, name: options.name, value: options.value });
+        return createIntegration(m.deps, project, { kind: options.kind, name: options.name, value: checked.value });
       });
       printJson({ id: channel.uuid, name: channel.name, kind: channel.kind });
     });
