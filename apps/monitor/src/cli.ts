@@ -3,7 +3,6 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
-import { startAlertWorker } from "./actions/alertWorker.js";
 import { createIntegration, isIntegrationKind, INTEGRATION_KINDS } from "./actions/integrations.js";
 import { integrationValue } from "./actions/integrationValue.js";
 import { createProject } from "./actions/projects.js";
@@ -69,20 +68,6 @@ export function registerCommands(program: Command): void {
       running.deps.log.info(`inbound e-mail listener on ${options.host ?? config.smtpdHost}:${port}`);
       closeOnSignals(async () => {
         await closeSmtp(smtp);
-        await running.close();
-      });
-    });
-
-  monitor
-    .command("sendalerts")
-    .description("run the alert worker alone: flip overdue checks, deliver alerts (safe to run several on PostgreSQL)")
-    .option(...database)
-    .action(async (options) => {
-      const running = await openMonitor(configFrom(options));
-      const worker = startAlertWorker(running.deps);
-      running.deps.log.info("sendalerts is now running");
-      closeOnSignals(async () => {
-        await worker.stop();
         await running.close();
       });
     });
