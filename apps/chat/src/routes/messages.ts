@@ -5,6 +5,7 @@ import * as flags from "./message-flags.js";
 import * as edit from "./message-edit.js";
 import * as reactions from "./reactions.js";
 import * as send from "./messages-send.js";
+import * as topics from "./topics.js";
 
 export function register(api: Api): void {
   send.register(api);
@@ -12,4 +13,5 @@ export function register(api: Api): void {
   flags.register(api);
   reactions.register(api);
   edit.register(api);
+  topics.register(api);
 }

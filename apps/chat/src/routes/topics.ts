@@ -1,0 +1,63 @@
+// GET /users/me/{stream_id}/topics, POST /user_topics and the deprecated muted-topics endpoint.
+import { sql } from "kysely";
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError } from "../http/errors.js";
+import { json, raw } from "../http/params.js";
+import { bool, int, oneOf } from "../http/validators.js";
+import { doSetUserTopic } from "../actions/user-topics.js";
+import { canReadChannelHistory, channelVisible, messageScope, type MessageScope } from "../actions/message-context.js";
+import { displayTopic, normalizeTopic, topicKey } from "../lib/topics.js";
+import { userTopicPolicies, VISIBILITY_INHERIT, VISIBILITY_MUTED } from "../store/user-topics.js";
+import { pathId } from "./access.js";
+
+function accessChannel(scope: MessageScope, id: number | undefined) {
+  const stream = id === undefined ? undefined : scope.streams.get(id);
+  if (!stream || !channelVisible(scope, stream)) throw new BadRequestError("Invalid channel ID");
+  return stream;
+}
+
+export function register(api: Api): void {
+  const { deps } = api;
+  const { db } = deps;
+
+  api.user("GET", "/users/me/:stream_id/topics", async (ctx) => {
+    const allowEmpty = ctx.params.withDefault("allow_empty_topic_name", json(bool), false);
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const stream = accessChannel(scope, pathId(ctx.path.stream_id));
+    // The newest message of each topic the user may see; the name is that message's spelling.
+    const latest = canReadChannelHistory(scope, stream)
+      ? sql<{ id: number }>`select max(id) as id from messages where stream_id = ${stream.id} group by topic_key`
+      : sql<{ id: number }>`select max(m.id) as id from messages m join user_messages um on um.message_id = m.id and um.user_id = ${ctx.user.id} where m.stream_id = ${stream.id} group by m.topic_key`;
+    const ids = (await latest.execute(db)).rows.map((r) => Number(r.id));
+    const rows = ids.length ? await db.selectFrom("messages").select(["id", "topic"]).where("id", "in", ids).orderBy("id", "desc").execute() : [];
+    return { topics: rows.map((r) => ({ max_id: r.id, name: displayTopic(r.topic, allowEmpty) })) };
+  });
+
+  api.user("POST", "/user_topics", async (ctx) => {
+    const streamId = ctx.params.required("stream_id", json(int()));
+    const topic = normalizeTopic(ctx.params.required("topic", raw()));
+    const policy = ctx.params.required("visibility_policy", json(oneOf([0, 1, 2, 3])));
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const stream = accessChannel(scope, streamId);
+    await doSetUserTopic(deps, ctx.user.id, stream.id, topic, policy);
+    return {};
+  });
+
+  api.user("PATCH", "/users/me/subscriptions/muted_topics", async (ctx) => {
+    const streamId = ctx.params.optional("stream_id", json(int()));
+    const streamName = ctx.params.optional("stream", raw());
+    const topic = normalizeTopic(ctx.params.required("topic", raw()));
+    const op = ctx.params.required("op", raw());
+    if (streamId === undefined && streamName === undefined) throw new BadRequestError("Please supply 'stream'.");
+    if (streamId !== undefined && streamName !== undefined) throw new BadRequestError("Please choose one: 'stream' or 'stream_id'.");
+    if (op !== "add" && op !== "remove") throw new BadRequestError("Invalid op");
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const id = streamId ?? [...scope.streams.values()].find((s) => s.name_key === streamName!.trim().toLowerCase())?.id;
+    const stream = accessChannel(scope, id);
+    const current = (await userTopicPolicies(db, [ctx.user.id], stream.id, topicKey(topic))).get(ctx.user.id) ?? VISIBILITY_INHERIT;
+    if (op === "add" && current === VISIBILITY_MUTED) throw new BadRequestError("Topic already muted");
+    if (op === "remove" && current !== VISIBILITY_MUTED) throw new BadRequestError("Topic is not muted");
+    await doSetUserTopic(deps, ctx.user.id, stream.id, topic, op === "add" ? VISIBILITY_MUTED : VISIBILITY_INHERIT);
+    return {};
+  });
+}
