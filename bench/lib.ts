@@ -65,12 +65,13 @@ export interface LoadResult {
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const connections = options.connections ?? 100;
-  const requests = options.paths?.map((path) => ({ method: options.method ?? "GET", path, headers: options.headers, body: options.body }));
+  const method = (options.method ?? "GET") as autocannon.Request["method"];
+  const requests = options.paths?.map((path) => ({ method, path, headers: options.headers, body: options.body }));
   const result = await autocannon({
     url: options.url,
     connections,
     duration: options.duration ?? 5,
-    method: (options.method ?? "GET") as any,
+    method,
     headers: options.headers,
     body: options.body,
     requests,

@@ -50,7 +50,6 @@ function webhook(raw: string): unknown {
     }
     Object.assign(out, { [`body_${dir}`]: body, [`headers_${dir}`]: headers, [`method_${dir}`]: method, [`url_${dir}`]: httpUrl(doc[`url_${dir}`], `url_${dir}`, false) });
   }
-  if (!out.url_down && !out.url_up) throw new Error("url_down or url_up is required");
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -117,7 +116,9 @@ const NORMALIZERS: Record<string, (raw: string) => unknown> = { webhook, email, 
 /** Checks a kind's --value; kinds Beacon cannot deliver are stored as given. */
 export function integrationValue(kind: string, raw: string): ValueResult {
   const normalize = NORMALIZERS[kind];
-  if (!normalize) return { value: raw };
+  // An integration provisioned by name and kind alone is valid: like a webhook with no
+  // URL for a direction upstream, it delivers nothing until it is configured.
+  if (!normalize || raw.trim() === "") return { value: raw };
   try {
     const value = normalize(raw);
     return { value: typeof value === "string" ? value : JSON.stringify(value) };

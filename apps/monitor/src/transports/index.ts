@@ -16,8 +16,17 @@ const unsupported = (kind: string): Transport => ({
   },
 });
 
+// An integration provisioned by name and kind alone has no configuration yet: it is a
+// no-op for every kind, so it neither alerts nor trips a transport's parser.
+const guarded = Object.fromEntries(
+  Object.entries(TRANSPORTS).map(([kind, transport]) => [
+    kind,
+    { ...transport, isNoop: (channel, status) => channel.value.trim() === "" || transport.isNoop(channel, status) } satisfies Transport,
+  ]),
+);
+
 export function transportFor(kind: string): Transport {
-  return TRANSPORTS[kind] ?? unsupported(kind);
+  return guarded[kind] ?? unsupported(kind);
 }
 
 export const DELIVERABLE_KINDS = Object.keys(TRANSPORTS);

@@ -3,14 +3,18 @@ import assert from "node:assert/strict";
 import { integrationValue } from "../../src/actions/integrationValue.js";
 
 describe("create-integration --value shapes", () => {
-  it("fills a webhook's missing fields and needs one URL", () => {
+  it("fills a webhook's missing fields and checks its URLs and methods", () => {
     const out = integrationValue("webhook", JSON.stringify({ url_down: "https://example.org/down", method_down: "POST", body_down: "$NAME" }));
     assert.deepEqual(JSON.parse((out as { value: string }).value), {
       body_down: "$NAME", body_up: "", headers_down: {}, headers_up: {}, method_down: "POST", method_up: "GET", url_down: "https://example.org/down", url_up: "",
     });
-    assert.deepEqual(integrationValue("webhook", "{}"), { error: "url_down or url_up is required" });
+    assert.equal(JSON.parse((integrationValue("webhook", "{}") as { value: string }).value).url_down, "");
     assert.deepEqual(integrationValue("webhook", JSON.stringify({ url_up: "ftp://x" })), { error: "url_up must be an absolute http(s) URL" });
     assert.deepEqual(integrationValue("webhook", JSON.stringify({ url_up: "https://x", method_up: "DELETE" })), { error: "method_up must be GET, POST or PUT" });
+  });
+
+  it("accepts an integration provisioned by name and kind alone", () => {
+    for (const kind of ["webhook", "email", "zulip", "slack", "ntfy", "pd"]) assert.deepEqual(integrationValue(kind, ""), { value: "" }, kind);
   });
 
   it("accepts a bare address or the JSON form for e-mail", () => {
