@@ -1,10 +1,11 @@
-// POST /messages: send a channel or direct message.
+// POST /messages: send a channel or direct message; POST /messages/render: preview one.
 import type { Api } from "../http/endpoint.js";
 import { RequestVariableMissingError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool } from "../http/validators.js";
 import { realmUrl } from "../config.js";
 import { checkSendMessage, doSendMessage } from "../actions/send-message.js";
+import { renderForRealm } from "../actions/render.js";
 import { messageScope, channelVisible } from "../actions/message-context.js";
 import { channelMessageUrl, directMessageUrl } from "../lib/message-urls.js";
 import { EMPTY_TOPIC_DISPLAY_NAME, normalizeContent } from "../lib/topics.js";
@@ -44,5 +45,11 @@ export function register(api: Api): void {
     const out: Record<string, unknown> = { id: sent.id, message_url: messageUrl, message_link: messageLink };
     if (sent.automaticNewVisibilityPolicy !== undefined) out.automatic_new_visibility_policy = sent.automaticNewVisibilityPolicy;
     return out;
+  });
+
+  api.user("POST", "/messages/render", async (ctx) => {
+    const content = ctx.params.required("content", raw());
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    return { rendered: (await renderForRealm(deps, scope, content)).html };
   });
 }

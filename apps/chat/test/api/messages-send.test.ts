@@ -149,4 +149,10 @@ describe("POST /messages", () => {
     const again = await t.call(alice, "POST", "/messages", { type: "stream", to: "general", topic: "brand new", content: "second" });
     assert.equal("automatic_new_visibility_policy" in again.body, false);
   });
+
+  it("renders a preview without sending (POST /messages/render)", async () => {
+    const res = await t.call(alice, "POST", "/messages/render", { content: "**hi** @**Bob**" });
+    assert.equal(res.status, 200);
+    assert.match(res.body.rendered, /^<p><strong>hi<\/strong> <span class="user-mention" data-user-id="\d+">@Bob<\/span><\/p>$/);
+  });
 });
