@@ -1,6 +1,7 @@
 // `npm run bench -- monitor|chat|all`: runs the named benchmark suites.
 const suites: Record<string, () => Promise<void>> = {
   monitor: async () => (await import("./monitor.js")).run(),
+  chat: async () => (await import("./chat.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
