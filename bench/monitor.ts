@@ -1,35 +1,102 @@
-// Monitor benchmarks. Each scenario seeds its data over the public API, then loads one path.
-import { load, measureCeiling, report, startServer } from "./lib.js";
+// Monitor benchmarks. Each scenario seeds its data, then loads one path. Ping ingest runs
+// against 10,000 checks (round-robin) at 100 connections, then at a steady 2,000 pings/s
+// for latency; the alert worker is timed on 100,000 checks falling due in one second.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createLogger } from "@beacon/platform";
+import { FakeClock } from "@beacon/testing";
+import { newCheckRow } from "../apps/monitor/src/actions/checks.js";
+import { flipDueChecks } from "../apps/monitor/src/actions/goingDown.js";
+import { loadMonitorConfig } from "../apps/monitor/src/config.js";
+import { openMonitor } from "../apps/monitor/src/main.js";
+import { findProjectByUuid } from "../apps/monitor/src/store/projects.js";
+import { load, measureCeiling, report, startServer } from "./lib.js";
 
 async function post(url: string, key: string, body: unknown): Promise<any> {
   const res = await fetch(url, { method: "POST", headers: { "X-Api-Key": key }, body: JSON.stringify(body) });
   return res.json();
 }
 
-export async function run(): Promise<void> {
-  const ceiling = await measureCeiling("ceiling: trivial route");
+function createProject(databaseUrl: string): any {
+  return JSON.parse(
+    execFileSync(process.execPath, ["bin/beacon.js", "monitor", "create-project", "--name", "bench", "--check-limit", "200000", "--database", databaseUrl], { encoding: "utf8" }),
+  );
+}
 
+/** Inserts `n` checks straight into the database (the API would take minutes). */
+async function seedChecks(databaseUrl: string, projectUuid: string, n: number, fields: (i: number) => Record<string, unknown> = () => ({})): Promise<string[]> {
+  const monitor = await openMonitor(loadMonitorConfig({ databaseUrl }, {}), { log: createLogger("bench", "silent") });
+  const project = (await findProjectByUuid(monitor.deps.db, projectUuid))!;
+  const uuids: string[] = [];
+  const now = Date.now();
+  for (let i = 0; i < n; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({ ...newCheckRow(project, now), name: `c${i + j}`, ...fields(i + j) }));
+    await monitor.deps.db.insertInto("checks").values(rows).execute();
+    uuids.push(...rows.map((r) => r.uuid));
+  }
+  await monitor.close();
+  return uuids;
+}
+
+async function pingScenarios(ceiling: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
   const databaseUrl = `sqlite:${join(dir, "monitor.db")}`;
-  const keys = JSON.parse(
-    execFileSync(process.execPath, ["bin/beacon.js", "monitor", "create-project", "--name", "bench", "--database", databaseUrl], { encoding: "utf8" }),
-  );
+  const keys = createProject(databaseUrl);
+  const uuids = await seedChecks(databaseUrl, keys.uuid, 10_000);
   const server = await startServer("bench/servers/monitor.ts", { BENCH_DATABASE_URL: databaseUrl });
   try {
-    const uuids: string[] = [];
-    for (let i = 0; i < 50; i++) uuids.push((await post(`${server.url}/api/v3/checks/`, keys.api_key, { name: `c${i}`, tags: "bench" })).uuid);
+    const paths = uuids.map((u) => `/ping/${u}`);
+    const ingest = await load({ url: server.url, paths, connections: 100, duration: 10 });
+    report({ scenario: "monitor: ping ingest, 10,000 checks, 100 connections (SQLite)", rps: ingest.rps, p99_ms: ingest.p99, ratio: +(ingest.rps / ceiling).toFixed(3), errors: ingest.errors + ingest.non2xx, target: "rps >= 12000 and ratio >= 0.45" });
 
-    const get = await load({ url: server.url, paths: uuids.map((u) => `/api/v3/checks/${u}`), headers: { "x-api-key": keys.api_key } });
+    const steady = await load({ url: server.url, paths, connections: 10, duration: 10, rate: 2000 });
+    report({ scenario: "monitor: ping latency at a steady 2,000 pings/s (SQLite)", rps: steady.rps, p50_ms: steady.p50, p99_ms: steady.p99, errors: steady.errors + steady.non2xx, target: "p99 < 5 ms" });
+
+    const get = await load({ url: server.url, paths: uuids.slice(0, 50).map((u) => `/api/v3/checks/${u}`), headers: { "x-api-key": keys.api_key } });
     report({ scenario: "monitor: GET one check (API v3)", rps: get.rps, p99_ms: get.p99, ratio: +(get.rps / ceiling).toFixed(3), errors: get.errors + get.non2xx });
+  } finally {
+    await server.stop();
+  }
+}
 
+async function listScenario(ceiling: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
+  const databaseUrl = `sqlite:${join(dir, "monitor.db")}`;
+  const keys = createProject(databaseUrl);
+  const server = await startServer("bench/servers/monitor.ts", { BENCH_DATABASE_URL: databaseUrl });
+  try {
+    for (let i = 0; i < 50; i++) await post(`${server.url}/api/v3/checks/`, keys.api_key, { name: `c${i}`, tags: "bench" });
     const list = await load({ url: `${server.url}/api/v3/checks/`, headers: { "x-api-key": keys.api_key } });
     report({ scenario: "monitor: list 50 checks (API v3)", rps: list.rps, p99_ms: list.p99, ratio: +(list.rps / ceiling).toFixed(3), errors: list.errors + list.non2xx });
   } finally {
     await server.stop();
   }
+}
+
+/** 100,000 up checks whose deadlines all fall in one second: how long until all are down. */
+async function goingDownScenario(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
+  const databaseUrl = `sqlite:${join(dir, "monitor.db")}`;
+  const keys = createProject(databaseUrl);
+  const start = Date.UTC(2030, 0, 1);
+  // Last pings spread over one second, timeout 60 s and grace 60 s.
+  await seedChecks(databaseUrl, keys.uuid, 100_000, (i) => ({ status: "up", timeout: 60, grace: 60, last_ping: start + (i % 1000), alert_after: start + (i % 1000) + 120_000 }));
+  const clock = new FakeClock(new Date(start + 121_000));
+  const monitor = await openMonitor(loadMonitorConfig({ databaseUrl }, {}), { clock, log: createLogger("bench", "silent") });
+  const t0 = performance.now();
+  const flipped = await flipDueChecks(monitor.deps);
+  const ms = Math.round(performance.now() - t0);
+  await monitor.close();
+  report({ scenario: "monitor: 100,000 checks falling due in one second, flipped by the alert worker (SQLite)", flipped, ms, target: "all flipped within 1000 ms" });
+}
+
+export async function run(): Promise<void> {
+  if (process.env.BENCH_ONLY === "going-down") return goingDownScenario();
+  const ceiling = await measureCeiling("ceiling: trivial route");
+  await pingScenarios(ceiling);
+  await listScenario(ceiling);
   await measureCeiling("ceiling again: trivial route");
+  await goingDownScenario();
 }

@@ -4,7 +4,8 @@ import type { MonitorDeps } from "../deps.js";
 import { decideDue } from "../lib/goingDown.js";
 import { claimDueChecks, SqliteDueChecks, type DueCheck, type DueChanges } from "../store/dueChecks.js";
 
-const BATCH = 2000;
+// Large batches on purpose: 100,000 checks falling due at once must all be down within a second.
+const BATCH = 5000;
 const sqliteStores = new WeakMap<MonitorDeps, SqliteDueChecks>();
 
 function decideAll(rows: DueCheck[], now: number): DueChanges {
