@@ -10,6 +10,7 @@ import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import type { ChatDatabase } from "./store/schema.js";
+import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 
 export type { ChatDeps } from "./deps.js";
 
@@ -37,7 +38,10 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const deps: ChatDeps = { db: database.db, dialect: database.dialect, log, clock: options.clock ?? systemClock, config };
   const app = await buildChatApp(deps);
   const address = await listen(app, config.host, config.port);
+  const scheduled = new ScheduledMessageWorker(deps);
+  scheduled.start();
   const close = async () => {
+    await scheduled.stop();
     await app.close();
     await database.close();
   };

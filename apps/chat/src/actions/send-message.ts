@@ -2,6 +2,7 @@
 // direct-message policy, wildcard and group mentions), doSendMessage writes the message, every
 // recipient's flags and the sender's automatic topic visibility in one transaction.
 import type { ChatDeps } from "../deps.js";
+import type { ChatDb } from "../store/schema.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { FLAG_BITS, flagNames } from "../lib/message-flags.js";
 import type { PendingEvent } from "../lib/events.js";
@@ -34,6 +35,8 @@ export interface SendInput {
   localId?: string;
   /** notification-bot messages skip the sender's permission checks */
   internal?: boolean;
+  /** runs inside the send's transaction: a scheduled delivery marks its row delivered atomically, or throws to undo the send */
+  inTransaction?: (trx: ChatDb, messageId: number) => Promise<void>;
 }
 
 export interface CheckedMessage {
@@ -216,6 +219,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
       is_me_message: rendered.isMeMessage ? 1 : 0,
     });
     await insertUserMessages(trx, id, flags);
+    if (input.inTransaction) await input.inTransaction(trx, id);
     if (target.kind === "stream") {
       if (target.stream.first_message_id === null) await updateStream(trx, target.stream.id, { first_message_id: id });
       for (const [userId, policy] of visibility) {

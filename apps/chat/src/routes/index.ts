@@ -5,6 +5,8 @@ import * as bots from "./bots.js";
 import * as channels from "./channels.js";
 import * as messages from "./messages.js";
 import * as registerState from "./register.js";
+import * as reminders from "./scheduled-reminders.js";
+import * as scheduledMessages from "./scheduled-messages.js";
 import * as serverSettings from "./server-settings.js";
 import * as subscriptions from "./subscriptions.js";
 import * as userGroups from "./user-groups.js";
@@ -19,5 +21,7 @@ export function registerRoutes(api: Api): void {
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);
+  scheduledMessages.register(api);
+  reminders.register(api);
   registerState.register(api);
 }

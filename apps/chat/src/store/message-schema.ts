@@ -71,6 +71,14 @@ export interface ScheduledMessageTable {
   /** a worker holds the row until this instant (epoch ms) */
   claimed_until: number | null;
   date_created: number;
+  /** 1: send later, 2: reminder (migration 006) */
+  delivery_type: Generated<number>;
+  /** the sending client's name, reused at delivery */
+  client: Generated<string>;
+  reminder_target_message_id: number | null;
+  reminder_note: string | null;
+  /** the claiming worker's token; the delivery commits only while it still holds it */
+  claim_token: string | null;
 }
 
 export interface UserTopicTable {

@@ -1,0 +1,115 @@
+// GET, POST /scheduled_messages; PATCH, DELETE /scheduled_messages/{scheduled_message_id}.
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError } from "../http/errors.js";
+import { json, raw, type Params } from "../http/params.js";
+import { bool, int } from "../http/validators.js";
+import { messageScope, type MessageScope } from "../actions/message-context.js";
+import { accessScheduledMessage, checkDeliveryTime, checkScheduleMessage, doDeleteScheduledMessage, doEditScheduledMessage, doScheduleMessage } from "../actions/scheduled-messages.js";
+import type { SendTarget } from "../actions/send-message.js";
+import { normalizeTopic } from "../lib/topics.js";
+import { presentScheduledMessage } from "../present/scheduled-messages.js";
+import { SEND_LATER, undeliveredScheduledMessages } from "../store/scheduled-messages.js";
+import type { ChatDb } from "../store/schema.js";
+import { pathId } from "./access.js";
+import { clientName, findChannel, findRecipients, type MessageKind } from "./message-targets.js";
+
+const TYPES: Record<string, MessageKind> = { stream: "stream", channel: "stream", private: "private", direct: "private" };
+
+/** Python's datetime stops at year 9999; Zulip fails later timestamps, we refuse them. */
+const TIMESTAMP = json(int({ max: 253402300799 }));
+
+function readType(params: Params, required: boolean): MessageKind | undefined {
+  const type = required ? params.required("type", raw()) : params.optional("type", raw());
+  if (type === undefined) return undefined;
+  const kind = TYPES[type];
+  if (!kind) throw new BadRequestError("Invalid type");
+  return kind;
+}
+
+/** extract_stream_id: `to` as one channel id. */
+function channelId(to: string): number {
+  if (!/^\s*[+-]?\d+\s*$/.test(to)) throw new BadRequestError("Invalid data type for channel ID");
+  return Number(to);
+}
+
+/** extract_direct_message_recipient_ids: `to` as a JSON list of user ids. */
+function recipientIdList(to: string): number[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(to);
+  } catch {
+    data = to;
+  }
+  if (!Array.isArray(data)) throw new BadRequestError("Invalid data type for recipients");
+  if (!data.every((v) => typeof v === "number" && Number.isInteger(v))) throw new BadRequestError("Recipient list may only contain user IDs");
+  return [...new Set(data as number[])];
+}
+
+async function resolveScheduledTarget(db: ChatDb, scope: MessageScope, kind: MessageKind, to: string, topic: string | undefined): Promise<SendTarget> {
+  if (kind === "stream") {
+    const stream = findChannel(scope, channelId(to));
+    if (topic === undefined) throw new BadRequestError("Missing topic");
+    return { kind, stream, topic };
+  }
+  return { kind, recipients: await findRecipients(db, scope, recipientIdList(to)) };
+}
+
+const readTopic = (params: Params) => params.optional("topic", raw(), ["subject"]);
+
+export function register(api: Api): void {
+  const { deps } = api;
+
+  api.user("GET", "/scheduled_messages", async (ctx) => {
+    const rows = await undeliveredScheduledMessages(deps.db, ctx.realm.id, ctx.user.id, SEND_LATER);
+    return { scheduled_messages: rows.map(presentScheduledMessage) };
+  });
+
+  api.user("POST", "/scheduled_messages", async (ctx) => {
+    const { params } = ctx;
+    const kind = readType(params, true)!;
+    const to = params.required("to", raw());
+    const topicRaw = readTopic(params);
+    const content = params.required("content", raw());
+    const timestamp = params.required("scheduled_delivery_timestamp", TIMESTAMP);
+    const readBySender = params.optional("read_by_sender", json(bool));
+    const now = deps.clock.now().getTime();
+    checkDeliveryTime(timestamp * 1000, now);
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const topic = kind === "stream" && topicRaw !== undefined ? normalizeTopic(topicRaw) : undefined;
+    const target = await resolveScheduledTarget(deps.db, scope, kind, to, topic);
+    const request = { scope, target, content, deliverAt: timestamp * 1000, readBySender, client: clientName(ctx.req), now };
+    const checked = await checkScheduleMessage(deps, request);
+    const { id } = await doScheduleMessage(deps, request, checked);
+    return { scheduled_message_id: id };
+  });
+
+  api.user("PATCH", "/scheduled_messages/:scheduled_message_id", async (ctx) => {
+    const { params } = ctx;
+    const kind = readType(params, false);
+    const to = params.optional("to", raw());
+    const topicRaw = readTopic(params);
+    const content = params.optional("content", raw());
+    const timestamp = params.optional("scheduled_delivery_timestamp", TIMESTAMP);
+    if (kind === undefined && to === undefined && topicRaw === undefined && content === undefined && timestamp === undefined) throw new BadRequestError("Nothing to change");
+    if (kind !== undefined && to === undefined) throw new BadRequestError("Recipient required when updating type of scheduled message.");
+    if (kind === "stream" && topicRaw === undefined) throw new BadRequestError("Topic required when updating scheduled message type to stream.");
+    const now = deps.clock.now().getTime();
+    if (timestamp !== undefined) checkDeliveryTime(timestamp * 1000, now);
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const row = await accessScheduledMessage(deps, scope, pathId(ctx.path.scheduled_message_id));
+    const newKind = kind ?? (row.type === "stream" ? "stream" : "private");
+    const topic = topicRaw !== undefined && newKind === "stream" ? normalizeTopic(topicRaw) : undefined;
+    // A new `to` without a topic keeps the stored one (empty when the message was direct).
+    const target = to === undefined ? undefined : await resolveScheduledTarget(deps.db, scope, newKind, to, topic ?? row.topic);
+    await doEditScheduledMessage(deps, { scope, row, target, topic, content, deliverAt: timestamp === undefined ? undefined : timestamp * 1000, client: clientName(ctx.req), now });
+    return {};
+  });
+
+  api.user("DELETE", "/scheduled_messages/:scheduled_message_id", async (ctx) => {
+    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const row = await accessScheduledMessage(deps, scope, pathId(ctx.path.scheduled_message_id));
+    await doDeleteScheduledMessage(deps, scope, row, "scheduled_messages");
+    return {};
+  });
+}
+
