@@ -68,6 +68,9 @@ export async function doCreateRealm(db: ChatDb, input: NewRealm): Promise<{ real
     fullName: input.ownerName,
     role: ROLE_OWNER,
     password: input.ownerPassword ?? null,
+    // Realms are created from the command line (`beacon chat create-realm`), where Zulip's
+    // operator would grant the owner can_create_users with `change_user_role`.
+    canCreateUsers: true,
     now: input.now,
   });
   return { realmId, ...owner };

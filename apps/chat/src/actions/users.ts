@@ -13,6 +13,8 @@ export interface NewUser {
   password?: string | null;
   botType?: number | null;
   botOwnerId?: number | null;
+  /** Zulip grants this server-level permission only from the command line */
+  canCreateUsers?: boolean;
   now: number;
 }
 
@@ -38,6 +40,7 @@ export async function doCreateUser(db: ChatDb, input: NewUser): Promise<{ userId
       default_all_public_streams: 0,
       default_sending_stream_id: null,
       default_events_register_stream_id: null,
+      can_create_users: input.canCreateUsers ? 1 : 0,
     });
     const apiKey = generateApiKey();
     await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);

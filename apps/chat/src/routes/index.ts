@@ -1,9 +1,15 @@
 // The URL table, read top to bottom. Every path is under /api/v1.
 import type { Api } from "../http/endpoint.js";
+import * as alertWords from "./alert-words.js";
 import * as auth from "./auth.js";
 import * as bots from "./bots.js";
 import * as channels from "./channels.js";
 import * as messages from "./messages.js";
+import * as navigationViews from "./navigation-views.js";
+import * as playgrounds from "./playgrounds.js";
+import * as realmDomains from "./realm-domains.js";
+import * as customProfileFields from "./custom-profile-fields.js";
+import * as profileData from "./profile-data.js";
 import * as registerState from "./register.js";
 import * as reminders from "./scheduled-reminders.js";
 import * as scheduledMessages from "./scheduled-messages.js";
@@ -24,4 +30,11 @@ export function registerRoutes(api: Api): void {
   scheduledMessages.register(api);
   reminders.register(api);
   registerState.register(api);
+  // Organization-level endpoints (issue 8).
+  alertWords.register(api);
+  navigationViews.register(api);
+  playgrounds.register(api);
+  realmDomains.register(api);
+  customProfileFields.register(api);
+  profileData.register(api);
 }

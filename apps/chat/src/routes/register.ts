@@ -20,6 +20,8 @@ import { usersInRealm } from "../store/users.js";
 import { groupsInRealm } from "../store/groups.js";
 import { channelScope, isSubscribed } from "./channel-access.js";
 import { emptySections } from "./register-empty.js";
+import { orgSections } from "./register-org.js";
+import { profileDataFor } from "../store/profile-data.js";
 
 const DEFAULT_QUEUE_TIMEOUT_SECS = 600;
 const MAX_QUEUE_TIMEOUT_SECS = 604800;
@@ -66,7 +68,7 @@ export function register(api: Api): void {
       Object.assign(state, presentRealmState(realm, url, botDomain, scope.realmSettings, scope.graph), SERVER_LIMITS);
     }
     if (wants("realm_user")) {
-      const view = { clientGravatar, includeCustomProfileFields: true };
+      const view = { clientGravatar, includeCustomProfileFields: true, profileData: await profileDataFor(db, realm.id) };
       Object.assign(state, {
         realm_users: users.filter((u) => u.is_active).map((u) => presentUser(u, view)),
         realm_non_active_users: users.filter((u) => !u.is_active).map((u) => presentUser(u, view)),
@@ -141,6 +143,7 @@ export function register(api: Api): void {
       state.realm_user_settings_defaults = defaults;
     }
     Object.assign(state, emptySections(wants, clock.now().getTime()));
+    Object.assign(state, await orgSections(api.deps, ctx, wants));
     return state;
   });
 }

@@ -5,10 +5,13 @@ import { json, raw } from "../http/params.js";
 import { anything, bool, int, list } from "../http/validators.js";
 import { doCreateUser, doRegenerateApiKey, doSetActive } from "../actions/users.js";
 import { checkFullName, checkNewEmail } from "../actions/user-checks.js";
-import { isAdmin, isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
+import { isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
 import { presentOwnUser, presentUser } from "../present/user.js";
 import { countActiveOwners, updateUser, usersInRealm, type User } from "../store/users.js";
 import { accessUserByEmail, accessUserById, pathId, type UserAccess } from "./access.js";
+import { profileDataItems } from "./profile-data.js";
+import { checkUpdateProfileData } from "../actions/custom-profile-fields.js";
+import { profileDataFor } from "../store/profile-data.js";
 
 export function register(api: Api): void {
   const { db, clock } = api.deps;
@@ -25,22 +28,23 @@ export function register(api: Api): void {
     const includeCustomProfileFields = params.withDefault("include_custom_profile_fields", json(bool), false);
     const userIds = params.optional("user_ids", json(list(int())));
     const users = await usersInRealm(db, realm.id, userIds ? { ids: userIds } : {});
-    return { members: users.map((u) => presentUser(u, { clientGravatar, includeCustomProfileFields })) };
+    const profileData = includeCustomProfileFields ? await profileDataFor(db, realm.id, userIds) : undefined;
+    return { members: users.map((u) => presentUser(u, { clientGravatar, includeCustomProfileFields, profileData })) };
   });
 
-  api.user("GET", "/users/me", async ({ user }) => presentOwnUser(user));
+  api.user("GET", "/users/me", async ({ user, realm }) => presentOwnUser(user, await profileDataFor(db, realm.id, [user.id])));
 
   api.user("GET", "/users/:user", async (ctx) => {
     const clientGravatar = ctx.params.withDefault("client_gravatar", json(bool), true);
     const includeCustomProfileFields = ctx.params.withDefault("include_custom_profile_fields", json(bool), false);
     const target = await userFromPath(ctx, { allowDeactivated: true, allowBots: true });
-    return { user: presentUser(target, { clientGravatar, includeCustomProfileFields }) };
+    const profileData = includeCustomProfileFields ? await profileDataFor(db, ctx.realm.id, [target.id]) : undefined;
+    return { user: presentUser(target, { clientGravatar, includeCustomProfileFields, profileData }) };
   });
 
   api.user("POST", "/users", async ({ params, user, realm }) => {
-    // compat: Zulip wants a server-granted can_create_users flag; here organization
-    // administrators hold it.
-    if (!isAdmin(user)) throw new BadRequestError("User not authorized to create users");
+    // A server-granted flag, not a role: an administrator without it is refused too.
+    if (!user.can_create_users) throw new BadRequestError("User not authorized to create users");
     const email = params.required("email", raw());
     const password = params.required("password", raw());
     const fullName = checkFullName(params.required("full_name", raw()));
@@ -53,7 +57,7 @@ export function register(api: Api): void {
     const target = await userFromPath(ctx, { forAdmin: true, allowBots: true });
     const fullName = ctx.params.optional("full_name", raw());
     const role = ctx.params.optional("role", json(int()));
-    ctx.params.optional("profile_data", json(list(anything)));
+    const profileData = ctx.params.optional("profile_data", json(profileDataItems));
     const newEmail = ctx.params.optional("new_email", raw());
     if (role !== undefined) {
       if (!(ROLES as readonly number[]).includes(role)) throw new BadRequestError("Invalid role");
@@ -70,6 +74,7 @@ export function register(api: Api): void {
       Object.assign(changes, { email: newEmail.trim(), delivery_email: newEmail.trim(), email_key: newEmail.trim().toLowerCase() });
     }
     if (Object.keys(changes).length) await updateUser(db, target.id, changes);
+    if (profileData?.length) await checkUpdateProfileData(api.deps, ctx.realm, target, profileData, { mayEditAll: true });
     return {};
   });
 

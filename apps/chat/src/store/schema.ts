@@ -45,6 +45,8 @@ export interface UserTable {
   default_all_public_streams: Flag;
   default_sending_stream_id: number | null;
   default_events_register_stream_id: number | null;
+  /** Zulip's server-granted permission to use POST /users */
+  can_create_users: Flag;
 }
 
 export interface ApiKeyTable {
@@ -142,8 +144,10 @@ export interface DefaultStreamTable {
 
 export * from "./message-schema.js";
 import type { MessageTables } from "./message-schema.js";
+export * from "./org-schema.js";
+import type { OrgTables } from "./org-schema.js";
 
-export interface ChatDatabase extends MessageTables {
+export interface ChatDatabase extends MessageTables, OrgTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { badRequest, chatTest, type Account, type ChatTest } from "../helpers.js";
+import { ROLE_ADMINISTRATOR } from "../../src/lib/roles.js";
 
 describe("POST /users", () => {
   let t: ChatTest;
@@ -38,6 +39,12 @@ describe("POST /users", () => {
   it("refuses members who may not create users", async () => {
     const member = await t.user(owner);
     const res = await t.call(member, "POST", "/users", { email: "x@example.com", password: "pw", full_name: "X" });
+    assert.deepEqual([res.status, res.body], [400, badRequest("User not authorized to create users")]);
+  });
+
+  it("refuses administrators without the server-granted can_create_users permission", async () => {
+    const admin = await t.user(owner, { role: ROLE_ADMINISTRATOR });
+    const res = await t.call(admin, "POST", "/users", { email: "y@example.com", password: "pw", full_name: "Y" });
     assert.deepEqual([res.status, res.body], [400, badRequest("User not authorized to create users")]);
   });
 });

@@ -1,0 +1,25 @@
+// The organization-level sections of /register (issue 8), laid over the defaults that
+// register-empty.ts sends; each section only when its event type is wanted.
+import type { ChatDeps } from "../deps.js";
+import type { Caller } from "../http/auth.js";
+import { presentRealmDomain } from "../actions/realm-domains.js";
+import { presentPlayground } from "../actions/playgrounds.js";
+import { presentNavigationView } from "../present/navigation-view.js";
+import { presentField } from "../present/custom-profile-field.js";
+import { alertWords } from "../store/alert-words.js";
+import { fieldsInRealm } from "../store/custom-profile-fields.js";
+import { navigationViews } from "../store/navigation-views.js";
+import { playgroundsInRealm } from "../store/playgrounds.js";
+import { realmDomains } from "../store/realm-domains.js";
+
+export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: string) => boolean): Promise<Record<string, unknown>> {
+  const { db } = deps;
+  const { user, realm } = caller;
+  const out: Record<string, unknown> = {};
+  if (wants("alert_words")) out.alert_words = await alertWords(db, user.id);
+  if (wants("navigation_views")) out.navigation_views = (await navigationViews(db, user.id)).map(presentNavigationView);
+  if (wants("realm_playgrounds")) out.realm_playgrounds = (await playgroundsInRealm(db, realm.id)).map(presentPlayground);
+  if (wants("custom_profile_fields")) out.custom_profile_fields = (await fieldsInRealm(db, realm.id)).map(presentField);
+  if (wants("realm_domains")) out.realm_domains = (await realmDomains(db, realm.id)).map(presentRealmDomain);
+  return out;
+}
