@@ -7,6 +7,8 @@ import { isoDate } from "./time.js";
 export interface UserViewOptions {
   clientGravatar: boolean;
   includeCustomProfileFields?: boolean;
+  /** profile_data by user id (present/custom-profile-field.ts); users without values get {} */
+  profileData?: Map<number, Record<string, unknown>>;
 }
 
 /** No uploads yet: every avatar is a Gravatar, which clients may compute themselves. */
@@ -40,14 +42,14 @@ export function presentUser(user: User, options: UserViewOptions): Record<string
   } else {
     out.bot_type = null;
     out.bot_owner_id = null;
-    if (options.includeCustomProfileFields) out.profile_data = {};
+    if (options.includeCustomProfileFields) out.profile_data = options.profileData?.get(user.id) ?? {};
   }
   return out;
 }
 
 /** GET /users/me: the user's own fields at top level. */
-export function presentOwnUser(user: User): Record<string, unknown> {
-  const out = presentUser(user, { clientGravatar: false, includeCustomProfileFields: true });
+export function presentOwnUser(user: User, profileData?: Map<number, Record<string, unknown>>): Record<string, unknown> {
+  const out = presentUser(user, { clientGravatar: false, includeCustomProfileFields: true, profileData });
   delete out.bot_type;
   delete out.bot_owner_id;
   return { ...out, max_message_id: -1 };
