@@ -1,7 +1,7 @@
 // Chat benchmarks: sending to a 50-subscriber channel (steady 200/s for latency, then
 // closed-loop for throughput) and GET /messages over a large history (BENCH_CHAT_MESSAGES,
 // default 1,000,000, bulk-loaded straight into SQLite), including full-text search.
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@beacon/platform";
@@ -12,7 +12,7 @@ import { GroupGraph } from "../apps/chat/src/lib/group-graph.js";
 import { migrateChat } from "../apps/chat/src/migrations/index.js";
 import { groupSnapshot } from "../apps/chat/src/store/group-snapshot.js";
 import type { ChatDatabase } from "../apps/chat/src/store/schema.js";
-import { load, measureCeiling, report, startServer } from "./lib.js";
+import { load, measureCeiling, report, startServer, type LoadOptions } from "./lib.js";
 
 const TOTAL = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
 const WORDS = ["garden", "deploy", "lunch", "release", "database", "coffee", "meeting", "review", "python", "kernel", "weekend", "budget"];
@@ -25,8 +25,23 @@ interface Seeded {
   anchorId: number;
 }
 
-async function seed(): Promise<Seeded> {
-  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), "beacon-chat-bench-")), "chat.db")}`;
+/**
+ * BENCH_CHAT_SEED=PATH keeps the seeded database at PATH (with PATH.json beside it) and reuses
+ * it on later runs: seeding a million messages takes minutes. Every run works on a copy, so the
+ * send scenarios never change the seed.
+ */
+async function seeded(): Promise<Seeded> {
+  const keep = process.env.BENCH_CHAT_SEED;
+  if (!keep) return seed(join(mkdtempSync(join(tmpdir(), "beacon-chat-bench-")), "chat.db"));
+  if (!existsSync(`${keep}.json`)) writeFileSync(`${keep}.json`, JSON.stringify(await seed(keep)));
+  const saved = JSON.parse(readFileSync(`${keep}.json`, "utf8")) as Seeded;
+  const copy = join(mkdtempSync(join(tmpdir(), "beacon-chat-bench-")), "chat.db");
+  copyFileSync(keep, copy);
+  return { ...saved, url: `sqlite:${copy}` };
+}
+
+async function seed(path: string): Promise<Seeded> {
+  const url = `sqlite:${path}`;
   const database = openDatabase<ChatDatabase>(url);
   await migrateChat(database.db, database.dialect);
   const now = Date.now();
@@ -61,6 +76,7 @@ async function seed(): Promise<Seeded> {
   });
   for (let i = 0; i < TOTAL; i += 50_000) batch(i, Math.min(TOTAL, i + 50_000));
   sqlite.exec("analyze");
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
   await database.close();
   const key = realm.apiKey;
   return { url, auth: `Basic ${Buffer.from(`owner@bench.example:${key}`).toString("base64")}`, channelId, senderEmail: "u7@bench.example", anchorId };
@@ -69,25 +85,31 @@ async function seed(): Promise<Seeded> {
 const narrowPath = (narrow: unknown[], extra = "anchor=newest&num_before=100&num_after=0") => `/api/v1/messages?${extra}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
 
 export async function run(): Promise<void> {
+  // BENCH_CHAT_ONLY=REGEX runs only the scenarios whose names match (the ceiling always runs).
+  const only = process.env.BENCH_CHAT_ONLY ? new RegExp(process.env.BENCH_CHAT_ONLY) : undefined;
+  const wanted = (scenario: string) => !only || only.test(scenario);
   const ceiling = await measureCeiling("ceiling: trivial route");
-  const seeded = await seed();
-  const server = await startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seeded.url });
-  const headers = { authorization: seeded.auth, "content-type": "application/x-www-form-urlencoded" };
-  const line = (scenario: string, r: Awaited<ReturnType<typeof load>>) =>
-    report({ scenario, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, ratio: +(r.rps / ceiling).toFixed(3), errors: r.errors + r.non2xx });
+  const seed = await seeded();
+  const server = await startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seed.url });
+  const headers = { authorization: seed.auth, "content-type": "application/x-www-form-urlencoded" };
+  const scenario = async (name: string, options: LoadOptions) => {
+    if (!wanted(name)) return;
+    const r = await load(options);
+    report({ scenario: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, ratio: +(r.rps / ceiling).toFixed(3), errors: r.errors + r.non2xx });
+  };
   try {
     const send = { url: `${server.url}/api/v1/messages`, method: "POST", headers, body: "type=stream&to=general&topic=bench&content=hello%20%2A%2Aworld%2A%2A" };
-    line("chat: send to a 50-subscriber channel, steady 200/s", await load({ ...send, connections: 10, rate: 200, duration: 10 }));
-    line("chat: send to a 50-subscriber channel, closed loop", await load({ ...send, connections: 20, duration: 10 }));
+    await scenario("chat: send to a 50-subscriber channel, steady 200/s", { ...send, connections: 10, rate: 200, duration: 10 });
+    await scenario("chat: send to a 50-subscriber channel, closed loop", { ...send, connections: 20, duration: 10 });
 
-    const get = (narrow: unknown[], extra?: string) => ({ url: server.url, headers: { authorization: seeded.auth }, paths: [narrowPath(narrow, extra)], connections: 10, duration: 5 });
+    const get = (narrow: unknown[], extra?: string) => ({ url: server.url, headers: { authorization: seed.auth }, paths: [narrowPath(narrow, extra)], connections: 10, duration: 5 });
     const history = { operator: "channel", operand: "history" };
-    line(`chat: GET /messages channel, newest 100 of ${TOTAL}`, await load(get([history])));
-    line("chat: GET /messages channel + topic", await load(get([history, { operator: "topic", operand: "topic 42" }])));
-    line("chat: GET /messages sender", await load(get([{ operator: "sender", operand: seeded.senderEmail }])));
-    line("chat: GET /messages is:unread", await load(get([{ operator: "is", operand: "unread" }])));
-    line("chat: GET /messages anchor mid-history, 100 before", await load(get([history], `anchor=${seeded.anchorId}&num_before=100&num_after=0`)));
-    line("chat: GET /messages full-text search", await load(get([{ operator: "search", operand: "kernel budget" }])));
+    await scenario(`chat: GET /messages channel, newest 100 of ${TOTAL}`, get([history]));
+    await scenario("chat: GET /messages channel + topic", get([history, { operator: "topic", operand: "topic 42" }]));
+    await scenario("chat: GET /messages sender", get([{ operator: "sender", operand: seed.senderEmail }]));
+    await scenario("chat: GET /messages is:unread", get([{ operator: "is", operand: "unread" }]));
+    await scenario("chat: GET /messages anchor mid-history, 100 before", get([history], `anchor=${seed.anchorId}&num_before=100&num_after=0`));
+    await scenario("chat: GET /messages full-text search", get([{ operator: "search", operand: "kernel budget" }]));
   } finally {
     await server.stop();
   }

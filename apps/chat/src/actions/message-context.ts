@@ -1,14 +1,15 @@
 // Everything the message actions read about a realm before writing: its group graph, group
-// and message settings, channels, and the acting user's subscriptions.
+// and message settings, channels, and the acting user's subscriptions. All of it comes from
+// the realm-state cache (store/realm-state.ts), which reloads whenever any of it changed.
 import type { ChatDeps } from "../deps.js";
-import { GroupGraph } from "../lib/group-graph.js";
+import type { GroupGraph } from "../lib/group-graph.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
 import { isGuest } from "../lib/roles.js";
-import { groupSnapshot } from "../store/group-snapshot.js";
-import { realmGroupSettings, type Realm } from "../store/realms.js";
-import { streamsInRealm, type Stream } from "../store/streams.js";
-import { subscriptionsOfUser, type Subscription } from "../store/subscriptions.js";
-import { realmMessageSettings, type RealmMessageSettings } from "../store/message-settings.js";
+import type { Realm } from "../store/realms.js";
+import { stateCache, type RealmState, type StateGeneration } from "../store/realm-state.js";
+import type { Stream } from "../store/streams.js";
+import type { Subscription } from "../store/subscriptions.js";
+import type { RealmMessageSettings } from "../store/message-settings.js";
 import type { User } from "../store/users.js";
 
 export interface MessageScope {
@@ -19,24 +20,30 @@ export interface MessageScope {
   settings: RealmMessageSettings;
   streams: Map<number, Stream>;
   subs: Map<number, Subscription>;
+  /** the realm's cached state (users, groups, channels by name), shared: never mutate it */
+  state: RealmState;
+  /** the cache generation it came from, for lazily cached lookups (channel subscribers) */
+  cache: StateGeneration;
 }
 
-export async function messageScope(deps: ChatDeps, realm: Realm, user: User): Promise<MessageScope> {
-  const [snapshot, realmSettings, settings, streams, subs] = await Promise.all([
-    groupSnapshot(deps.db, realm.id),
-    realmGroupSettings(deps.db, realm.id),
-    realmMessageSettings(deps.db, realm.id),
-    streamsInRealm(deps.db, realm.id),
-    subscriptionsOfUser(deps.db, user.id),
-  ]);
+/**
+ * The scope of `user` in `realm`. Pass the request's `state` (UserContext.state) to reuse the
+ * version read of authentication; without it the current version is read.
+ */
+export async function messageScope(deps: ChatDeps, realm: Realm, user: User, cache?: StateGeneration): Promise<MessageScope> {
+  cache ??= await stateCache(deps.db).generation();
+  const [state, subs] = await Promise.all([cache.realm(realm.id), cache.subscriptionsOf(user.id)]);
+  if (!state) throw new Error(`realm ${realm.id} does not exist`);
   return {
     realm,
     user,
-    graph: new GroupGraph(snapshot),
-    realmSettings,
-    settings,
-    streams: new Map(streams.map((s) => [s.id, s])),
-    subs: new Map(subs.map((s) => [s.stream_id, s])),
+    graph: state.graph,
+    realmSettings: state.realmSettings,
+    settings: state.settings,
+    streams: state.streams,
+    subs,
+    state,
+    cache,
   };
 }
 

@@ -4,18 +4,43 @@ import type { ChatDeps } from "../deps.js";
 import { realmUrl } from "../config.js";
 import { renderMarkdown, type MarkdownContext } from "../markdown/index.js";
 import type { RenderedMessage, RenderInput } from "../lib/rendering.js";
-import { groupsInRealm } from "../store/groups.js";
-import { usersInRealm } from "../store/users.js";
+import type { RealmState } from "../store/realm-state.js";
 import type { MessageScope } from "./message-context.js";
 
 /** Message.is_status_message: "/me " messages rendered as a plain paragraph. */
 const isMeMessage = (content: string, html: string) => content.startsWith("/me ") && html.startsWith("<p>/me ") && !content.includes("\n");
 
+interface Lookups {
+  usersByName: Map<string, RenderInput["users"][number]>;
+  usersById: Map<number, RenderInput["users"][number]>;
+  groupsByName: Map<string, RenderInput["groups"][number]>;
+  channelsByName: Map<string, RenderInput["streams"][number]>;
+}
+
+// Render inputs built from the realm-state cache share their arrays until the state changes,
+// so their name maps are built once per state rather than once per message.
+const lookupCache = new WeakMap<RenderInput["users"], WeakMap<RenderInput["groups"], WeakMap<RenderInput["streams"], Lookups>>>();
+
+function lookups(input: RenderInput): Lookups {
+  let byGroups = lookupCache.get(input.users);
+  if (!byGroups) lookupCache.set(input.users, (byGroups = new WeakMap()));
+  let byStreams = byGroups.get(input.groups);
+  if (!byStreams) byGroups.set(input.groups, (byStreams = new WeakMap()));
+  let found = byStreams.get(input.streams);
+  if (!found) {
+    found = {
+      usersByName: new Map(input.users.map((u) => [u.full_name.toLowerCase(), u])),
+      usersById: new Map(input.users.map((u) => [u.id, u])),
+      groupsByName: new Map(input.groups.map((g) => [g.name!.toLowerCase(), g])),
+      channelsByName: new Map(input.streams.map((s) => [s.name_key, s])),
+    };
+    byStreams.set(input.streams, found);
+  }
+  return found;
+}
+
 export function renderWithMarkdown(content: string, input: RenderInput): RenderedMessage {
-  const usersByName = new Map(input.users.map((u) => [u.full_name.toLowerCase(), u]));
-  const usersById = new Map(input.users.map((u) => [u.id, u]));
-  const groupsByName = new Map(input.groups.map((g) => [g.name!.toLowerCase(), g]));
-  const channelsByName = new Map(input.streams.map((s) => [s.name_key, s]));
+  const { usersByName, usersById, groupsByName, channelsByName } = lookups(input);
   const asUser = (u: (typeof input.users)[number] | undefined) => (u ? { id: u.id, fullName: u.full_name, isActive: Boolean(u.is_active) } : undefined);
   const ctx: MarkdownContext = {
     realmUrl: input.realmUrl,
@@ -46,15 +71,21 @@ export function renderWithMarkdown(content: string, input: RenderInput): Rendere
   };
 }
 
+const renderLists = new WeakMap<RealmState, Pick<RenderInput, "groups" | "streams">>();
+
 export async function renderInput(deps: ChatDeps, scope: MessageScope): Promise<RenderInput> {
-  const [users, groups] = await Promise.all([usersInRealm(deps.db, scope.realm.id), groupsInRealm(deps.db, scope.realm.id)]);
+  const { state } = scope;
+  let lists = renderLists.get(state);
+  if (!lists) {
+    lists = { groups: state.groups.filter((g) => g.name !== null && !g.is_system_group), streams: [...state.streams.values()] };
+    renderLists.set(state, lists);
+  }
   return {
     realm: scope.realm,
     realmUrl: realmUrl(deps.config, scope.realm.string_id),
     sender: scope.user,
-    users,
-    groups: groups.filter((g) => g.name !== null && !g.is_system_group),
-    streams: [...scope.streams.values()],
+    users: state.users,
+    ...lists,
   };
 }
 

@@ -10,7 +10,6 @@ import type { RenderedMessage } from "../lib/rendering.js";
 import { checkTopicAllowed, effectiveTopicsPolicy, topicKey } from "../lib/topics.js";
 import { isGuest } from "../lib/roles.js";
 import { dmRecipientId, hasConversation, insertMessage, insertUserMessages, streamRecipientId, topicExists, topicParticipants } from "../store/messages.js";
-import { subscribersByStream } from "../store/subscriptions.js";
 import { updateStream, type Stream } from "../store/streams.js";
 import { userMessageSettings, AUTO_POLICY_INITIATION, AUTO_POLICY_PARTICIPATION, AUTO_POLICY_SEND } from "../store/message-settings.js";
 import { setUserTopic, userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERIT, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
@@ -124,7 +123,7 @@ export async function checkSendMessage(deps: ChatDeps, input: SendInput): Promis
     if (topicIsNew && !input.internal && !scope.graph.isMember(sender.id, stream.can_create_topic_group)) {
       throw new BadRequestError("You do not have permission to create new topics in this channel.");
     }
-    const subscribers = (await subscribersByStream(deps.db, [stream.id])).get(stream.id) ?? [];
+    const subscribers = await scope.cache.subscribersOf(stream.id);
     subscriberCount = subscribers.length;
     for (const id of subscribers) flags.set(id, 0);
   } else {

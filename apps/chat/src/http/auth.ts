@@ -5,13 +5,16 @@ import type { FastifyRequest } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import { BOT_INCOMING_WEBHOOK } from "../lib/roles.js";
 import { hasApiKeyFormat, hashApiKey } from "../lib/secrets.js";
-import { getRealm, type Realm } from "../store/realms.js";
-import { userByApiKeyHash, type User } from "../store/users.js";
+import type { Realm } from "../store/realms.js";
+import { stateCache, type StateGeneration } from "../store/realm-state.js";
+import type { User } from "../store/users.js";
 import { BadRequestError, UnauthorizedError } from "./errors.js";
 
 export interface Caller {
   user: User;
   realm: Realm;
+  /** the cached realm state this request was authenticated against (store/realm-state.ts) */
+  state: StateGeneration;
 }
 
 /** Email and key from an Authorization header, or the matching Zulip error. */
@@ -32,17 +35,27 @@ export function basicCredentials(header: string | undefined): { email: string; k
  * Authenticates the request. `hostRealm` is the realm the Host names, null when it names
  * none (then the key owner's realm is used), or "missing" for an unknown subdomain.
  */
-export async function authenticate(req: FastifyRequest, deps: ChatDeps, hostRealm: Realm | null | "missing", options: { allowIncomingWebhook?: boolean } = {}): Promise<Caller> {
+export async function authenticate(
+  req: FastifyRequest,
+  deps: ChatDeps,
+  hostRealm: Realm | null | "missing",
+  options: { allowIncomingWebhook?: boolean } = {},
+  state?: StateGeneration,
+): Promise<Caller> {
   const { email, key: rawKey } = basicCredentials(req.headers.authorization);
   const key = rawKey.trim();
   if (!hasApiKeyFormat(key)) throw new UnauthorizedError("Malformed API key");
-  const user = await userByApiKeyHash(deps.db, hashApiKey(key));
+  // Key regeneration, deactivation and email changes write the tables behind the state
+  // version, so a cached key owner is never stale.
+  state ??= await stateCache(deps.db).generation();
+  const owner = await state.userByKeyHash(hashApiKey(key));
+  const user = owner?.user;
   const wanted = email.trim().toLowerCase();
   if (!user || (wanted !== user.delivery_email.toLowerCase() && wanted !== user.email.toLowerCase())) {
     throw new UnauthorizedError("Invalid API key");
   }
-  const realm = await getRealm(deps.db, user.realm_id);
-  if (!realm || realm.deactivated) throw new UnauthorizedError("This organization has been deactivated");
+  const realm = owner.state.realm;
+  if (realm.deactivated) throw new UnauthorizedError("This organization has been deactivated");
   if (!user.is_active) throw new UnauthorizedError("Account is deactivated");
   if (hostRealm === "missing" || (hostRealm && hostRealm.id !== realm.id)) {
     throw new UnauthorizedError("Account is not associated with this subdomain");
@@ -50,5 +63,5 @@ export async function authenticate(req: FastifyRequest, deps: ChatDeps, hostReal
   if (user.bot_type === BOT_INCOMING_WEBHOOK && !options.allowIncomingWebhook) {
     throw new UnauthorizedError("This API is not available to incoming webhook bots.");
   }
-  return { user, realm };
+  return { user, realm, state };
 }

@@ -3,7 +3,8 @@
 // the success envelope with `ignored_parameters_unsupported`.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { defaultRealm, realmBySubdomain, type Realm } from "../store/realms.js";
+import type { Realm } from "../store/realms.js";
+import { stateCache, type StateGeneration } from "../store/realm-state.js";
 import { authenticate, type Caller } from "./auth.js";
 import { successBody, type Payload } from "./envelope.js";
 import { InvalidSubdomainError, RateLimitedError } from "./errors.js";
@@ -34,10 +35,10 @@ export interface Api {
 const bag = (value: unknown): RawBag => (value && typeof value === "object" && !Buffer.isBuffer(value) ? (value as RawBag) : {});
 
 /** The realm the Host names: a realm, null (names none), or "missing" (unknown subdomain). */
-async function hostRealm(req: FastifyRequest, deps: ChatDeps): Promise<{ subdomain: string | null; realm: Realm | null | "missing" }> {
+async function hostRealm(req: FastifyRequest, deps: ChatDeps, state: StateGeneration): Promise<{ subdomain: string | null; realm: Realm | null | "missing" }> {
   const subdomain = subdomainOf(req.headers.host, deps.config.rootDomain);
   if (subdomain === null) return { subdomain, realm: null };
-  const realm = await realmBySubdomain(deps.db, subdomain);
+  const realm = await state.realmBySubdomain(subdomain);
   if (realm) return { subdomain, realm };
   // The bare root domain without a realm of its own behaves like a host naming none.
   return { subdomain, realm: subdomain === "" ? null : "missing" };
@@ -62,8 +63,9 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
         method,
         url: API_PREFIX + url,
         handler: async (req, reply) => {
-          const host = await hostRealm(req, deps);
-          const caller = await authenticate(req, deps, host.realm);
+          const state = await stateCache(deps.db).generation();
+          const host = await hostRealm(req, deps, state);
+          const caller = await authenticate(req, deps, host.realm, {}, state);
           if (limiter.enabled) {
             const decision = limiter.hit(`user:${caller.user.id}`);
             if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
@@ -81,9 +83,10 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
         method,
         url: API_PREFIX + url,
         handler: async (req, reply) => {
-          const host = await hostRealm(req, deps);
+          const state = await stateCache(deps.db).generation();
+          const host = await hostRealm(req, deps, state);
           if (host.realm === "missing") throw new InvalidSubdomainError();
-          const realm = host.realm ?? (await defaultRealm(deps.db)) ?? null;
+          const realm = host.realm ?? (await state.defaultRealm()) ?? null;
           const ctx = { ...context(req, reply), realm, hostNamesRealm: host.realm !== null };
           return respond(ctx, await handler(ctx));
         },

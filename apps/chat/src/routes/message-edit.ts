@@ -28,7 +28,7 @@ export function register(api: Api): void {
     if (topicRaw === undefined && contentRaw === undefined && streamId === undefined) throw new BadRequestError("Nothing to change");
     if (contentRaw !== undefined && streamId !== undefined) throw new BadRequestError("Cannot change message content while changing channel");
     if (propagateMode !== "change_one" && topicRaw === undefined && streamId === undefined) throw new BadRequestError("Invalid propagate_mode without topic edit");
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     const stream = streamId === undefined ? undefined : scope.streams.get(streamId);
     if (streamId !== undefined && !stream) throw new BadRequestError("Invalid channel ID");
@@ -48,7 +48,7 @@ export function register(api: Api): void {
   });
 
   api.user("DELETE", "/messages/:message_id", async (ctx) => {
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     checkDeleteMessage(scope, message, deps.clock.now().getTime());
     await doDeleteMessage(deps, scope, message);
@@ -57,7 +57,7 @@ export function register(api: Api): void {
 
   api.user("GET", "/messages/:message_id/history", async (ctx) => {
     const allowEmptyTopicName = ctx.params.withDefault("allow_empty_topic_name", json(bool), false);
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     if (scope.settings.message_edit_history_visibility_policy === "none") throw new BadRequestError("Message edit history is disabled in this organization");
     const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     const state = { ...message, date_sent: Math.floor(message.date_sent / 1000) };

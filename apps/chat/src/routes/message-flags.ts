@@ -56,7 +56,7 @@ export function register(api: Api): void {
   api.user("POST", "/messages/flags", async (ctx) => {
     const messages = ctx.params.required("messages", json(list(int())));
     const { op, flag } = readFlagChange(ctx.params);
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const access = await accessForFlags(scope, [...new Set(messages)], true);
     let ids = [...access.received, ...access.historical];
     let historical = access.historical;
@@ -80,7 +80,7 @@ export function register(api: Api): void {
     const narrow = parseNarrow(params.withDefault("narrow", json(anything), []));
     const { op, flag } = readFlagChange(params);
     if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const plan = await planNarrow(deps, scope, narrow);
     const resolved = await resolveAnchor(api, plan, anchor === "date" ? "newest" : anchor, undefined);
     const window = await fetchWindow(api, plan, resolved, numBefore, numAfter, includeAnchor);
@@ -109,7 +109,7 @@ export function register(api: Api): void {
 
   api.user("POST", "/mark_stream_as_read", async (ctx) => {
     const streamId = ctx.params.required("stream_id", json(int()));
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const stream = scope.streams.get(streamId);
     if (!stream || (!canReadChannelHistory(scope, stream) && !subscribed(scope, streamId))) throw new BadRequestError("Invalid channel ID");
     await doMarkRead(deps, ctx.user.id, { streamId });
@@ -119,7 +119,7 @@ export function register(api: Api): void {
   api.user("POST", "/mark_topic_as_read", async (ctx) => {
     const streamId = ctx.params.required("stream_id", json(int()));
     const topicName = ctx.params.required("topic_name", raw());
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const stream = scope.streams.get(streamId);
     if (!stream || (!canReadChannelHistory(scope, stream) && !subscribed(scope, streamId))) throw new BadRequestError("Invalid channel ID");
     const topic = topicName.trim();

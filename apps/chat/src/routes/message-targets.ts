@@ -9,7 +9,7 @@ import { raw } from "../http/params.js";
 import { normalizeTopic } from "../lib/topics.js";
 import type { SendTarget } from "../actions/send-message.js";
 import type { MessageScope } from "../actions/message-context.js";
-import { usersInRealm, type User } from "../store/users.js";
+import type { User } from "../store/users.js";
 
 export type MessageKind = "stream" | "private";
 
@@ -68,7 +68,7 @@ export function findChannel(scope: MessageScope, indicator: string | number) {
 /** The recipients of a direct message, the sender dropped unless they are the only one. */
 export async function findRecipients(db: ChatDb, scope: MessageScope, indicator: string[] | number[]): Promise<User[]> {
   if (indicator.length === 0) throw new BadRequestError("Message must have recipients");
-  const users = await usersInRealm(db, scope.realm.id);
+  const users = scope.state.users;
   const out: User[] = [];
   for (const item of indicator) {
     const user =

@@ -4,7 +4,7 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { anything, bool, int, list } from "../http/validators.js";
-import { messageScope } from "../actions/message-context.js";
+import { messageScope, type MessageScope } from "../actions/message-context.js";
 import { highlightHtml, highlightText } from "../lib/highlight.js";
 import { parseNarrow } from "../lib/narrow.js";
 import { displayTopic } from "../lib/topics.js";
@@ -113,10 +113,10 @@ export function register(api: Api): void {
         const names = ["message_ids", ...given].join(", ");
         throw new BadRequestError(`Unsupported parameter combination: ${names}`, { parameters: names });
       }
-      const scope = await messageScope(deps, ctx.realm, ctx.user);
+      const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
       const plan = await planNarrow(deps, scope, narrow);
       const rows = await matchingIds(db, plan.filter, messageIds);
-      return { messages: await present(plan, rows), history_limited: false };
+      return { messages: await present(plan, rows, scope), history_limited: false };
     }
 
     if (numBefore === undefined) throw new RequestVariableMissingError("num_before");
@@ -134,7 +134,7 @@ export function register(api: Api): void {
       if (Number.isNaN(anchorDate)) throw new BadRequestError("anchor_date is not a date");
     }
 
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const plan = await planNarrow(deps, scope, narrow);
     const resolved = await resolveAnchor(api, plan, anchor, anchorDate);
     const window = await fetchWindow(api, plan, resolved, numBefore, numAfter, includeAnchor);
@@ -144,11 +144,11 @@ export function register(api: Api): void {
       found_oldest: window.foundOldest,
       found_anchor: window.foundAnchor,
       history_limited: false,
-      messages: await present(plan, window.rows),
+      messages: await present(plan, window.rows, scope),
     };
 
-    async function present(plan: NarrowPlan, rows: IdRow[]) {
-      const dicts = await loadMessageDicts(db, ctx.realm, rows, view);
+    async function present(plan: NarrowPlan, rows: IdRow[], scope: MessageScope) {
+      const dicts = await loadMessageDicts(db, ctx.realm, rows, view, scope.state);
       if (plan.search) {
         const { words, phrases } = plan.search;
         const raws = new Map((await messagesByIds(db, rows.map((r) => r.id))).map((m) => [m.id, m]));
@@ -166,9 +166,9 @@ export function register(api: Api): void {
     const { params } = ctx;
     const applyMarkdown = params.withDefault("apply_markdown", json(bool), true);
     const allowEmptyTopicName = params.withDefault("allow_empty_topic_name", json(bool), false);
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message, flags } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
-    const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], { applyMarkdown, clientGravatar: false, allowEmptyTopicName });
+    const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], { applyMarkdown, clientGravatar: false, allowEmptyTopicName }, scope.state);
     return { raw_content: message.content, message: dict };
   });
 }

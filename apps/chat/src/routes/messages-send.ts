@@ -24,7 +24,7 @@ export function register(api: Api): void {
     const localId = params.optional("local_id", raw());
     if ((queueId === undefined) !== (localId === undefined)) throw new RequestVariableMissingError(queueId === undefined ? "queue_id" : "local_id");
     const readBySender = params.optional("read_by_sender", json(bool));
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const target = await resolveTarget(deps.db, scope, kind, to, topic);
     const now = deps.clock.now().getTime();
     const checked = await checkSendMessage(deps, { scope, target, content, client: clientName(ctx.req), readBySender, now, queueId, localId });
@@ -49,7 +49,7 @@ export function register(api: Api): void {
 
   api.user("POST", "/messages/render", async (ctx) => {
     const content = ctx.params.required("content", raw());
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     return { rendered: (await renderForRealm(deps, scope, content)).html };
   });
 }

@@ -11,7 +11,8 @@ import { isEmptyTopicAlias, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topic
 import { canReadChannelHistory, type MessageScope } from "../actions/message-context.js";
 import { dmRecipientId, dmRecipientsWith, messageById } from "../store/messages.js";
 import { flagsExpr, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
-import { userByEmail, userInRealm, type User } from "../store/users.js";
+import { userByEmailIn } from "../store/realm-state.js";
+import type { User } from "../store/users.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
 import type { Stream } from "../store/streams.js";
 
@@ -33,9 +34,9 @@ function channelOf(scope: MessageScope, operand: string | number | number[]): St
 }
 
 async function userOf(deps: ChatDeps, scope: MessageScope, operand: string | number): Promise<User | undefined> {
-  if (typeof operand === "number") return userInRealm(deps.db, scope.realm.id, operand);
+  if (typeof operand === "number") return scope.state.usersById.get(operand);
   if (operand === "me") return scope.user;
-  return userByEmail(deps.db, scope.realm.id, operand);
+  return userByEmailIn(scope.state, operand);
 }
 
 async function usersOf(deps: ChatDeps, scope: MessageScope, operand: string | number | number[]): Promise<User[]> {

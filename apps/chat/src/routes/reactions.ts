@@ -15,7 +15,7 @@ export function register(api: Api): void {
     const emojiName = ctx.params.required("emoji_name", raw());
     let emojiCode = ctx.params.optional("emoji_code", raw());
     let reactionType = ctx.params.optional("reaction_type", raw());
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message, received } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     if (emojiCode === undefined || reactionType === undefined) {
       const data = emojiByName(emojiName);
@@ -30,7 +30,7 @@ export function register(api: Api): void {
     const emojiName = ctx.params.optional("emoji_name", raw());
     let emojiCode = ctx.params.optional("emoji_code", raw());
     const reactionType = ctx.params.withDefault("reaction_type", raw(), "unicode_emoji");
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     if (emojiCode === undefined) {
       if (emojiName === undefined) throw new BadRequestError("At least one of the following arguments must be present: emoji_name, emoji_code");

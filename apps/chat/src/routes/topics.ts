@@ -22,7 +22,7 @@ export function register(api: Api): void {
 
   api.user("GET", "/users/me/:stream_id/topics", async (ctx) => {
     const allowEmpty = ctx.params.withDefault("allow_empty_topic_name", json(bool), false);
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const stream = accessChannel(scope, pathId(ctx.path.stream_id));
     // The newest message of each topic the user may see; the name is that message's spelling.
     const latest = canReadChannelHistory(scope, stream)
@@ -37,7 +37,7 @@ export function register(api: Api): void {
     const streamId = ctx.params.required("stream_id", json(int()));
     const topic = normalizeTopic(ctx.params.required("topic", raw()));
     const policy = ctx.params.required("visibility_policy", json(oneOf([0, 1, 2, 3])));
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const stream = accessChannel(scope, streamId);
     await doSetUserTopic(deps, ctx.user.id, stream.id, topic, policy);
     return {};
@@ -51,7 +51,7 @@ export function register(api: Api): void {
     if (streamId === undefined && streamName === undefined) throw new BadRequestError("Please supply 'stream'.");
     if (streamId !== undefined && streamName !== undefined) throw new BadRequestError("Please choose one: 'stream' or 'stream_id'.");
     if (op !== "add" && op !== "remove") throw new BadRequestError("Invalid op");
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
+    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const id = streamId ?? [...scope.streams.values()].find((s) => s.name_key === streamName!.trim().toLowerCase())?.id;
     const stream = accessChannel(scope, id);
     const current = (await userTopicPolicies(db, [ctx.user.id], stream.id, topicKey(topic))).get(ctx.user.id) ?? VISIBILITY_INHERIT;
