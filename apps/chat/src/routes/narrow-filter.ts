@@ -123,6 +123,7 @@ export async function planNarrow(deps: ChatDeps, scope: MessageScope, input: Nar
         if (Array.isArray(operand)) throw new BadNarrowError("invalid sender operand");
         const user = await userOf(deps, scope, typeof operand === "string" && /^\d+$/.test(operand) ? Number(operand) : operand);
         if (!user) throw new BadNarrowError(`unknown user ${operand}`);
+        if (!term.negated) filter.byMessageId = true;
         return sql`m.sender_id = ${user.id}`;
       }
       case "dm": {

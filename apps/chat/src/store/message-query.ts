@@ -15,6 +15,12 @@ export interface MessageFilter {
   history: boolean;
   /** channels whose history is searched (history mode only; checked by the caller) */
   conditions: Condition[];
+  /**
+   * Walk by messages.id even in user mode: set when a selective message-side condition (a
+   * sender) drives the query, so its (column, id) index serves the order. Walking by
+   * user_messages.message_id there makes SQLite sort every match through a temporary B-tree.
+   */
+  byMessageId?: boolean;
 }
 
 export interface IdRow {
@@ -29,7 +35,7 @@ export function flagsExpr(filter: Pick<MessageFilter, "history">): Condition {
 
 /** The id column the walk orders by: the user_messages key in user mode, so its index serves. */
 function idColumn(filter: MessageFilter): Condition {
-  return filter.history ? sql`m.id` : sql`um.message_id`;
+  return filter.history || filter.byMessageId ? sql`m.id` : sql`um.message_id`;
 }
 
 function from(filter: MessageFilter): Condition {
