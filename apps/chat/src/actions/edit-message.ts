@@ -14,6 +14,7 @@ import { moveUserTopics } from "../store/user-topics.js";
 import type { Stream } from "../store/streams.js";
 import { checkChannelSend } from "./send-message.js";
 import { inGroupSetting, type MessageScope } from "./message-context.js";
+import { postMoveNotices } from "./move-notices.js";
 import { renderForRealm } from "./render.js";
 
 /** Zulip allows this many seconds past a limit for the request to arrive. */
@@ -30,6 +31,9 @@ export interface EditRequest {
   propagateMode: PropagateMode;
   prevContentSha256?: string;
   now: number;
+  /** send_notification_to_old_thread / _new_thread (moves only) */
+  notifyOldThread?: boolean;
+  notifyNewThread?: boolean;
 }
 
 export class ExpectationMismatchError extends ZulipError {
@@ -156,6 +160,7 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   for (const u of users) audience.add(u.user_id);
   const events: PendingEvent[] = [{ event, users: [...audience] }];
   deps.notify?.(events);
+  if (topicChanged || streamChanged) await postMoveNotices(deps, { scope, message, topic: req.topic, stream: req.stream, ids, notifyOldThread: req.notifyOldThread ?? false, notifyNewThread: req.notifyNewThread ?? true, now });
   return { events };
 }
 

@@ -5,6 +5,8 @@ import * as auth from "./auth.js";
 import * as bots from "./bots.js";
 import * as channels from "./channels.js";
 import * as messages from "./messages.js";
+import * as matchesNarrow from "./matches-narrow.js";
+import * as reportMessage from "./report-message.js";
 import * as navigationViews from "./navigation-views.js";
 import * as playgrounds from "./playgrounds.js";
 import * as realmDomains from "./realm-domains.js";
@@ -27,6 +29,8 @@ export function registerRoutes(api: Api): void {
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);
+  matchesNarrow.register(api);
+  reportMessage.register(api);
   scheduledMessages.register(api);
   reminders.register(api);
   registerState.register(api);

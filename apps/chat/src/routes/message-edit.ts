@@ -20,8 +20,8 @@ export function register(api: Api): void {
     const topicRaw = params.optional("topic", raw(), ["subject"]);
     const streamId = params.optional("stream_id", json(int()));
     const propagateMode = params.withDefault("propagate_mode", raw(), "change_one");
-    params.withDefault("send_notification_to_old_thread", json(bool), false);
-    params.withDefault("send_notification_to_new_thread", json(bool), true);
+    const notifyOldThread = params.withDefault("send_notification_to_old_thread", json(bool), false);
+    const notifyNewThread = params.withDefault("send_notification_to_new_thread", json(bool), true);
     const contentRaw = params.optional("content", raw());
     const prevContentSha256 = params.optional("prev_content_sha256", raw());
     if (!PROPAGATE_MODES.includes(propagateMode)) throw new BadRequestError("Invalid propagate_mode");
@@ -41,6 +41,8 @@ export function register(api: Api): void {
       propagateMode: propagateMode as PropagateMode,
       prevContentSha256,
       now: deps.clock.now().getTime(),
+      notifyOldThread,
+      notifyNewThread,
     };
     const ids = await checkEditMessage(deps, request);
     await doEditMessage(deps, request, ids);
