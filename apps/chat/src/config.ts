@@ -6,6 +6,18 @@ const scheme = (raw: string, env: string): "http" | "https" => {
   throw new ConfigError(`${env} must be http or https, got "${raw}"`);
 };
 
+const eventBus = (raw: string, env: string): string => {
+  const value = raw.trim();
+  if (value === "local" || value === "postgres" || /^rediss?:\/\//.test(value)) return value;
+  throw new ConfigError(`${env} must be local, postgres or redis://…, got "${raw}"`);
+};
+
+const processName = (raw: string, env: string): string => {
+  const value = raw.trim().toLowerCase();
+  if (/^[a-z0-9][a-z0-9-]{0,31}$/.test(value)) return value;
+  throw new ConfigError(`${env} must be 1 to 32 characters of a-z, 0-9 and -, got "${raw}"`);
+};
+
 export const chatSettings = {
   databaseUrl: setting("CHAT_DATABASE_URL", "sqlite:./data/chat.db", parse.databaseUrl, "database URL: sqlite:PATH or postgres://…"),
   host: setting("CHAT_HOST", "127.0.0.1", parse.string, "address to listen on"),
@@ -14,6 +26,11 @@ export const chatSettings = {
   externalHost: setting("CHAT_EXTERNAL_HOST", "", parse.string, "host[:port] clients use to reach the server (default: root domain and port)"),
   externalScheme: setting("CHAT_EXTERNAL_SCHEME", "http" as "http" | "https", scheme, "scheme of the site URL handed to clients"),
   rateLimit: setting("CHAT_RATE_LIMIT", 200, parse.integer(0, 1_000_000), "API requests per minute per user; 0 turns rate limiting off"),
+  eventBus: setting("CHAT_EVENT_BUS", "", eventBus, "bus between chat processes: local, postgres or redis://host:port[/db][?channel=name]; default postgres on PostgreSQL, local otherwise"),
+  eventProcess: setting("CHAT_EVENT_PROCESS", "", processName, "this process's name in queue ids, for proxies routing long polls ([a-z0-9-], default random)"),
+  heartbeatMs: setting("CHAT_EVENT_HEARTBEAT_MS", 45_000, parse.integer(10, 3_600_000), "an idle long poll gets a heartbeat event after this many ms"),
+  heartbeatJitterMs: setting("CHAT_EVENT_HEARTBEAT_JITTER_MS", 10_000, parse.integer(0, 3_600_000), "plus a random 0..N ms, so polls do not return in step"),
+  eventQueueGcSeconds: setting("CHAT_EVENT_QUEUE_GC_SECONDS", 60, parse.integer(1, 86_400), "how often idle event queues are garbage-collected"),
 };
 
 export type ChatConfig = ConfigOf<typeof chatSettings>;

@@ -3,6 +3,7 @@ import type { ChatConfig } from "./config.js";
 import type { ChatDb } from "./store/schema.js";
 import type { Notify } from "./lib/events.js";
 import type { MessageRenderer } from "./lib/rendering.js";
+import type { EventSystem } from "./events/system.js";
 
 /** Everything a route, action or store function may need, built once in main.ts. */
 export interface ChatDeps {
@@ -13,6 +14,8 @@ export interface ChatDeps {
   config: ChatConfig;
   /** Zulip-flavoured Markdown for message content (set by main.ts; tests may inject one) */
   renderMessage?: MessageRenderer;
-  /** delivers events after commit (issue 7); absent means events are only recorded */
+  /** the event queues this process holds, and publishing to them (events/system.ts) */
+  events: EventSystem;
+  /** delivers PendingEvents after commit; main.ts points it at events.notify */
   notify?: Notify;
 }

@@ -11,11 +11,21 @@ import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
+import { createEventBus, EventSystem } from "./events/index.js";
 
 export type { ChatDeps } from "./deps.js";
 
+/** Completes plain deps with this process's event system (bus per CHAT_EVENT_BUS). */
+export function withEvents(base: Omit<ChatDeps, "events" | "notify">): ChatDeps {
+  const events = new EventSystem({ ...base, bus: createEventBus(base.config, base.dialect, base.log) });
+  return { ...base, events, notify: events.notify };
+}
+
+/** The HTTP app; starts deps.events, which closes with the app. */
 export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
+  await deps.events.start();
   const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024 });
+  app.addHook("onClose", async () => deps.events.close());
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
   registerRoutes(createApi(app, deps));
@@ -35,7 +45,7 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const log = options.log ?? createLogger("chat");
   const database = openDatabase<ChatDatabase>(config.databaseUrl);
   await migrateChat(database.db, database.dialect);
-  const deps: ChatDeps = { db: database.db, dialect: database.dialect, log, clock: options.clock ?? systemClock, config };
+  const deps = withEvents({ db: database.db, dialect: database.dialect, log, clock: options.clock ?? systemClock, config });
   const app = await buildChatApp(deps);
   const address = await listen(app, config.host, config.port);
   const scheduled = new ScheduledMessageWorker(deps);

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { createLogger, openDatabase } from "@beacon/platform";
 import { FakeClock, freshDatabaseUrl } from "@beacon/testing";
-import { buildChatApp } from "../src/main.js";
+import { buildChatApp, withEvents } from "../src/main.js";
 import { loadChatConfig, type ChatConfig } from "../src/config.js";
 import type { ChatDeps } from "../src/deps.js";
 import { migrateChat } from "../src/migrations/index.js";
@@ -62,8 +62,8 @@ export async function chatTest(options: { config?: Partial<ChatConfig> } = {}): 
   const database = openDatabase<ChatDatabase>(testDb.url, { poolSize: 2 });
   await migrateChat(database.db, database.dialect);
   const clock = new FakeClock("2025-01-15T12:00:00Z");
-  const config: ChatConfig = { ...loadChatConfig({}, {}), rateLimit: 0, ...options.config };
-  const deps: ChatDeps = { db: database.db, dialect: database.dialect, log: createLogger("chat-test", "silent"), clock, config };
+  const config: ChatConfig = { ...loadChatConfig({}, {}), databaseUrl: testDb.url, rateLimit: 0, ...options.config };
+  const deps: ChatDeps = withEvents({ db: database.db, dialect: database.dialect, log: createLogger("chat-test", "silent"), clock, config });
   const app = await buildChatApp(deps);
   const hosts = new Map<number, string>();
 

@@ -1,12 +1,16 @@
-// Events an action would send after commit, in Zulip's send_event(realm, event, users) shape.
-// Delivery (event queues, issue 7) plugs in through deps.notify; until then they are only
-// recorded in the action results.
+// Events an action sends after commit, in Zulip's send_event(realm, event, users) shape,
+// delivered through deps.notify to the event queues (apps/chat/src/events).
+import type { CommitStamp } from "../events/stamp.js";
 
 export type EventUser = number | { id: number; flags: string[] };
 
 export interface PendingEvent {
   event: Record<string, unknown>;
   users: EventUser[];
+  /** the stamp of the write (deps.events.stamp(trx)), so a queue registering meanwhile gets it once */
+  stamp?: CommitStamp;
+  /** the realm, when known (message events find theirs) */
+  realmId?: number;
 }
 
 export type Notify = (events: PendingEvent[]) => void;

@@ -4,11 +4,13 @@ import * as alertWords from "./alert-words.js";
 import * as auth from "./auth.js";
 import * as bots from "./bots.js";
 import * as channels from "./channels.js";
+import * as events from "./events.js";
 import * as messages from "./messages.js";
 import * as matchesNarrow from "./matches-narrow.js";
 import * as reportMessage from "./report-message.js";
 import * as navigationViews from "./navigation-views.js";
 import * as playgrounds from "./playgrounds.js";
+import * as presence from "./presence.js";
 import * as realmDomains from "./realm-domains.js";
 import * as customProfileFields from "./custom-profile-fields.js";
 import * as profileData from "./profile-data.js";
@@ -17,6 +19,7 @@ import * as reminders from "./scheduled-reminders.js";
 import * as scheduledMessages from "./scheduled-messages.js";
 import * as serverSettings from "./server-settings.js";
 import * as subscriptions from "./subscriptions.js";
+import * as typing from "./typing.js";
 import * as userGroups from "./user-groups.js";
 import * as users from "./users.js";
 
@@ -34,6 +37,9 @@ export function registerRoutes(api: Api): void {
   scheduledMessages.register(api);
   reminders.register(api);
   registerState.register(api);
+  events.register(api);
+  typing.register(api);
+  presence.register(api);
   // Organization-level endpoints (issue 8).
   alertWords.register(api);
   navigationViews.register(api);

@@ -1,15 +1,8 @@
-// /register sections whose data Beacon does not hold yet: messages, presence, emoji, drafts…
+// /register sections whose data Beacon does not hold yet: emoji, drafts, muted users…
 // They are sent empty, in the shapes clients expect.
-export function emptySections(wants: (name: string) => boolean, now: number): Record<string, unknown> {
+export function emptySections(wants: (name: string) => boolean, _now: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (wants("message")) out.max_message_id = -1;
-  if (wants("update_message_flags") && wants("message")) {
-    out.unread_msgs = { count: 0, pms: [], streams: [], huddles: [], mentions: [], old_unreads_missing: false };
-  }
-  if (wants("presence")) Object.assign(out, { presences: {}, presence_last_update_id: -1, server_timestamp: now / 1000 });
   if (wants("alert_words")) out.alert_words = [];
-  if (wants("muted_topics") && !wants("user_topic")) out.muted_topics = [];
-  if (wants("user_topic")) out.user_topics = [];
   if (wants("muted_users")) out.muted_users = [];
   if (wants("realm_emoji")) out.realm_emoji = {};
   if (wants("realm_linkifiers")) out.realm_linkifiers = [];
@@ -31,8 +24,6 @@ export function emptySections(wants: (name: string) => boolean, now: number): Re
       PRONOUNS: { id: 8, name: "Pronouns" },
     };
   }
-  if (wants("starred_messages")) out.starred_messages = [];
-  if (wants("recent_private_conversations")) out.recent_private_conversations = [];
   if (wants("drafts")) out.drafts = [];
   if (wants("scheduled_messages")) out.scheduled_messages = [];
   if (wants("reminders")) out.reminders = [];

@@ -1,10 +1,7 @@
-// POST /register, first version: the initial state a client asks for, with a queue id but no
-// event queue behind it yet. Sections follow the fetch_event_types names Zulip uses.
-import { randomUUID } from "node:crypto";
-import type { Api } from "../http/endpoint.js";
-import { BadRequestError } from "../http/errors.js";
-import { json, Params, raw } from "../http/params.js";
-import { anything, bool, int, list, object, oneOf, string, union } from "../http/validators.js";
+// POST /register: allocates an event queue and returns the initial state the client asks for,
+// consistent with the queue (events/system.ts). Sections follow Zulip's fetch_event_types names.
+import type { ChatDeps } from "../deps.js";
+import type { Api, UserContext } from "../http/endpoint.js";
 import { externalHost, realmUrl } from "../config.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest, isModerator, isOwner } from "../lib/roles.js";
@@ -20,130 +17,129 @@ import { usersInRealm } from "../store/users.js";
 import { groupsInRealm } from "../store/groups.js";
 import { channelScope, isSubscribed } from "./channel-access.js";
 import { emptySections } from "./register-empty.js";
+import { messageSections } from "./register-messages.js";
+import { readRegisterParams, type RegisterRequest } from "./register-params.js";
+import { presenceResponse } from "./presence-state.js";
 import { orgSections } from "./register-org.js";
 import { profileDataFor } from "../store/profile-data.js";
 
-const DEFAULT_QUEUE_TIMEOUT_SECS = 600;
-const MAX_QUEUE_TIMEOUT_SECS = 604800;
-const MOBILE_QUEUE_TIMEOUT_SECS = 12 * 3600;
-
 export function register(api: Api): void {
-  const { db, clock, config } = api.deps;
+  const { deps } = api;
 
   api.user("POST", "/register", async (ctx) => {
-    const { params, user, realm } = ctx;
-    params.withDefault("apply_markdown", json(bool), false);
-    const clientGravatar = params.withDefault("client_gravatar", json(bool), true);
-    const includeSubscribers = params.withDefault("include_subscribers", raw(), "false");
-    if (!["true", "false", "partial"].includes(includeSubscribers)) throw new BadRequestError("Invalid include_subscribers");
-    params.withDefault("slim_presence", json(bool), false);
-    params.optional("presence_history_limit_days", json(int()));
-    const eventTypes = params.optional("event_types", json(list(string())));
-    params.withDefault("all_public_streams", json(bool), false);
-    const capabilities = params.withDefault("client_capabilities", json(object({}, { allowExtra: true })), {}) as Record<string, unknown>;
-    const fetchTypes = params.optional("fetch_event_types", json(list(string()))) ?? eventTypes;
-    params.withDefault("narrow", json(list(list(anything))), []);
-    // compat: "mobile" arrives JSON-encoded from some clients and bare from the Python one.
-    const idleRaw = params.optional("idle_queue_timeout", raw());
-    const idle = idleRaw === undefined || idleRaw === "mobile" ? idleRaw : new Params({ idle_queue_timeout: idleRaw }, {}).required("idle_queue_timeout", json(union(int({ min: 1 }), oneOf(["mobile"] as const))));
-
-    const wants = (name: string) => fetchTypes === undefined || fetchTypes.includes(name);
-    const idleSecs = idle === undefined ? DEFAULT_QUEUE_TIMEOUT_SECS : idle === "mobile" ? MOBILE_QUEUE_TIMEOUT_SECS : Math.min(idle, MAX_QUEUE_TIMEOUT_SECS);
-    const state: Record<string, unknown> = {
-      queue_id: randomUUID(),
-      idle_queue_timeout_secs: idleSecs,
-      last_event_id: -1,
+    const request = await readRegisterParams(ctx, deps.db);
+    // The queue exists (and collects events) before the state is read; events/system.ts.
+    const { client, state, lastEventId } = await deps.events.register(request.queue, (db) => initialState({ ...deps, db }, ctx, request));
+    return {
+      queue_id: client.id,
+      idle_queue_timeout_secs: request.idleSecs,
+      last_event_id: lastEventId,
       zulip_feature_level: ZULIP_FEATURE_LEVEL,
       zulip_version: ZULIP_VERSION,
       zulip_merge_base: ZULIP_MERGE_BASE,
+      ...state,
     };
-
-    const scope = await channelScope(db, ctx);
-    const users = await usersInRealm(db, realm.id);
-    const url = realmUrl(config, realm.string_id);
-    const member = (setting: string) => scope.graph.isMember(user.id, scope.realmSettings[setting]);
-
-    if (wants("realm")) {
-      const botDomain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
-      Object.assign(state, presentRealmState(realm, url, botDomain, scope.realmSettings, scope.graph), SERVER_LIMITS);
-    }
-    if (wants("realm_user")) {
-      const view = { clientGravatar, includeCustomProfileFields: true, profileData: await profileDataFor(db, realm.id) };
-      Object.assign(state, {
-        realm_users: users.filter((u) => u.is_active).map((u) => presentUser(u, view)),
-        realm_non_active_users: users.filter((u) => !u.is_active).map((u) => presentUser(u, view)),
-        cross_realm_bots: [],
-        user_id: user.id,
-        email: user.email,
-        delivery_email: user.delivery_email,
-        full_name: user.full_name,
-        avatar_source: "G",
-        avatar_url: avatarUrl(user, false),
-        avatar_url_medium: avatarUrl(user, false),
-        is_admin: isAdmin(user),
-        is_owner: isOwner(user),
-        is_moderator: isModerator(user),
-        is_guest: isGuest(user),
-        can_create_streams: member("can_create_public_channel_group") || member("can_create_private_channel_group"),
-        can_create_public_streams: member("can_create_public_channel_group"),
-        can_create_private_streams: member("can_create_private_channel_group"),
-        can_create_web_public_streams: member("can_create_web_public_channel_group"),
-        can_subscribe_other_users: member("can_add_subscribers_group"),
-        can_invite_others_to_realm: member("can_invite_users_group"),
-      });
-    }
-    const archivedOk = Boolean(capabilities.archived_channels);
-    const visibleStreams = scope.streams.filter((s) => (archivedOk || !s.deactivated) && canSeeChannel(scope.graph, user, s, isSubscribed(scope, s.id)));
-    const subscribers = await subscribersByStream(db, visibleStreams.map((s) => s.id));
-    const subscribersOf = (id: number) => subscribers.get(id) ?? [];
-    if (wants("subscription")) {
-      const withSubscribers = includeSubscribers !== "false";
-      const present = (s: (typeof visibleStreams)[number]) => presentSubscription(s, scope.subs.get(s.id)!, scope.graph, subscribersOf(s.id), withSubscribers);
-      state.subscriptions = visibleStreams.filter((s) => isSubscribed(scope, s.id)).map(present);
-      state.unsubscribed = visibleStreams.filter((s) => scope.subs.has(s.id) && !isSubscribed(scope, s.id)).map(present);
-      state.never_subscribed = visibleStreams
-        .filter((s) => !scope.subs.has(s.id))
-        .map((s) => {
-          const out = presentChannel(s, scope.graph, subscribersOf(s.id).length);
-          if (withSubscribers) out.subscribers = subscribersOf(s.id);
-          return out;
-        });
-    }
-    if (wants("stream")) state.streams = visibleStreams.map((s) => presentChannel(s, scope.graph, subscribersOf(s.id).length));
-    if (wants("default_streams")) state.realm_default_streams = await defaultStreamIds(db, realm.id);
-    if (wants("default_stream_groups")) state.realm_default_stream_groups = [];
-    if (wants("realm_user_groups")) {
-      const includeDeactivated = Boolean(capabilities.include_deactivated_groups);
-      const groups = (await groupsInRealm(db, realm.id)).filter((g) => g.name !== null && (includeDeactivated || !g.deactivated));
-      state.realm_user_groups = groups.map((g) => presentGroup(g, scope.graph));
-    }
-    if (wants("realm_bot")) {
-      const bots = users.filter((u) => u.is_bot && (isAdmin(user) || u.bot_owner_id === user.id));
-      state.realm_bots = bots.map((b) => ({
-        user_id: b.id,
-        full_name: b.full_name,
-        email: b.email,
-        bot_type: b.bot_type,
-        is_active: Boolean(b.is_active),
-        avatar_url: avatarUrl(b, false),
-        owner_id: b.bot_owner_id,
-        default_sending_stream: null,
-        default_events_register_stream: null,
-        default_all_public_streams: Boolean(b.default_all_public_streams),
-        services: [],
-      }));
-    }
-    if (wants("user_settings") || wants("update_display_settings") || wants("update_global_notifications")) {
-      const settings = userSettings(user.timezone);
-      state.user_settings = settings;
-      for (const key of LEGACY_TOP_LEVEL_SETTINGS) state[key] = settings[key];
-    }
-    if (wants("realm_user_settings_defaults")) {
-      const { timezone: _timezone, available_notification_sounds: _sounds, emojiset_choices: _choices, ...defaults } = userSettings("");
-      state.realm_user_settings_defaults = defaults;
-    }
-    Object.assign(state, emptySections(wants, clock.now().getTime()));
-    Object.assign(state, await orgSections(api.deps, ctx, wants));
-    return state;
   });
+}
+
+/** The state sections the client asked for, read with `deps.db` (the snapshot transaction). */
+async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterRequest): Promise<Record<string, unknown>> {
+  const { db, clock, config } = deps;
+  const { user, realm } = ctx;
+  const { wants, includeSubscribers } = request;
+  const { clientGravatar, capabilities } = request.queue;
+  const state: Record<string, unknown> = {};
+
+  const scope = await channelScope(db, ctx);
+  const users = await usersInRealm(db, realm.id);
+  const url = realmUrl(config, realm.string_id);
+  const member = (setting: string) => scope.graph.isMember(user.id, scope.realmSettings[setting]);
+
+  if (wants("realm")) {
+    const botDomain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
+    Object.assign(state, presentRealmState(realm, url, botDomain, scope.realmSettings, scope.graph), SERVER_LIMITS);
+  }
+  if (wants("realm_user")) {
+    const view = { clientGravatar, includeCustomProfileFields: true, profileData: await profileDataFor(db, realm.id) };
+    Object.assign(state, {
+      realm_users: users.filter((u) => u.is_active).map((u) => presentUser(u, view)),
+      realm_non_active_users: users.filter((u) => !u.is_active).map((u) => presentUser(u, view)),
+      cross_realm_bots: [],
+      user_id: user.id,
+      email: user.email,
+      delivery_email: user.delivery_email,
+      full_name: user.full_name,
+      avatar_source: "G",
+      avatar_url: avatarUrl(user, false),
+      avatar_url_medium: avatarUrl(user, false),
+      is_admin: isAdmin(user),
+      is_owner: isOwner(user),
+      is_moderator: isModerator(user),
+      is_guest: isGuest(user),
+      can_create_streams: member("can_create_public_channel_group") || member("can_create_private_channel_group"),
+      can_create_public_streams: member("can_create_public_channel_group"),
+      can_create_private_streams: member("can_create_private_channel_group"),
+      can_create_web_public_streams: member("can_create_web_public_channel_group"),
+      can_subscribe_other_users: member("can_add_subscribers_group"),
+      can_invite_others_to_realm: member("can_invite_users_group"),
+    });
+  }
+  const archivedOk = capabilities.archivedChannels;
+  const visibleStreams = scope.streams.filter((s) => (archivedOk || !s.deactivated) && canSeeChannel(scope.graph, user, s, isSubscribed(scope, s.id)));
+  const subscribers = await subscribersByStream(db, visibleStreams.map((s) => s.id));
+  const subscribersOf = (id: number) => subscribers.get(id) ?? [];
+  if (wants("subscription")) {
+    const withSubscribers = includeSubscribers !== "false";
+    const present = (s: (typeof visibleStreams)[number]) => presentSubscription(s, scope.subs.get(s.id)!, scope.graph, subscribersOf(s.id), withSubscribers);
+    state.subscriptions = visibleStreams.filter((s) => isSubscribed(scope, s.id)).map(present);
+    state.unsubscribed = visibleStreams.filter((s) => scope.subs.has(s.id) && !isSubscribed(scope, s.id)).map(present);
+    state.never_subscribed = visibleStreams
+      .filter((s) => !scope.subs.has(s.id))
+      .map((s) => {
+        const out = presentChannel(s, scope.graph, subscribersOf(s.id).length);
+        if (withSubscribers) out.subscribers = subscribersOf(s.id);
+        return out;
+      });
+  }
+  if (wants("stream")) state.streams = visibleStreams.map((s) => presentChannel(s, scope.graph, subscribersOf(s.id).length));
+  if (wants("default_streams")) state.realm_default_streams = await defaultStreamIds(db, realm.id);
+  if (wants("default_stream_groups")) state.realm_default_stream_groups = [];
+  if (wants("realm_user_groups")) {
+    const includeDeactivated = capabilities.includeDeactivatedGroups;
+    const groups = (await groupsInRealm(db, realm.id)).filter((g) => g.name !== null && (includeDeactivated || !g.deactivated));
+    state.realm_user_groups = groups.map((g) => presentGroup(g, scope.graph));
+  }
+  if (wants("realm_bot")) {
+    const bots = users.filter((u) => u.is_bot && (isAdmin(user) || u.bot_owner_id === user.id));
+    state.realm_bots = bots.map((b) => ({
+      user_id: b.id,
+      full_name: b.full_name,
+      email: b.email,
+      bot_type: b.bot_type,
+      is_active: Boolean(b.is_active),
+      avatar_url: avatarUrl(b, false),
+      owner_id: b.bot_owner_id,
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: Boolean(b.default_all_public_streams),
+      services: [],
+    }));
+  }
+  if (wants("user_settings") || wants("update_display_settings") || wants("update_global_notifications")) {
+    const settings = userSettings(user.timezone);
+    state.user_settings = settings;
+    for (const key of LEGACY_TOP_LEVEL_SETTINGS) state[key] = settings[key];
+  }
+  if (wants("realm_user_settings_defaults")) {
+    const { timezone: _timezone, available_notification_sounds: _sounds, emojiset_choices: _choices, ...defaults } = userSettings("");
+    state.realm_user_settings_defaults = defaults;
+  }
+  Object.assign(state, emptySections(wants, clock.now().getTime()));
+  Object.assign(state, await orgSections(deps, ctx, wants));
+  Object.assign(state, await messageSections(db, user.id, wants, capabilities.emptyTopicName));
+  if (wants("presence")) {
+    const now = clock.now().getTime();
+    Object.assign(state, await presenceResponse(db, realm.id, now, { slim: request.queue.slimPresence, historyLimitDays: request.presenceHistoryLimitDays }));
+  }
+  return state;
 }

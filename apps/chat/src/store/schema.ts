@@ -146,8 +146,10 @@ export * from "./message-schema.js";
 import type { MessageTables } from "./message-schema.js";
 export * from "./org-schema.js";
 import type { OrgTables } from "./org-schema.js";
+export * from "./event-schema.js";
+import type { EventTables } from "./event-schema.js";
 
-export interface ChatDatabase extends MessageTables, OrgTables {
+export interface ChatDatabase extends MessageTables, OrgTables, EventTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

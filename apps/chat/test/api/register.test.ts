@@ -26,7 +26,8 @@ describe("POST /register", () => {
   it("always returns the queue id, version and queue timeout", async () => {
     const res = await t.call(member, "POST", "/register", { fetch_event_types: [] });
     assert.equal(res.status, 200);
-    assert.match(res.body.queue_id, /^[0-9a-f-]{36}$/);
+    // The queue id names the process holding the queue: `<process>:<uuid>`.
+    assert.match(res.body.queue_id, /^[0-9a-z-]+:[0-9a-f-]{36}$/);
     assert.equal(res.body.last_event_id, -1);
     assert.equal(res.body.idle_queue_timeout_secs, 600);
     assert.equal(res.body.zulip_feature_level, 509);

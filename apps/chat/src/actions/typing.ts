@@ -1,0 +1,28 @@
+// Typing notifications (Zulip's zerver/actions/typing.py): nothing is stored; the event goes to
+// the conversation's participants (the sender included), or to a channel's subscribers unless
+// the channel is too large for typing notifications to be worth their cost.
+import type { ChatDeps } from "../deps.js";
+import type { Stream } from "../store/streams.js";
+import { subscribersByStream } from "../store/subscriptions.js";
+import type { User } from "../store/users.js";
+
+/** settings.MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS */
+export const MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS = 100;
+
+export function doSendDirectTyping(deps: ChatDeps, sender: User, recipients: User[], op: "start" | "stop"): void {
+  const event = {
+    type: "typing",
+    message_type: "direct",
+    op,
+    sender: { user_id: sender.id, email: sender.email },
+    recipients: recipients.map((u) => ({ user_id: u.id, email: u.email })),
+  };
+  deps.events.publish(sender.realm_id, recipients.filter((u) => u.is_active).map((u) => u.id), event);
+}
+
+export async function doSendChannelTyping(deps: ChatDeps, sender: User, stream: Stream, topic: string, op: "start" | "stop"): Promise<void> {
+  const subscribers = (await subscribersByStream(deps.db, [stream.id])).get(stream.id) ?? [];
+  if (subscribers.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
+  const event = { type: "typing", message_type: "stream", op, sender: { user_id: sender.id, email: sender.email }, stream_id: stream.id, topic };
+  deps.events.publish(sender.realm_id, subscribers, event);
+}

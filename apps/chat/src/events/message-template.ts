@@ -1,0 +1,73 @@
+// Message events are built once per message (Zulip's "wide" message dict: rendered HTML,
+// Markdown source, full avatar URL, the topic as stored) and finished per client: Markdown or
+// HTML (apply_markdown), avatar URL or null (client_gravatar), the empty topic or its display
+// name (empty_topic_name). The template travels over the bus, so it holds everything needed.
+import { sql } from "kysely";
+import type { ChatDb, Dialect } from "../store/schema.js";
+import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
+import { presentMessage } from "../present/message.js";
+import { recipientMembers, type Message } from "../store/messages.js";
+import { streamInRealm } from "../store/streams.js";
+import { getRealm } from "../store/realms.js";
+import { usersByIds } from "../store/users.js";
+import type { ClientDescriptor } from "./client.js";
+import { widenXid, type CommitStamp } from "./stamp.js";
+
+export interface MessageTemplate {
+  type: "message";
+  /** as for apply_markdown=true, client_gravatar=false, empty_topic_name=true */
+  message: Record<string, unknown>;
+  raw_content: string;
+  /** channel messages: the channel's name, and whether it is private */
+  stream_name?: string;
+  invite_only?: boolean;
+  sender_queue_id?: string;
+  local_id?: string;
+}
+
+export function finalizeMessage(template: MessageTemplate, client: ClientDescriptor): Record<string, unknown> {
+  const dict = { ...template.message };
+  if (!client.applyMarkdown) {
+    dict.content = template.raw_content;
+    dict.content_type = "text/x-markdown";
+  }
+  // Every avatar is a Gravatar here, so client_gravatar clients always compute it themselves.
+  if (client.clientGravatar) dict.avatar_url = null;
+  if (dict.type === "stream" && dict.subject === "" && !client.capabilities.emptyTopicName) dict.subject = EMPTY_TOPIC_DISPLAY_NAME;
+  return dict;
+}
+
+type Row = Message & { row_xmin?: string; xid_ref?: string };
+
+/**
+ * Loads a just-committed message into a template, with the stamp of the transaction that
+ * wrote it: its row's xmin on PostgreSQL, its id on SQLite (ids follow commit order there).
+ */
+export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageId: number): Promise<{ template: MessageTemplate; realmId: number; stamp: CommitStamp } | undefined> {
+  let query = db.selectFrom("messages").selectAll().where("id", "=", messageId);
+  if (dialect === "postgres") {
+    query = query.select([sql<string>`xmin::text`.as("row_xmin"), sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`.as("xid_ref")]) as typeof query;
+  }
+  const row = (await query.executeTakeFirst()) as Row | undefined;
+  if (!row) return undefined;
+  const isStream = row.stream_id !== null;
+  const [realm, members, stream] = await Promise.all([
+    getRealm(db, row.realm_id),
+    isStream ? Promise.resolve(new Map<number, number[]>()) : recipientMembers(db, [row.recipient_id]),
+    isStream ? streamInRealm(db, row.realm_id, row.stream_id!) : Promise.resolve(undefined),
+  ]);
+  const userIds = new Set([row.sender_id, ...(members.get(row.recipient_id) ?? [])]);
+  const users = await usersByIds(db, row.realm_id, [...userIds]);
+  const lookups = {
+    realmStringId: realm?.string_id ?? "",
+    users: new Map(users.map((u) => [u.id, u])),
+    streams: new Map(stream ? [[stream.id, stream]] : []),
+    dmMembers: members,
+    reactions: new Map(),
+  };
+  const message = presentMessage(row, lookups, { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true });
+  const template: MessageTemplate = { type: "message", message, raw_content: row.content };
+  if (stream) Object.assign(template, { stream_name: stream.name, invite_only: Boolean(stream.invite_only) });
+  const stamp: CommitStamp = row.row_xmin !== undefined ? { xid: widenXid(Number(row.row_xmin), Number(row.xid_ref)) } : { messageId: row.id };
+  return { template, realmId: row.realm_id, stamp };
+}

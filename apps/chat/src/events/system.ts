@@ -1,0 +1,290 @@
+// The event system of one chat process: the queues it holds, long polling, the ordered
+// pipeline from actions to queues, and the bus to other processes.
+//
+// Emitting, for every action (after its transaction has committed):
+//
+//   const stamp = await deps.events.stamp(trx);           // inside the transaction
+//   …commit…
+//   deps.events.publish(realmId, userIds, event, { stamp });
+//
+// `userIds` are the users whose queues get the event (Zulip's send_event(realm, event, users));
+// the stamp lets a queue being registered at that moment skip events its initial state already
+// shows. deps.notify (used by the message actions) goes through the same pipeline.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Clock, Logger } from "@beacon/platform";
+import type { ChatConfig } from "../config.js";
+import type { ChatDb, Dialect } from "../store/schema.js";
+import { BadRequestError } from "../http/errors.js";
+import type { PendingEvent } from "../lib/events.js";
+import { LocalBus, type BusMessage, type EventBus } from "./bus.js";
+import { ClientDescriptor, type ClientOptions } from "./client.js";
+import { loadMessageTemplate } from "./message-template.js";
+import type { EventUser, Notice } from "./notice.js";
+import type { QueuedEvent } from "./queue.js";
+import { QueueRegistry } from "./registry.js";
+import { commitStamp, snapshotMark, type CommitStamp } from "./stamp.js";
+
+export interface EventSystemOptions {
+  db: ChatDb;
+  dialect: Dialect;
+  log: Logger;
+  clock: Clock;
+  config: ChatConfig;
+  bus?: EventBus;
+}
+
+export type NewClient = Omit<ClientOptions, "queueId" | "now">;
+
+export interface FetchRequest {
+  userId: number;
+  queueId?: string;
+  lastEventId?: number;
+  dontBlock: boolean;
+  clientName: string;
+  /** GET /events without a queue_id registers one (dont_block only), Zulip's legacy path */
+  newClient?: NewClient;
+  /** called with a function to run when the HTTP client goes away */
+  onClose(listener: () => void): void;
+}
+
+export interface FetchResult {
+  events: QueuedEvent[];
+  queue_id?: string;
+}
+
+type Job = () => Notice[] | Promise<Notice[]>;
+
+export class EventSystem {
+  readonly processId: string;
+  readonly queues = new QueueRegistry();
+  readonly bus: EventBus;
+  private readonly taps = new Set<(notice: Notice) => void>();
+  private readonly pipeline: Job[] = [];
+  private draining = false;
+  private idleWaiters: (() => void)[] = [];
+  private gcTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: EventSystemOptions) {
+    this.processId = options.config.eventProcess || randomBytes(4).toString("hex");
+    this.bus = options.bus ?? new LocalBus();
+  }
+
+  async start(): Promise<void> {
+    await this.bus.start((message) => this.receive(message));
+    const every = this.options.config.eventQueueGcSeconds * 1000;
+    this.gcTimer = setInterval(() => this.gc(), every);
+    this.gcTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.gcTimer) clearInterval(this.gcTimer);
+    this.gcTimer = null;
+    await this.flush();
+    this.queues.clear();
+    await this.bus.close();
+  }
+
+  /** Removes idle queues now (the timer does this every CHAT_EVENT_QUEUE_GC_SECONDS). */
+  gc(): number {
+    return this.queues.gc(this.options.clock.now().getTime());
+  }
+
+  /** The commit stamp of the current write transaction; take it inside the transaction. */
+  stamp(trx: ChatDb): Promise<CommitStamp> {
+    return commitStamp(trx, this.options.dialect);
+  }
+
+  /** Sends `event` to the queues of `users` (ids, or {id, flags} for message events). */
+  publish(realmId: number, users: EventUser[], event: Record<string, unknown>, options: { stamp?: CommitStamp } = {}): void {
+    if (users.length === 0) return;
+    this.enqueue(() => [{ realmId, users, event, stamp: options.stamp }]);
+  }
+
+  /** Several events of one write, in order. */
+  publishAll(realmId: number, events: { event: Record<string, unknown>; users: EventUser[] }[], stamp?: CommitStamp): void {
+    const notices = events.filter((e) => e.users.length > 0).map((e) => ({ realmId, users: e.users, event: e.event, stamp }));
+    if (notices.length) this.enqueue(() => notices);
+  }
+
+  /**
+   * deps.notify: the message actions' PendingEvent lists. A `message` event names only its
+   * message; the message is loaded (after commit) and built into a template here, and its
+   * write's stamp covers the other events of the same batch.
+   */
+  readonly notify = (pending: PendingEvent[]): void => {
+    if (pending.length === 0) return;
+    if (!pending.some((p) => p.event.type === "message")) {
+      this.enqueue(() => pending.filter((p) => p.users.length > 0).map((p) => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp })));
+      return;
+    }
+    this.enqueue(async () => {
+      const built: (Notice | undefined)[] = [];
+      let batchStamp: CommitStamp | undefined;
+      let realmId = 0;
+      for (const p of pending) {
+        if (p.event.type !== "message") {
+          built.push(undefined);
+          continue;
+        }
+        const loaded = await loadMessageTemplate(this.options.db, this.options.dialect, p.event.message_id as number);
+        if (!loaded) continue;
+        const { template } = loaded;
+        if (p.event.sender_queue_id !== undefined) template.sender_queue_id = p.event.sender_queue_id as string;
+        if (p.event.local_message_id !== undefined) template.local_id = p.event.local_message_id as string;
+        batchStamp ??= p.stamp ?? loaded.stamp;
+        realmId = loaded.realmId;
+        built.push({ realmId, users: p.users, event: template as unknown as Record<string, unknown>, stamp: p.stamp ?? loaded.stamp });
+      }
+      return pending
+        .map((p, i) => built[i] ?? (p.event.type === "message" ? undefined : { realmId: p.realmId ?? realmId, users: p.users, event: p.event, stamp: p.stamp ?? batchStamp }))
+        .filter((n): n is Notice => n !== undefined && (n.users.length > 0 || n.event.type === "message"));
+    });
+  };
+
+  /** Calls `listener` with every notice this process publishes (tests, diagnostics). */
+  tap(listener: (notice: Notice) => void): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
+  /** Resolves once everything published so far has reached the local queues. */
+  flush(): Promise<void> {
+    if (!this.draining && this.pipeline.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private enqueue(job: Job): void {
+    this.pipeline.push(job);
+    if (!this.draining) void this.drain();
+  }
+
+  // Jobs run strictly in order; a job that needs no database (most of them) is delivered
+  // synchronously, before the action that published it returns.
+  private async drain(): Promise<void> {
+    this.draining = true;
+    while (this.pipeline.length) {
+      const job = this.pipeline.shift()!;
+      try {
+        const result = job();
+        const notices = result instanceof Promise ? await result : result;
+        for (const notice of notices) this.dispatch(notice);
+      } catch (error) {
+        this.options.log.error({ err: error }, "event publication failed");
+      }
+    }
+    this.draining = false;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private dispatch(notice: Notice): void {
+    for (const tap of this.taps) tap(notice);
+    this.queues.deliver(notice);
+    this.bus.publish({ kind: "notice", origin: this.processId, notice });
+  }
+
+  private receive(message: BusMessage): void {
+    if (message.origin === this.processId) return;
+    if (message.kind === "notice") {
+      this.queues.deliver(message.notice);
+    } else if (message.kind === "cleanup") {
+      const client = this.queues.get(message.queueId);
+      if (client && client.userId === message.userId) {
+        client.finishWaiter();
+        this.queues.remove(client);
+      }
+    }
+  }
+
+  private newQueueId(): string {
+    return `${this.processId}:${randomUUID()}`;
+  }
+
+  /**
+   * POST /register: allocates the queue (already receiving events), reads the initial state
+   * in one consistent snapshot, then drops queued events the snapshot already reflects.
+   */
+  async register<T>(options: NewClient, read: (db: ChatDb) => Promise<T>): Promise<{ client: ClientDescriptor; state: T; lastEventId: number }> {
+    const client = new ClientDescriptor({ ...options, queueId: this.newQueueId(), now: this.options.clock.now().getTime() });
+    this.queues.add(client);
+    try {
+      const { db, dialect } = this.options;
+      let tx = db.transaction();
+      // One snapshot for every read, taken by the first statement (snapshotMark).
+      if (dialect === "postgres") tx = tx.setIsolationLevel("repeatable read").setAccessMode("read only");
+      const { mark, state } = await tx.execute(async (trx) => {
+        const mark = await snapshotMark(trx, dialect);
+        return { mark, state: await read(trx) };
+      });
+      return { client, state, lastEventId: client.settle(mark) };
+    } catch (error) {
+      this.queues.remove(client);
+      throw error;
+    }
+  }
+
+  /** GET /events: answers at once when events are waiting (or dont_block), else long-polls. */
+  fetch(request: FetchRequest): FetchResult | Promise<FetchResult> {
+    let client: ClientDescriptor;
+    let implicit = false;
+    if (request.queueId === undefined) {
+      if (!request.dontBlock || !request.newClient) throw new BadRequestError("Missing 'queue_id' argument");
+      client = new ClientDescriptor({ ...request.newClient, queueId: this.newQueueId(), now: this.options.clock.now().getTime() });
+      client.settle({ kind: "sqlite", seq: -1, maxMessageId: -1 });
+      this.queues.add(client);
+      implicit = true;
+    } else {
+      if (request.lastEventId === undefined) throw new BadRequestError("Missing 'last_event_id' argument");
+      client = this.access(request.userId, request.queueId);
+      const queue = client.queue;
+      let last = request.lastEventId;
+      // Events dropped at registration were never seen by the client: acknowledging less than
+      // the last_event_id /register returned is fine until anything newer has been pruned.
+      if (last < queue.newestPrunedId && queue.newestPrunedId === client.registeredThrough) last = client.registeredThrough;
+      if (last < queue.newestPrunedId) throw new BadRequestError(`An event newer than ${request.lastEventId} has already been pruned!`);
+      queue.prune(last);
+      if (last !== queue.newestPrunedId) throw new BadRequestError(`Event ${request.lastEventId} was not in this queue`);
+      client.finishWaiter();
+    }
+    const now = this.options.clock.now().getTime();
+    if (!client.queue.empty() || request.dontBlock) {
+      client.lastConnectionTime = now;
+      const result: FetchResult = { events: client.queue.contents() };
+      if (implicit) result.queue_id = client.id;
+      return result;
+    }
+    const { heartbeatMs, heartbeatJitterMs } = this.options.config;
+    return new Promise<FetchResult>((resolve) => {
+      const waiter = { finish: (events: QueuedEvent[]) => resolve({ events }) };
+      client.connect(waiter, now, heartbeatMs + Math.floor(Math.random() * (heartbeatJitterMs + 1)));
+      // A client that went away is forgotten (and its handler released) without an answer.
+      request.onClose(() => {
+        client.disconnect(waiter);
+        resolve({ events: [] });
+      });
+    });
+  }
+
+  /** DELETE /events: the owner removes the queue; other processes forward the request. */
+  cleanup(userId: number, queueId: string): void {
+    const owner = queueId.slice(0, queueId.indexOf(":"));
+    if (owner && owner !== this.processId && !this.queues.get(queueId)) {
+      // compat: Zulip's Django process also answers success before the owning shard acts.
+      this.bus.publish({ kind: "cleanup", origin: this.processId, queueId, userId });
+      return;
+    }
+    const client = this.queues.access(userId, queueId);
+    client.finishWaiter();
+    this.queues.remove(client);
+  }
+
+  private access(userId: number, queueId: string): ClientDescriptor {
+    const client = this.queues.get(queueId);
+    if (!client) {
+      const owner = queueId.slice(0, Math.max(0, queueId.indexOf(":")));
+      if (owner && owner !== this.processId) this.options.log.warn({ queueId, process: this.processId }, "long poll for a queue held by another process: route /api/v1/events by queue_id (docs/scaling-chat.md)");
+    }
+    return this.queues.access(userId, queueId);
+  }
+}

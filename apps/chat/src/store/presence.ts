@@ -1,0 +1,44 @@
+// Presence rows (Zulip's UserPresence) and the per-realm sequence that numbers their changes,
+// so clients can ask for "what changed since update N".
+import { sql } from "kysely";
+import type { Selectable } from "kysely";
+import type { ChatDb, UserPresenceTable } from "./schema.js";
+
+export type Presence = Selectable<UserPresenceTable>;
+
+export function presenceOf(db: ChatDb, userId: number): Promise<Presence | undefined> {
+  return db.selectFrom("user_presence").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** The next presence update id of the realm (the sequence row is created on first use). */
+export async function nextPresenceUpdateId(db: ChatDb, realmId: number): Promise<number> {
+  const bumped = await db.updateTable("presence_sequence").set({ last_update_id: sql`last_update_id + 1` }).where("realm_id", "=", realmId).returning("last_update_id").executeTakeFirst();
+  if (bumped) return Number(bumped.last_update_id);
+  await db.insertInto("presence_sequence").values({ realm_id: realmId, last_update_id: 1 }).execute();
+  return 1;
+}
+
+export async function savePresence(db: ChatDb, row: Presence, creating: boolean): Promise<void> {
+  if (creating) await db.insertInto("user_presence").values(row).execute();
+  else await db.updateTable("user_presence").set(row).where("user_id", "=", row.user_id).execute();
+}
+
+export interface PresenceRow extends Presence {
+  email: string;
+  date_joined: number;
+}
+
+/** Presence of the realm's active humans, connected since `since`, changed after `afterUpdateId`. */
+export async function realmPresences(db: ChatDb, realmId: number, options: { since?: number; afterUpdateId?: number }): Promise<PresenceRow[]> {
+  let q = db
+    .selectFrom("user_presence as p")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .selectAll("p")
+    .select(["u.email", "u.date_joined"])
+    .where("p.realm_id", "=", realmId)
+    .where("u.is_active", "=", 1)
+    .where("u.is_bot", "=", 0);
+  if (options.afterUpdateId !== undefined) q = q.where("p.last_update_id", ">", options.afterUpdateId);
+  if (options.since !== undefined) q = q.where("p.last_connected_time", ">=", options.since);
+  return q.orderBy("p.user_id").execute();
+}
