@@ -15,6 +15,8 @@ export interface NewUser {
   botOwnerId?: number | null;
   /** Zulip grants this server-level permission only from the command line */
   canCreateUsers?: boolean;
+  /** false: an invitation chose not to include the realm's default channels */
+  subscribeDefaults?: boolean;
   now: number;
 }
 
@@ -44,7 +46,7 @@ export async function doCreateUser(db: ChatDb, input: NewUser): Promise<{ userId
     });
     const apiKey = generateApiKey();
     await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);
-    const defaults = await defaultStreamIds(trx, input.realmId);
+    const defaults = input.subscribeDefaults === false ? [] : await defaultStreamIds(trx, input.realmId);
     if (defaults.length) await subscribeUsers(trx, [userId], defaults);
     return { userId, apiKey };
   });

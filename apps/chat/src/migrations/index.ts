@@ -2,12 +2,13 @@ import { migrateToLatest, type Dialect, type Migrations } from "@beacon/platform
 import type { ChatDb } from "../store/schema.js";
 import { initial } from "./001_initial.js";
 import { messages } from "./002_messages.js";
+import { orgSettings } from "./007_org_settings.js";
 import { eventsPresenceBus } from "./004_events_presence_bus.js";
 import { stateVersion } from "./005_perf_state_version.js";
 import { scheduledMessages } from "./006_scheduled_messages.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
-  return { "001_initial": initial(dialect), "002_messages": messages(dialect), "004_events_presence_bus": eventsPresenceBus(dialect), "005_perf_state_version": stateVersion(dialect), "006_scheduled_messages": scheduledMessages() };
+  return { "001_initial": initial(dialect), "002_messages": messages(dialect), "004_events_presence_bus": eventsPresenceBus(dialect), "005_perf_state_version": stateVersion(dialect), "006_scheduled_messages": scheduledMessages(), "007_org_settings": orgSettings(dialect) };
 }
 
 export async function migrateChat(db: ChatDb, dialect: Dialect): Promise<string[]> {

@@ -14,6 +14,8 @@ import * as presence from "./presence.js";
 import * as realmDomains from "./realm-domains.js";
 import * as customProfileFields from "./custom-profile-fields.js";
 import * as profileData from "./profile-data.js";
+import * as invites from "./invites.js";
+import * as realmSettings from "./realm-settings.js";
 import * as registerState from "./register.js";
 import * as reminders from "./scheduled-reminders.js";
 import * as scheduledMessages from "./scheduled-messages.js";
@@ -21,6 +23,7 @@ import * as serverSettings from "./server-settings.js";
 import * as subscriptions from "./subscriptions.js";
 import * as typing from "./typing.js";
 import * as userGroups from "./user-groups.js";
+import * as signup from "./signup.js";
 import * as users from "./users.js";
 
 export function registerRoutes(api: Api): void {
@@ -47,4 +50,7 @@ export function registerRoutes(api: Api): void {
   realmDomains.register(api);
   customProfileFields.register(api);
   profileData.register(api);
+  invites.register(api);
+  signup.register(api);
+  realmSettings.register(api);
 }

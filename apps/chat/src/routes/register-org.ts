@@ -6,6 +6,8 @@ import { presentRealmDomain } from "../actions/realm-domains.js";
 import { presentPlayground } from "../actions/playgrounds.js";
 import { presentNavigationView } from "../present/navigation-view.js";
 import { presentField } from "../present/custom-profile-field.js";
+import { currentRealmSettings } from "../actions/realm-settings.js";
+import { REALM_SETTINGS } from "../lib/realm-settings.js";
 import { alertWords } from "../store/alert-words.js";
 import { fieldsInRealm } from "../store/custom-profile-fields.js";
 import { navigationViews } from "../store/navigation-views.js";
@@ -16,6 +18,13 @@ export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: 
   const { db } = deps;
   const { user, realm } = caller;
   const out: Record<string, unknown> = {};
+  if (wants("realm")) {
+    // Stored values over the defaults presentRealmState sends (identity columns it reads itself).
+    const settings = await currentRealmSettings(deps, realm);
+    for (const [name, value] of Object.entries(settings)) if (REALM_SETTINGS[name]!.storage !== "realm") out[`realm_${name}`] = value;
+    out.realm_allow_edit_history = settings.message_edit_history_visibility_policy !== "none";
+    out.realm_mandatory_topics = settings.topics_policy === "disable_empty_topic";
+  }
   if (wants("alert_words")) out.alert_words = await alertWords(db, user.id);
   if (wants("navigation_views")) out.navigation_views = (await navigationViews(db, user.id)).map(presentNavigationView);
   if (wants("realm_playgrounds")) out.realm_playgrounds = (await playgroundsInRealm(db, realm.id)).map(presentPlayground);

@@ -1,0 +1,45 @@
+import type { Selectable, Updateable } from "kysely";
+import type { ChatDb, InviteTable } from "./schema.js";
+
+export type Invite = Selectable<InviteTable>;
+
+export async function insertInvite(db: ChatDb, row: Omit<InviteTable, "id">): Promise<number> {
+  const { id } = await db.insertInto("invites").values(row).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export function inviteInRealm(db: ChatDb, realmId: number, id: number, multiuse: boolean): Promise<Invite | undefined> {
+  return db.selectFrom("invites").selectAll().where("realm_id", "=", realmId).where("id", "=", id).where("is_multiuse", "=", multiuse ? 1 : 0).executeTakeFirst();
+}
+
+export function inviteByKey(db: ChatDb, realmId: number, key: string): Promise<Invite | undefined> {
+  return db.selectFrom("invites").selectAll().where("realm_id", "=", realmId).where("confirmation_key", "=", key).executeTakeFirst();
+}
+
+/** Active, unexpired invitations, optionally only one inviter's. */
+export function pendingInvites(db: ChatDb, realmId: number, now: number, invitedBy?: number): Promise<Invite[]> {
+  let q = db
+    .selectFrom("invites")
+    .selectAll()
+    .where("realm_id", "=", realmId)
+    .where("status", "=", 0)
+    .where((eb) => eb.or([eb("expiry", "is", null), eb("expiry", ">", now)]));
+  if (invitedBy !== undefined) q = q.where("invited_by_user_id", "=", invitedBy);
+  return q.orderBy("id").execute();
+}
+
+export async function updateInvite(db: ChatDb, id: number, changes: Updateable<InviteTable>): Promise<void> {
+  await db.updateTable("invites").set(changes).where("id", "=", id).execute();
+}
+
+export async function deleteInvite(db: ChatDb, id: number): Promise<void> {
+  await db.deleteFrom("invites").where("id", "=", id).execute();
+}
+
+/** Pending email invitations to an address, used up once someone signs up with it. */
+export async function markEmailInvitesUsed(db: ChatDb, realmId: number, email: string): Promise<number> {
+  const rows = await db.selectFrom("invites").select(["id", "email"]).where("realm_id", "=", realmId).where("is_multiuse", "=", 0).where("status", "=", 0).execute();
+  const ids = rows.filter((r) => r.email?.toLowerCase() === email.toLowerCase()).map((r) => r.id);
+  if (ids.length) await db.updateTable("invites").set({ status: 1 }).where("id", "in", ids).execute();
+  return ids.length;
+}

@@ -1,0 +1,24 @@
+// Personal and realm settings kept as JSON key/value rows: only what differs from Zulip's
+// defaults is stored. (Message-related settings live in realm_message_settings and
+// user_message_settings; realm identity in the realms row.)
+import type { ChatDb } from "./schema.js";
+
+const decode = (rows: { name: string; value: string }[]) => Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
+
+export async function userSettingValues(db: ChatDb, userId: number): Promise<Record<string, unknown>> {
+  return decode(await db.selectFrom("user_settings").select(["name", "value"]).where("user_id", "=", userId).execute());
+}
+
+export async function setUserSettingValue(db: ChatDb, userId: number, name: string, value: unknown): Promise<void> {
+  await db.deleteFrom("user_settings").where("user_id", "=", userId).where("name", "=", name).execute();
+  await db.insertInto("user_settings").values({ user_id: userId, name, value: JSON.stringify(value) }).execute();
+}
+
+export async function realmSettingValues(db: ChatDb, realmId: number): Promise<Record<string, unknown>> {
+  return decode(await db.selectFrom("realm_settings").select(["name", "value"]).where("realm_id", "=", realmId).execute());
+}
+
+export async function setRealmSettingValue(db: ChatDb, realmId: number, name: string, value: unknown): Promise<void> {
+  await db.deleteFrom("realm_settings").where("realm_id", "=", realmId).where("name", "=", name).execute();
+  await db.insertInto("realm_settings").values({ realm_id: realmId, name, value: JSON.stringify(value) }).execute();
+}
