@@ -5,3 +5,4 @@ export * from "./db.js";
 export * from "./migrate.js";
 export * from "./http.js";
 export * from "./cli.js";
+export * from "./passwords.js";
