@@ -2,7 +2,11 @@
 import type { Updateable } from "kysely";
 import type { ChatDb, StreamGroupSetting, StreamTable } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
-import { addDefaultStream, insertStream, removeDefaultStream, updateStream } from "../store/streams.js";
+import type { ChatDeps } from "../deps.js";
+import { addDefaultStream, defaultStreamIds, insertStream, removeDefaultStream, updateStream, type Stream } from "../store/streams.js";
+import { subscriptionRows } from "../store/subscriptions.js";
+import { channelArchivedEvents, channelUpdateEvents, defaultStreamsEvent, subscribeEvents, type ChannelFieldChanges } from "../events/channel-events.js";
+import { loadRealmView } from "../events/realm-view.js";
 import { renderDescription } from "../lib/description.js";
 import { doStoreGroupSetting, type GroupSettingValue } from "./group-settings.js";
 import { subscribeUsers } from "./subscriptions.js";
@@ -42,35 +46,53 @@ function defaultGroupSettings(graph: GroupGraph, creatorId: number | null): Reco
   };
 }
 
-export async function doCreateChannel(db: ChatDb, graph: GroupGraph, input: NewChannel): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const settings = { ...defaultGroupSettings(graph, input.creatorId), ...input.groupSettings };
-    const stored = {} as Record<StreamGroupSetting, number>;
-    for (const [name, value] of Object.entries(settings)) stored[name as StreamGroupSetting] = await doStoreGroupSetting(trx, input.realmId, value, input.now);
-    // Public channels always share history; private ones only when asked.
-    const historyPublic = !input.inviteOnly || input.isWebPublic ? true : (input.historyPublicToSubscribers ?? false);
-    const id = await insertStream(trx, {
-      realm_id: input.realmId,
-      name: input.name,
-      name_key: input.name.toLowerCase(),
-      description: input.description,
-      rendered_description: renderDescription(input.description),
-      invite_only: input.inviteOnly ? 1 : 0,
-      is_web_public: input.isWebPublic ? 1 : 0,
-      history_public_to_subscribers: historyPublic ? 1 : 0,
-      message_retention_days: input.messageRetentionDays,
-      date_created: input.now,
-      creator_id: input.creatorId,
-      deactivated: 0,
-      topics_policy: input.topicsPolicy,
-      folder_id: input.folderId,
-      first_message_id: null,
-      ...stored,
-    });
-    if (input.isDefault) await addDefaultStream(trx, input.realmId, id);
-    if (input.subscriberIds.length) await subscribeUsers(trx, input.subscriberIds, [id]);
-    return id;
+/** The writes of a new channel; returns its id and the subscriptions it started with. */
+export async function insertChannel(trx: ChatDb, graph: GroupGraph, input: NewChannel): Promise<{ id: number; added: { userId: number; streamId: number }[] }> {
+  const settings = { ...defaultGroupSettings(graph, input.creatorId), ...input.groupSettings };
+  const stored = {} as Record<StreamGroupSetting, number>;
+  for (const [name, value] of Object.entries(settings)) stored[name as StreamGroupSetting] = await doStoreGroupSetting(trx, input.realmId, value, input.now);
+  // Public channels always share history; private ones only when asked.
+  const historyPublic = !input.inviteOnly || input.isWebPublic ? true : (input.historyPublicToSubscribers ?? false);
+  const id = await insertStream(trx, {
+    realm_id: input.realmId,
+    name: input.name,
+    name_key: input.name.toLowerCase(),
+    description: input.description,
+    rendered_description: renderDescription(input.description),
+    invite_only: input.inviteOnly ? 1 : 0,
+    is_web_public: input.isWebPublic ? 1 : 0,
+    history_public_to_subscribers: historyPublic ? 1 : 0,
+    message_retention_days: input.messageRetentionDays,
+    date_created: input.now,
+    creator_id: input.creatorId,
+    deactivated: 0,
+    topics_policy: input.topicsPolicy,
+    folder_id: input.folderId,
+    first_message_id: null,
+    ...stored,
   });
+  if (input.isDefault) await addDefaultStream(trx, input.realmId, id);
+  const added = input.subscriberIds.length ? await subscribeUsers(trx, input.subscriberIds, [id]) : [];
+  return { id, added };
+}
+
+export async function doCreateChannel(db: ChatDb, graph: GroupGraph, input: NewChannel): Promise<number> {
+  return (await db.transaction().execute((trx) => insertChannel(trx, graph, input))).id;
+}
+
+/** POST /channels/create: the channel, and its events (stream/create, subscriptions, default_streams). */
+export async function createChannel(deps: ChatDeps, graph: GroupGraph, input: NewChannel): Promise<number> {
+  const before = await loadRealmView(deps.db, input.realmId);
+  const { value, stamp } = await deps.events.transaction((trx) => insertChannel(trx, graph, input));
+  const after = await loadRealmView(deps.db, input.realmId);
+  const stream = after.streams.get(value.id)!;
+  const subs = await subscriptionRows(deps.db, input.subscriberIds, [value.id]);
+  const [create, ...rest] = subscribeEvents(before, after, [stream], value.added, subs);
+  const defaults = input.isDefault ? [defaultStreamsEvent(after, await defaultStreamIds(deps.db, input.realmId))] : [];
+  // Zulip announces the channel, then the default-channel change, then the subscriptions.
+  const events = create?.event.type === "stream" ? [create, ...defaults, ...rest] : [...defaults, ...(create ? [create] : []), ...rest];
+  deps.events.publishAll(input.realmId, events, stamp);
+  return value.id;
 }
 
 export interface ChannelChanges {
@@ -79,23 +101,53 @@ export interface ChannelChanges {
   isDefault?: boolean;
 }
 
+async function updateChannelRows(trx: ChatDb, realmId: number, streamId: number, changes: ChannelChanges, now: number): Promise<void> {
+  const fields: Updateable<StreamTable> = { ...changes.fields };
+  if (fields.description !== undefined) fields.rendered_description = renderDescription(fields.description as string);
+  for (const [name, value] of Object.entries(changes.groupSettings)) {
+    fields[name as StreamGroupSetting] = await doStoreGroupSetting(trx, realmId, value, now);
+  }
+  if (Object.keys(fields).length) await updateStream(trx, streamId, fields);
+  if (changes.isDefault === true) await addDefaultStream(trx, realmId, streamId);
+  if (changes.isDefault === false) await removeDefaultStream(trx, realmId, streamId);
+}
+
 export async function doUpdateChannel(db: ChatDb, realmId: number, streamId: number, changes: ChannelChanges, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const fields: Updateable<StreamTable> = { ...changes.fields };
-    if (fields.description !== undefined) fields.rendered_description = renderDescription(fields.description as string);
-    for (const [name, value] of Object.entries(changes.groupSettings)) {
-      fields[name as StreamGroupSetting] = await doStoreGroupSetting(trx, realmId, value, now);
-    }
-    if (Object.keys(fields).length) await updateStream(trx, streamId, fields);
-    if (changes.isDefault === true) await addDefaultStream(trx, realmId, streamId);
-    if (changes.isDefault === false) await removeDefaultStream(trx, realmId, streamId);
-  });
+  await db.transaction().execute((trx) => updateChannelRows(trx, realmId, streamId, changes, now));
+}
+
+/** PATCH /streams/{id}: the changes, and a stream/update per changed property (channel-events.ts). */
+export async function updateChannel(deps: ChatDeps, realmId: number, stream: Stream, changes: ChannelChanges, now: number): Promise<void> {
+  const before = await loadRealmView(deps.db, realmId);
+  const defaultsBefore = await defaultStreamIds(deps.db, realmId);
+  const { stamp } = await deps.events.transaction((trx) => updateChannelRows(trx, realmId, stream.id, changes, now));
+  const after = await loadRealmView(deps.db, realmId);
+  const defaultsAfter = await defaultStreamIds(deps.db, realmId);
+  deps.events.publishAll(realmId, channelUpdateEvents(before, after, stream, changes as ChannelFieldChanges, { before: defaultsBefore, after: defaultsAfter }), stamp);
+}
+
+async function archiveChannelRows(trx: ChatDb, realmId: number, streamId: number): Promise<void> {
+  await updateStream(trx, streamId, { deactivated: 1 });
+  await removeDefaultStream(trx, realmId, streamId);
 }
 
 /** Archiving keeps the channel and its subscriptions, but it stops being a default channel. */
 export async function doArchiveChannel(db: ChatDb, realmId: number, streamId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await updateStream(trx, streamId, { deactivated: 1 });
-    await removeDefaultStream(trx, realmId, streamId);
-  });
+  await db.transaction().execute((trx) => archiveChannelRows(trx, realmId, streamId));
+}
+
+export async function archiveChannel(deps: ChatDeps, realmId: number, stream: Stream): Promise<void> {
+  const before = await loadRealmView(deps.db, realmId);
+  const wasDefault = (await defaultStreamIds(deps.db, realmId)).includes(stream.id);
+  const { stamp } = await deps.events.transaction((trx) => archiveChannelRows(trx, realmId, stream.id));
+  deps.events.publishAll(realmId, channelArchivedEvents(before, stream, wasDefault, await defaultStreamIds(deps.db, realmId)), stamp);
+}
+
+/** POST/DELETE /default_streams: default_streams to every non-guest when the list changed. */
+export async function setDefaultChannel(deps: ChatDeps, realmId: number, streamId: number, isDefault: boolean): Promise<void> {
+  const beforeIds = await defaultStreamIds(deps.db, realmId);
+  const { stamp } = await deps.events.transaction((trx) => (isDefault ? addDefaultStream(trx, realmId, streamId) : removeDefaultStream(trx, realmId, streamId)));
+  const afterIds = await defaultStreamIds(deps.db, realmId);
+  if (afterIds.join() === beforeIds.join()) return;
+  deps.events.publishAll(realmId, [defaultStreamsEvent(await loadRealmView(deps.db, realmId), afterIds)], stamp);
 }

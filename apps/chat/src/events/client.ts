@@ -113,6 +113,8 @@ export class ClientDescriptor {
         return !this.capabilities.userSettingsObject;
       case "user_group":
         if (event.op === "remove") return !this.capabilities.includeDeactivatedGroups;
+        // A reactivated group reappears as new to clients that dropped it on deactivation.
+        if (event.op === "add" && event.for_reactivation) return !this.capabilities.includeDeactivatedGroups;
         if (event.op === "update" && "deactivated" in (event.data as object)) return this.capabilities.includeDeactivatedGroups;
         return true;
       case "stream":

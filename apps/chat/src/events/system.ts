@@ -3,10 +3,10 @@
 //
 // Emitting, for every action (after its transaction has committed):
 //
-//   const stamp = await deps.events.stamp(trx);           // inside the transaction
-//   …commit…
+//   const { value, stamp } = await deps.events.transaction(async (trx) => …the writes…);
 //   deps.events.publish(realmId, userIds, event, { stamp });
 //
+// (or `const stamp = await deps.events.stamp(trx)` inside a transaction of one's own).
 // `userIds` are the users whose queues get the event (Zulip's send_event(realm, event, users));
 // the stamp lets a queue being registered at that moment skip events its initial state already
 // shows. deps.notify (used by the message actions) goes through the same pipeline.
@@ -92,6 +92,14 @@ export class EventSystem {
   /** The commit stamp of the current write transaction; take it inside the transaction. */
   stamp(trx: ChatDb): Promise<CommitStamp> {
     return commitStamp(trx, this.options.dialect);
+  }
+
+  /** Runs `work` in a transaction and returns its result with the transaction's commit stamp. */
+  transaction<T>(work: (trx: ChatDb) => Promise<T>): Promise<{ value: T; stamp: CommitStamp }> {
+    return this.options.db.transaction().execute(async (trx) => {
+      const value = await work(trx);
+      return { value, stamp: await this.stamp(trx) };
+    });
   }
 
   /** Sends `event` to the queues of `users` (ids, or {id, flags} for message events). */

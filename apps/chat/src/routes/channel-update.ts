@@ -3,7 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, nullable, oneOf } from "../http/validators.js";
-import { doUpdateChannel, type ChannelChanges } from "../actions/channels.js";
+import { updateChannel, type ChannelChanges } from "../actions/channels.js";
 import { checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
 import { checkGroupSetting, groupSettingChange, presentGroupSetting, sameGroupSetting } from "../actions/group-settings.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
@@ -79,7 +79,7 @@ export function registerChannelUpdate(api: Api): void {
       changes.groupSettings[name] = checkGroupSetting(scope.graph, realmUsers, change.new, { settingName: name });
     }
 
-    await doUpdateChannel(db, ctx.realm.id, stream.id, changes, clock.now().getTime());
+    await updateChannel(api.deps, ctx.realm.id, stream, changes, clock.now().getTime());
     return {};
   });
 }

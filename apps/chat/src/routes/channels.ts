@@ -3,12 +3,12 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelError, mustBeAdmin } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
-import { doArchiveChannel, doCreateChannel } from "../actions/channels.js";
+import { archiveChannel, createChannel, setDefaultChannel } from "../actions/channels.js";
 import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentChannel } from "../present/channel.js";
-import { addDefaultStream, defaultStreamIds, removeDefaultStream } from "../store/streams.js";
+import { defaultStreamIds } from "../store/streams.js";
 import { subscribersByStream } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
 import { pathId } from "./access.js";
@@ -35,7 +35,7 @@ export function register(api: Api): void {
     const active = new Set(users.filter((u) => u.is_active).map((u) => u.id));
     for (const id of subscriberIds) if (!active.has(id)) throw new BadRequestError(`Invalid user ID: ${id}`);
     const groupSettings = checkChannelGroupSettings(scope, new Set(users.map((u) => u.id)), settings.groupSettings);
-    const id = await doCreateChannel(db, scope.graph, {
+    const id = await createChannel(api.deps, scope.graph, {
       realmId: ctx.realm.id,
       name,
       description: description.trim(),
@@ -114,7 +114,7 @@ export function register(api: Api): void {
     const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
     if (!canAdministerChannel(scope.graph, ctx.user, stream)) throw new CannotAdministerChannelError();
     if (stream.deactivated) throw new BadRequestError("Channel is already deactivated");
-    await doArchiveChannel(db, ctx.realm.id, stream.id);
+    await archiveChannel(api.deps, ctx.realm.id, stream);
     return {};
   });
 
@@ -126,7 +126,7 @@ export function register(api: Api): void {
     const scope = await channelScope(db, ctx);
     const stream = accessChannelById(scope, ctx, id);
     if (stream.invite_only) throw new BadRequestError("Private channels cannot be made default.");
-    await addDefaultStream(db, ctx.realm.id, stream.id);
+    await setDefaultChannel(api.deps, ctx.realm.id, stream.id, true);
     return {};
   });
 
@@ -135,7 +135,7 @@ export function register(api: Api): void {
     const id = ctx.params.required("stream_id", json(int()));
     const scope = await channelScope(db, ctx);
     const stream = accessChannelById(scope, ctx, id);
-    await removeDefaultStream(db, ctx.realm.id, stream.id);
+    await setDefaultChannel(api.deps, ctx.realm.id, stream.id, false);
     return {};
   });
 }

@@ -5,7 +5,7 @@ import type { UserContext } from "../http/endpoint.js";
 import type { ChatDb } from "../store/schema.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, Params, raw } from "../http/params.js";
-import { bool, int, list, object, oneOf, string, union } from "../http/validators.js";
+import { anything, bool, int, list, oneOf, string, union } from "../http/validators.js";
 import type { Capabilities } from "../events/client.js";
 import { checkNarrowForEvents, type NarrowTerm } from "../events/narrow.js";
 import type { NewClient } from "../events/system.js";
@@ -56,7 +56,8 @@ export async function readRegisterParams(ctx: UserContext, db: ChatDb): Promise<
   const presenceHistoryLimitDays = params.optional("presence_history_limit_days", json(int()));
   const eventTypes = params.optional("event_types", json(list(string())));
   const allPublicStreams = params.optional("all_public_streams", json(bool));
-  const rawCapabilities = params.withDefault("client_capabilities", json(object({}, { allowExtra: true })), {}) as Record<string, unknown>;
+  const rawCapabilities = params.withDefault("client_capabilities", json(anything), {});
+  if (typeof rawCapabilities !== "object" || rawCapabilities === null || Array.isArray(rawCapabilities)) throw new BadRequestError("client_capabilities is not a dict");
   const fetchTypes = params.optional("fetch_event_types", json(list(string()))) ?? eventTypes;
   let narrow = params.withDefault("narrow", json(list(list(string()))), []).map((term, i) => {
     if (term.length !== 2) throw new BadRequestError(`narrow[${i}] should have exactly 2 items`);

@@ -5,7 +5,8 @@ import { json, raw } from "../http/params.js";
 import { anything, field, int, list, object, string } from "../http/validators.js";
 import type { Updateable } from "kysely";
 import type { Flag, SubscriptionTable } from "../store/schema.js";
-import { subscribersByStream, updateSubscription } from "../store/subscriptions.js";
+import { subscribersByStream } from "../store/subscriptions.js";
+import { setSubscriptionProperties, type PropertyChange } from "../actions/subscriptions.js";
 import { accessUserById, pathId } from "./access.js";
 import { accessChannelById, channelScope } from "./channel-access.js";
 
@@ -37,15 +38,15 @@ export function registerSubscriptionProperties(api: Api): void {
 
   async function apply(ctx: UserContext, changes: Change[]): Promise<void> {
     const scope = await channelScope(db, ctx);
-    const updates: { id: number; columns: Updateable<SubscriptionTable> }[] = [];
+    const updates: PropertyChange[] = [];
     for (const change of changes) {
       if (change.property !== "color" && !BOOLEAN_PROPERTIES.includes(change.property)) throw new BadRequestError(`Unknown subscription property: ${change.property}`);
       const stream = accessChannelById(scope, ctx, change.stream_id);
       const sub = scope.subs.get(stream.id);
       if (!sub?.active) throw new BadRequestError(`Not subscribed to channel ID ${stream.id}`);
-      updates.push({ id: sub.id, columns: columnsFor(change) });
+      updates.push({ subscriptionId: sub.id, streamId: stream.id, property: change.property, columns: columnsFor(change) });
     }
-    for (const update of updates) await updateSubscription(db, update.id, update.columns);
+    await setSubscriptionProperties(api.deps, ctx.realm.id, ctx.user.id, updates);
   }
 
   api.user("POST", "/users/me/subscriptions/properties", async (ctx) => {

@@ -3,9 +3,8 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
-import { doCreateChannel } from "../actions/channels.js";
 import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
-import { subscribeUsers, unsubscribeUsers } from "../actions/subscriptions.js";
+import { subscribeAndNotify, unsubscribeAndNotify } from "../actions/subscriptions.js";
 import { canAddSubscribers, canRemoveSubscribers, canSubscribeSelf } from "../lib/channel-permissions.js";
 import { presentSubscription } from "../present/channel.js";
 import { subscribersByStream } from "../store/subscriptions.js";
@@ -63,12 +62,9 @@ export function register(api: Api): void {
     const groupSettings = checkChannelGroupSettings(scope, realmUserIds, settings.groupSettings);
 
     const now = clock.now().getTime();
-    const channels = [...existing];
-    for (const request of toCreate) {
-      const id = await doCreateChannel(db, scope.graph, { realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now });
-      channels.push({ id, name: request.name } as Stream);
-    }
-    const added = await subscribeUsers(db, targets.map((u) => u.id), channels.map((c) => c.id));
+    const newChannels = toCreate.map((request) => ({ realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now }));
+    const { created, added } = await subscribeAndNotify(api.deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
+    const channels = [...existing, ...(created as Stream[])];
     const subscribed: Record<string, string[]> = {};
     const alreadySubscribed: Record<string, string[]> = {};
     for (const target of targets) {
@@ -97,7 +93,7 @@ export function register(api: Api): void {
       if (others && !canRemoveSubscribers(scope.graph, user, stream)) throw insufficientPermission();
       if (!channels.some((c) => c.id === stream.id)) channels.push(stream);
     }
-    const removed = await unsubscribeUsers(db, targets.map((u) => u.id), channels.map((c) => c.id));
+    const removed = await unsubscribeAndNotify(api.deps, ctx.realm.id, targets.map((u) => u.id), channels.map((c) => c.id));
     const removedNames = channels.filter((c) => removed.some((r) => r.streamId === c.id)).map((c) => c.name);
     const notRemoved = channels.filter((c) => !removed.some((r) => r.streamId === c.id)).map((c) => c.name);
     return { removed: removedNames, not_removed: notRemoved };
