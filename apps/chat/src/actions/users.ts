@@ -1,5 +1,10 @@
 // Creating users and bots, and the writes that change who they are.
-import type { ChatDb } from "../store/schema.js";
+import type { Updateable } from "kysely";
+import type { ChatDeps } from "../deps.js";
+import type { ChatDb, UserTable } from "../store/schema.js";
+import type { User } from "../store/users.js";
+import { botKeyEvents, userChangedEvents, userCreatedEvents, userDeactivatedEvents, userReactivatedEvents } from "../events/user-events.js";
+import { loadRealmView } from "../events/realm-view.js";
 import { generateApiKey, hashApiKey, hashPassword } from "../lib/secrets.js";
 import { deleteApiKeys, insertApiKey, insertUser, updateUser } from "../store/users.js";
 import { defaultStreamIds } from "../store/streams.js";
@@ -23,33 +28,46 @@ export interface NewUser {
 /** Inserts a user with one fresh API key (returned once, stored hashed) and default channels. */
 export async function doCreateUser(db: ChatDb, input: NewUser): Promise<{ userId: number; apiKey: string }> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db.transaction().execute(async (trx) => {
-    const userId = await insertUser(trx, {
-      realm_id: input.realmId,
-      email: input.email,
-      delivery_email: input.email,
-      email_key: input.email.toLowerCase(),
-      full_name: input.fullName,
-      role: input.role,
-      is_active: 1,
-      is_bot: input.botType ? 1 : 0,
-      bot_type: input.botType ?? null,
-      bot_owner_id: input.botOwnerId ?? null,
-      date_joined: input.now,
-      password_hash: passwordHash,
-      timezone: "",
-      avatar_version: 1,
-      default_all_public_streams: 0,
-      default_sending_stream_id: null,
-      default_events_register_stream_id: null,
-      can_create_users: input.canCreateUsers ? 1 : 0,
-    });
-    const apiKey = generateApiKey();
-    await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);
-    const defaults = input.subscribeDefaults === false ? [] : await defaultStreamIds(trx, input.realmId);
-    if (defaults.length) await subscribeUsers(trx, [userId], defaults);
-    return { userId, apiKey };
+  const { userId, apiKey } = await db.transaction().execute((trx) => insertNewUser(trx, input, passwordHash));
+  return { userId, apiKey };
+}
+
+async function insertNewUser(trx: ChatDb, input: NewUser, passwordHash: string | null): Promise<{ userId: number; apiKey: string; subscribed: number[] }> {
+  const userId = await insertUser(trx, {
+    realm_id: input.realmId,
+    email: input.email,
+    delivery_email: input.email,
+    email_key: input.email.toLowerCase(),
+    full_name: input.fullName,
+    role: input.role,
+    is_active: 1,
+    is_bot: input.botType ? 1 : 0,
+    bot_type: input.botType ?? null,
+    bot_owner_id: input.botOwnerId ?? null,
+    date_joined: input.now,
+    password_hash: passwordHash,
+    timezone: "",
+    avatar_version: 1,
+    default_all_public_streams: 0,
+    default_sending_stream_id: null,
+    default_events_register_stream_id: null,
+    can_create_users: input.canCreateUsers ? 1 : 0,
   });
+  const apiKey = generateApiKey();
+  await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);
+  const defaults = input.subscribeDefaults === false ? [] : await defaultStreamIds(trx, input.realmId);
+  const subscribed = defaults.length ? (await subscribeUsers(trx, [userId], defaults)).map((a) => a.streamId) : [];
+  return { userId, apiKey, subscribed };
+}
+
+/** doCreateUser, then its events: realm_user/add, group memberships, realm_bot/add, peer_add. */
+export async function createUser(deps: ChatDeps, input: NewUser): Promise<{ userId: number; apiKey: string }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const before = await loadRealmView(deps.db, input.realmId);
+  const { value, stamp } = await deps.events.transaction((trx) => insertNewUser(trx, input, passwordHash));
+  const after = await loadRealmView(deps.db, input.realmId);
+  deps.events.publishAll(input.realmId, userCreatedEvents(before, after, after.users.get(value.userId)!, value.apiKey, value.subscribed), stamp);
+  return { userId: value.userId, apiKey: value.apiKey };
 }
 
 /** Issues one more key for a user; earlier keys keep working (they are only stored hashed). */
@@ -69,4 +87,32 @@ export async function doRegenerateApiKey(db: ChatDb, userId: number, now: number
 
 export async function doSetActive(db: ChatDb, userIds: number[], active: boolean): Promise<void> {
   for (const id of userIds) await updateUser(db, id, { is_active: active ? 1 : 0 });
+}
+
+/** PATCH /users/{id} (name, role, email) and the realm_user events it sends. */
+export async function changeUser(deps: ChatDeps, target: User, changes: Updateable<UserTable>): Promise<void> {
+  if (!Object.keys(changes).length) return;
+  const before = await loadRealmView(deps.db, target.realm_id);
+  const { stamp } = await deps.events.transaction((trx) => updateUser(trx, target.id, changes));
+  const after = await loadRealmView(deps.db, target.realm_id);
+  deps.events.publishAll(target.realm_id, userChangedEvents(before, after, target), stamp);
+}
+
+/** Deactivating or reactivating one user, and the events Zulip sends for it. */
+export async function setUserActive(deps: ChatDeps, user: User, active: boolean): Promise<void> {
+  const before = await loadRealmView(deps.db, user.realm_id);
+  const { stamp } = await deps.events.transaction((trx) => updateUser(trx, user.id, { is_active: active ? 1 : 0 }));
+  const after = await loadRealmView(deps.db, user.realm_id);
+  const current = after.users.get(user.id)!;
+  deps.events.publishAll(user.realm_id, active ? userReactivatedEvents(after, current) : userDeactivatedEvents(before, after, current), stamp);
+}
+
+/** doRegenerateApiKey; a bot's administrators learn its new key (realm_bot/update). */
+export async function regenerateApiKey(deps: ChatDeps, user: User, now: number): Promise<string> {
+  const { value: apiKey, stamp } = await deps.events.transaction(async (trx) => {
+    await deleteApiKeys(trx, user.id);
+    return doIssueApiKey(trx, user.id, now);
+  });
+  if (user.is_bot) deps.events.publishAll(user.realm_id, botKeyEvents(await loadRealmView(deps.db, user.realm_id), user, apiKey), stamp);
+  return apiKey;
 }

@@ -3,7 +3,7 @@
 // sees a channel (roles, group membership, channel settings) read one view before the write
 // and one after, and send create/delete events for the difference (accessChanges).
 import type { ChatDb } from "../store/schema.js";
-import { GroupGraph } from "../lib/group-graph.js";
+import { GroupGraph, type GraphGroup } from "../lib/group-graph.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
@@ -17,6 +17,7 @@ export interface RealmView {
   /** active users, by id */
   active: User[];
   graph: GroupGraph;
+  groups: GraphGroup[];
   realmSettings: Record<string, number>;
   streams: Map<number, Stream>;
   /** active subscribers (active users only) by channel */
@@ -46,6 +47,7 @@ export async function loadRealmView(db: ChatDb, realmId: number): Promise<RealmV
     users: new Map(users.map((u) => [u.id, u])),
     active: users.filter((u) => u.is_active),
     graph: new GroupGraph(snapshot),
+    groups: snapshot.groups,
     realmSettings,
     streams: new Map(streams.map((s) => [s.id, s])),
     subscribers,

@@ -3,7 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, notAllowedForGuests } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
-import { doCreateUser, doSetActive } from "../actions/users.js";
+import { createUser, setUserActive } from "../actions/users.js";
 import { checkFullName } from "../actions/user-checks.js";
 import { externalHost } from "../config.js";
 import { GroupGraph } from "../lib/group-graph.js";
@@ -35,7 +35,7 @@ export function register(api: Api): void {
     const domain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
     const email = `${shortName}-bot@${domain}`;
     if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
-    const created = await doCreateUser(db, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() });
+    const created = await createUser(api.deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() });
     const bot = (await userInRealm(db, realm.id, created.userId))!;
     return {
       user_id: bot.id,
@@ -58,7 +58,7 @@ export function register(api: Api): void {
     const bot = id === undefined ? undefined : await userInRealm(db, realm.id, id);
     if (!bot || !bot.is_bot || !bot.is_active) throw new BadRequestError("No such bot");
     if (bot.bot_owner_id !== user.id && !isAdmin(user)) throw insufficientPermission();
-    await doSetActive(db, [bot.id], false);
+    await setUserActive(api.deps, bot, false);
     return {};
   });
 }

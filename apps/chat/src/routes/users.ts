@@ -3,11 +3,11 @@ import type { Api, UserContext } from "../http/endpoint.js";
 import { BadRequestError, CannotDeactivateLastUserError, mustBeOwner, ResourceNotFoundError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { anything, bool, int, list } from "../http/validators.js";
-import { doCreateUser, doRegenerateApiKey, doSetActive } from "../actions/users.js";
+import { changeUser, createUser, regenerateApiKey, setUserActive } from "../actions/users.js";
 import { checkFullName, checkNewEmail } from "../actions/user-checks.js";
 import { isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
 import { presentOwnUser, presentUser } from "../present/user.js";
-import { countActiveOwners, updateUser, usersInRealm, type User } from "../store/users.js";
+import { countActiveOwners, usersInRealm, type User } from "../store/users.js";
 import { accessUserByEmail, accessUserById, pathId, type UserAccess } from "./access.js";
 import { profileDataItems } from "./profile-data.js";
 import { checkUpdateProfileData } from "../actions/custom-profile-fields.js";
@@ -49,7 +49,7 @@ export function register(api: Api): void {
     const password = params.required("password", raw());
     const fullName = checkFullName(params.required("full_name", raw()));
     await checkNewEmail(db, realm.id, email);
-    const created = await doCreateUser(db, { realmId: realm.id, email: email.trim(), fullName, role: ROLE_MEMBER, password, now: clock.now().getTime() });
+    const created = await createUser(api.deps, { realmId: realm.id, email: email.trim(), fullName, role: ROLE_MEMBER, password, now: clock.now().getTime() });
     return { user_id: created.userId };
   });
 
@@ -73,7 +73,7 @@ export function register(api: Api): void {
       await checkNewEmail(db, ctx.realm.id, newEmail);
       Object.assign(changes, { email: newEmail.trim(), delivery_email: newEmail.trim(), email_key: newEmail.trim().toLowerCase() });
     }
-    if (Object.keys(changes).length) await updateUser(db, target.id, changes);
+    await changeUser(api.deps, target, changes);
     if (profileData?.length) await checkUpdateProfileData(api.deps, ctx.realm, target, profileData, { mayEditAll: true });
     return {};
   });
@@ -81,7 +81,7 @@ export function register(api: Api): void {
   api.user("DELETE", "/users/me", async ({ params, user, realm }) => {
     params.accept("deactivation_notification_comment");
     if (user.role === ROLE_OWNER && (await countActiveOwners(db, realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
-    await doSetActive(db, [user.id], false);
+    await setUserActive(api.deps, user, false);
     return {};
   });
 
@@ -92,7 +92,7 @@ export function register(api: Api): void {
     ctx.params.optional("deactivation_notification_comment", raw({ maxLength: 2000 }));
     ctx.params.optional("actions", json(anything));
     if (target.role === ROLE_OWNER && (await countActiveOwners(db, ctx.realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
-    await doSetActive(db, [target.id], false);
+    await setUserActive(api.deps, target, false);
     return {};
   });
 
@@ -101,10 +101,10 @@ export function register(api: Api): void {
     if (id === undefined) throw new ResourceNotFoundError("Not Found");
     const target = await accessUserById(db, ctx, id, { forAdmin: true, allowDeactivated: true, allowBots: true });
     if (target.is_active) throw new BadRequestError("User is already active");
-    await doSetActive(db, [target.id], true);
+    await setUserActive(api.deps, target, true);
     return {};
   });
 
-  api.user("POST", "/users/me/api_key/regenerate", async ({ user }) => ({ api_key: await doRegenerateApiKey(db, user.id, clock.now().getTime()) }));
+  api.user("POST", "/users/me/api_key/regenerate", async ({ user }) => ({ api_key: await regenerateApiKey(api.deps, user, clock.now().getTime()) }));
 }
 

@@ -1,0 +1,111 @@
+// The events of user and bot changes (Zulip's zerver/actions/create_user.py, users.py,
+// user_settings.py): realm_user and realm_bot to who may see them, and the role-based system
+// group memberships and channel visibility a role change moves.
+import { presentUser, avatarUrl } from "../present/user.js";
+import type { User } from "../store/users.js";
+import { accessChangeEvents, peerEvents, type Outgoing } from "./channel-events.js";
+import { activeIds, botOwnerIds, type RealmView } from "./realm-view.js";
+
+export function realmUserUpdate(view: RealmView, person: Record<string, unknown>): Outgoing {
+  return { event: { type: "realm_user", op: "update", person }, users: activeIds(view) };
+}
+
+function realmBotUpdate(view: RealmView, bot: User, fields: Record<string, unknown>): Outgoing {
+  return { event: { type: "realm_bot", op: "update", bot: { user_id: bot.id, ...fields } }, users: botOwnerIds(view, bot) };
+}
+
+/** The role-based system groups a user left and joined between two views (remove first, as Zulip). */
+function systemGroupEvents(before: RealmView, after: RealmView, userId: number): Outgoing[] {
+  const removes: Outgoing[] = [];
+  const adds: Outgoing[] = [];
+  for (const group of after.groups.filter((g) => g.is_system_group)) {
+    const was = before.graph.directMembers(group.id).includes(userId);
+    const is = after.graph.directMembers(group.id).includes(userId);
+    if (was === is) continue;
+    const event = { type: "user_group", op: is ? "add_members" : "remove_members", group_id: group.id, user_ids: [userId] };
+    (is ? adds : removes).push({ event, users: activeIds(after) });
+  }
+  // role:fullmembers follows role:members in Zulip (update_users_in_full_members_system_group).
+  const full = (o: Outgoing) => after.graph.group(o.event.group_id as number)?.name === "role:fullmembers";
+  return [...removes.filter((o) => !full(o)), ...adds.filter((o) => !full(o)), ...removes.filter(full), ...adds.filter(full)];
+}
+
+export function realmBotAdd(view: RealmView, bot: User, apiKey: string): Outgoing {
+  const dict: Record<string, unknown> = {
+    email: bot.email,
+    user_id: bot.id,
+    full_name: bot.full_name,
+    bot_type: bot.bot_type,
+    is_active: Boolean(bot.is_active),
+    api_key: apiKey,
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: Boolean(bot.default_all_public_streams),
+    avatar_url: avatarUrl(bot, false),
+    services: [],
+  };
+  if (bot.bot_owner_id !== null) dict.owner_id = bot.bot_owner_id;
+  return { event: { type: "realm_bot", op: "add", bot: dict }, users: botOwnerIds(view, bot) };
+}
+
+/**
+ * A new account (do_create_user): realm_user/add to every active user, the role-based groups it
+ * joins, realm_bot/add for a bot, then peer_add for its default channels. The new user gets no
+ * subscription/add: it registers its first queue afterwards.
+ */
+export function userCreatedEvents(before: RealmView, after: RealmView, user: User, apiKey: string, subscribed: number[]): Outgoing[] {
+  // A new user has no custom profile data yet (notify_created_user assumes the same).
+  const person = presentUser(user, { clientGravatar: false, includeCustomProfileFields: true });
+  const out: Outgoing[] = [{ event: { type: "realm_user", op: "add", person }, users: activeIds(after) }];
+  out.push(...systemGroupEvents(before, after, user.id));
+  if (user.is_bot) out.push(realmBotAdd(after, user, apiKey));
+  out.push(...peerEvents("peer_add", after, new Map(subscribed.map((id) => [id, new Set([user.id])]))));
+  return out;
+}
+
+/** PATCH /users/{id}: name, role (with groups and channel visibility), email (with the avatar it moves). */
+export function userChangedEvents(before: RealmView, after: RealmView, old: User): Outgoing[] {
+  const user = after.users.get(old.id)!;
+  const out: Outgoing[] = [];
+  if (user.full_name !== old.full_name) {
+    out.push(realmUserUpdate(after, { user_id: user.id, full_name: user.full_name }));
+    if (user.is_bot) out.push(realmBotUpdate(after, user, { full_name: user.full_name }));
+  }
+  if (user.delivery_email !== old.delivery_email) {
+    out.push(realmUserUpdate(after, { user_id: user.id, delivery_email: user.delivery_email }));
+    // Gravatar URLs hash the email: the avatar changed with it (notify_avatar_url_change).
+    const url = avatarUrl(user, false);
+    out.push(realmUserUpdate(after, { avatar_source: "G", avatar_url: url, avatar_url_medium: url, avatar_version: user.avatar_version, user_id: user.id }));
+    if (user.is_bot) out.push(realmBotUpdate(after, user, { avatar_url: url }));
+  }
+  if (user.email !== old.email) out.push(realmUserUpdate(after, { user_id: user.id, new_email: user.email }));
+  if (user.role !== old.role) {
+    out.push(realmUserUpdate(after, { user_id: user.id, role: user.role }));
+    out.push(...systemGroupEvents(before, after, user.id));
+    out.push(...accessChangeEvents(before, after));
+  }
+  return out;
+}
+
+/** Deactivation: peer_remove first, then realm_user (and realm_bot) is_active false. */
+export function userDeactivatedEvents(before: RealmView, after: RealmView, user: User): Outgoing[] {
+  const subscribed = [...before.subscribers].filter(([, ids]) => ids.has(user.id)).map(([streamId]) => streamId);
+  const out = peerEvents("peer_remove", after, new Map(subscribed.map((id) => [id, new Set([user.id])])));
+  out.push(realmUserUpdate(after, { user_id: user.id, is_active: false }));
+  if (user.is_bot) out.push(realmBotUpdate(after, user, { is_active: false }));
+  return out;
+}
+
+/** Reactivation: realm_user (and realm_bot) is_active true, then peer_add for its channels. */
+export function userReactivatedEvents(after: RealmView, user: User): Outgoing[] {
+  const out = [realmUserUpdate(after, { user_id: user.id, is_active: true })];
+  if (user.is_bot) out.push(realmBotUpdate(after, user, { is_active: true }));
+  const subscribed = [...after.subscribers].filter(([streamId, ids]) => ids.has(user.id) && !after.streams.get(streamId)?.deactivated).map(([streamId]) => streamId);
+  out.push(...peerEvents("peer_add", after, new Map(subscribed.map((id) => [id, new Set([user.id])]))));
+  return out;
+}
+
+/** A bot's new API key goes to those who administer it. */
+export function botKeyEvents(view: RealmView, bot: User, apiKey: string): Outgoing[] {
+  return bot.is_bot ? [realmBotUpdate(view, bot, { api_key: apiKey })] : [];
+}
