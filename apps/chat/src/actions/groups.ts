@@ -1,7 +1,10 @@
 // Creating, updating and deactivating user groups, and changing their members and subgroups.
 import type { ChatDb, GroupGroupSetting } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
-import { addMembers, addSubgroups, insertGroup, removeMembers, removeSubgroups, updateGroup } from "../store/groups.js";
+import type { ChatDeps } from "../deps.js";
+import { addMembers, addSubgroups, groupInRealm, insertGroup, removeMembers, removeSubgroups, updateGroup, type UserGroup } from "../store/groups.js";
+import { groupCreatedEvents, groupUpdatedEvents, membershipEvents, type MembershipChange } from "../events/group-events.js";
+import { loadRealmView } from "../events/realm-view.js";
 import { doStoreGroupSetting, type GroupSettingValue } from "./group-settings.js";
 
 export interface NewGroup {
@@ -27,25 +30,35 @@ function defaultSettings(graph: GroupGraph, creatorId: number): Record<GroupGrou
   };
 }
 
-export async function doCreateGroup(db: ChatDb, graph: GroupGraph, input: NewGroup): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const settings = { ...defaultSettings(graph, input.creatorId), ...input.settings };
-    const stored = {} as Record<GroupGroupSetting, number>;
-    for (const [name, value] of Object.entries(settings)) stored[name as GroupGroupSetting] = await doStoreGroupSetting(trx, input.realmId, value, input.now);
-    const id = await insertGroup(trx, {
-      realm_id: input.realmId,
-      name: input.name,
-      description: input.description,
-      is_system_group: 0,
-      date_created: input.now,
-      creator_id: input.creatorId,
-      deactivated: 0,
-      ...stored,
-    });
-    await addMembers(trx, id, input.members);
-    await addSubgroups(trx, id, input.subgroups);
-    return id;
+async function insertNewGroup(trx: ChatDb, graph: GroupGraph, input: NewGroup): Promise<number> {
+  const settings = { ...defaultSettings(graph, input.creatorId), ...input.settings };
+  const stored = {} as Record<GroupGroupSetting, number>;
+  for (const [name, value] of Object.entries(settings)) stored[name as GroupGroupSetting] = await doStoreGroupSetting(trx, input.realmId, value, input.now);
+  const id = await insertGroup(trx, {
+    realm_id: input.realmId,
+    name: input.name,
+    description: input.description,
+    is_system_group: 0,
+    date_created: input.now,
+    creator_id: input.creatorId,
+    deactivated: 0,
+    ...stored,
   });
+  await addMembers(trx, id, input.members);
+  await addSubgroups(trx, id, input.subgroups);
+  return id;
+}
+
+export async function doCreateGroup(db: ChatDb, graph: GroupGraph, input: NewGroup): Promise<number> {
+  return db.transaction().execute((trx) => insertNewGroup(trx, graph, input));
+}
+
+/** POST /user_groups/create: the group, and user_group/add to every active user. */
+export async function createGroup(deps: ChatDeps, graph: GroupGraph, input: NewGroup): Promise<number> {
+  const { value: id, stamp } = await deps.events.transaction((trx) => insertNewGroup(trx, graph, input));
+  const after = await loadRealmView(deps.db, input.realmId);
+  deps.events.publishAll(input.realmId, groupCreatedEvents(after, (await groupInRealm(deps.db, input.realmId, id))!), stamp);
+  return id;
 }
 
 export interface GroupChanges {
@@ -55,22 +68,41 @@ export interface GroupChanges {
   settings: Partial<Record<GroupGroupSetting, GroupSettingValue>>;
 }
 
-export async function doUpdateGroup(db: ChatDb, realmId: number, groupId: number, changes: GroupChanges, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const fields: Record<string, unknown> = {};
-    if (changes.name !== undefined) fields.name = changes.name;
-    if (changes.description !== undefined) fields.description = changes.description;
-    if (changes.deactivated !== undefined) fields.deactivated = changes.deactivated ? 1 : 0;
-    for (const [name, value] of Object.entries(changes.settings)) fields[name] = await doStoreGroupSetting(trx, realmId, value, now);
-    if (Object.keys(fields).length) await updateGroup(trx, groupId, fields);
-  });
+async function updateGroupRows(trx: ChatDb, realmId: number, groupId: number, changes: GroupChanges, now: number): Promise<void> {
+  const fields: Record<string, unknown> = {};
+  if (changes.name !== undefined) fields.name = changes.name;
+  if (changes.description !== undefined) fields.description = changes.description;
+  if (changes.deactivated !== undefined) fields.deactivated = changes.deactivated ? 1 : 0;
+  for (const [name, value] of Object.entries(changes.settings)) fields[name] = await doStoreGroupSetting(trx, realmId, value, now);
+  if (Object.keys(fields).length) await updateGroup(trx, groupId, fields);
 }
 
-export async function doChangeMembership(db: ChatDb, groupId: number, change: { add: number[]; remove: number[]; addSubgroups: number[]; removeSubgroups: number[] }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await removeMembers(trx, groupId, change.remove);
-    await addMembers(trx, groupId, change.add);
-    await removeSubgroups(trx, groupId, change.removeSubgroups);
-    await addSubgroups(trx, groupId, change.addSubgroups);
-  });
+export async function doUpdateGroup(db: ChatDb, realmId: number, groupId: number, changes: GroupChanges, now: number): Promise<void> {
+  await db.transaction().execute((trx) => updateGroupRows(trx, realmId, groupId, changes, now));
+}
+
+/** PATCH /user_groups/{id} and deactivation, with their user_group events. */
+export async function changeGroup(deps: ChatDeps, realmId: number, group: UserGroup, changes: GroupChanges, now: number): Promise<void> {
+  const { stamp } = await deps.events.transaction((trx) => updateGroupRows(trx, realmId, group.id, changes, now));
+  const after = await loadRealmView(deps.db, realmId);
+  const updated = (await groupInRealm(deps.db, realmId, group.id))!;
+  deps.events.publishAll(realmId, groupUpdatedEvents(after, group, updated, changes), stamp);
+}
+
+async function membershipRows(trx: ChatDb, groupId: number, change: MembershipChange): Promise<void> {
+  await removeMembers(trx, groupId, change.remove);
+  await addMembers(trx, groupId, change.add);
+  await removeSubgroups(trx, groupId, change.removeSubgroups);
+  await addSubgroups(trx, groupId, change.addSubgroups);
+}
+
+export async function doChangeMembership(db: ChatDb, groupId: number, change: MembershipChange): Promise<void> {
+  await db.transaction().execute((trx) => membershipRows(trx, groupId, change));
+}
+
+/** Members and subgroups, with their user_group events and the channel visibility they move. */
+export async function changeMembership(deps: ChatDeps, realmId: number, groupId: number, change: MembershipChange): Promise<void> {
+  const before = await loadRealmView(deps.db, realmId);
+  const { stamp } = await deps.events.transaction((trx) => membershipRows(trx, groupId, change));
+  deps.events.publishAll(realmId, membershipEvents(before, await loadRealmView(deps.db, realmId), groupId, change), stamp);
 }

@@ -3,7 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission } from "../http/errors.js";
 import { json } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
-import { doChangeMembership } from "../actions/groups.js";
+import { changeMembership } from "../actions/groups.js";
 import { usersInRealm } from "../store/users.js";
 import { accessUserById, pathId } from "./access.js";
 import { accessGroup, canManageGroup, groupScope, type GroupScope } from "./group-access.js";
@@ -39,7 +39,7 @@ export function registerGroupMembers(api: Api): void {
       accessGroup(scope, id);
       if (!subs.includes(id)) throw new BadRequestError(`User group ${id} is not a subgroup of this group.`);
     }
-    await doChangeMembership(db, group.id, { add: [...new Set(add)], remove: [...new Set(remove)], addSubgroups: [...new Set(addSubgroups)], removeSubgroups: [...new Set(removeSubgroups)] });
+    await changeMembership(api.deps, ctx.realm.id, group.id, { add: [...new Set(add)], remove: [...new Set(remove)], addSubgroups: [...new Set(addSubgroups)], removeSubgroups: [...new Set(removeSubgroups)] });
   }
 
   api.user("POST", "/user_groups/:group_id/members", async (ctx) => {

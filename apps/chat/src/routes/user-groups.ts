@@ -3,7 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError, CannotDeactivateGroupInUseError, insufficientPermission } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
-import { doCreateGroup, doUpdateGroup, type GroupChanges } from "../actions/groups.js";
+import { changeGroup, createGroup, type GroupChanges } from "../actions/groups.js";
 import { checkGroupName, checkUserIds } from "../actions/group-checks.js";
 import { checkGroupSetting, groupSettingChange, groupSettingValue, presentGroupSetting, sameGroupSetting, type GroupSettingValue } from "../actions/group-settings.js";
 import { isGuest } from "../lib/roles.js";
@@ -44,7 +44,7 @@ export function register(api: Api): void {
     for (const [setting, value] of Object.entries(settings)) {
       checked[setting as GroupGroupSetting] = checkGroupSetting(scope.graph, users, value, { settingName: setting, allowInternet: false });
     }
-    const id = await doCreateGroup(db, scope.graph, {
+    const id = await createGroup(api.deps, scope.graph, {
       realmId: ctx.realm.id,
       name,
       description,
@@ -89,7 +89,7 @@ export function register(api: Api): void {
     if (changes.name === undefined && changes.description === undefined && changes.deactivated === undefined && !Object.keys(changes.settings).length) {
       throw new BadRequestError("No new data supplied");
     }
-    await doUpdateGroup(db, ctx.realm.id, group.id, changes, clock.now().getTime());
+    await changeGroup(api.deps, ctx.realm.id, group, changes, clock.now().getTime());
     return {};
   });
 
@@ -99,7 +99,7 @@ export function register(api: Api): void {
     if (!canManageGroup(scope, ctx.user.id, group)) throw insufficientPermission();
     const objections = await groupObjections(scope, group.id, ctx.realm.id);
     if (objections.length) throw new CannotDeactivateGroupInUseError(objections);
-    await doUpdateGroup(db, ctx.realm.id, group.id, { deactivated: true, settings: {} }, clock.now().getTime());
+    await changeGroup(api.deps, ctx.realm.id, group, { deactivated: true, settings: {} }, clock.now().getTime());
     return {};
   });
 
