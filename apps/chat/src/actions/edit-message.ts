@@ -6,6 +6,7 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import type { PendingEvent } from "../lib/events.js";
+import { editAudience, messageAudience } from "../events/message-events.js";
 import { parseEditHistory, type EditHistoryEntry } from "../lib/edit-history.js";
 import { isModerator } from "../lib/roles.js";
 import { checkTopicAllowed, effectiveTopicsPolicy, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
@@ -97,9 +98,8 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   const topicChanged = req.topic !== undefined && req.topic !== message.topic;
   const streamChanged = req.stream !== undefined && req.stream.id !== message.stream_id;
   const moved = await messagesByIds(deps.db, ids);
-  const audience = new Set<number>();
 
-  await deps.db.transaction().execute(async (trx) => {
+  const stamp = await deps.db.transaction().execute(async (trx) => {
     const recipientId = streamChanged ? await streamRecipientId(trx, scope.realm.id, req.stream!.id) : undefined;
     for (const m of moved) {
       const entry: EditHistoryEntry = { user_id: editor, timestamp };
@@ -135,7 +135,6 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
       const mentioned = new Set(rendered.mentionedUserIds);
       const rows = await trx.selectFrom("user_messages").select(["user_id", "flags"]).where("message_id", "=", message.id).execute();
       for (const row of rows) {
-        audience.add(row.user_id);
         let flags = row.flags & ~(FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned);
         if (mentioned.has(row.user_id)) flags |= FLAG_BITS.mentioned;
         if (rendered.streamWildcard) flags |= FLAG_BITS.stream_wildcard_mentioned;
@@ -148,6 +147,7 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
       const name = req.topic ?? message.topic;
       await moveUserTopics(trx, { streamId: message.stream_id!, topicKey: message.topic_key }, { streamId: to, topicKey: topicKey(name), topicName: name });
     }
+    return deps.events.stamp(trx);
   });
 
   const event: Record<string, unknown> = { type: "update_message", user_id: editor, edit_timestamp: timestamp, message_id: message.id, message_ids: ids, rendering_only: false };
@@ -156,9 +156,8 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   if (topicChanged || streamChanged) Object.assign(event, { propagate_mode: req.propagateMode, orig_subject: message.topic });
   if (topicChanged) Object.assign(event, { subject: req.topic, topic_links: [] });
   if (streamChanged) event.new_stream_id = req.stream!.id;
-  const users = await deps.db.selectFrom("user_messages").select("user_id").distinct().where("message_id", "in", ids).execute();
-  for (const u of users) audience.add(u.user_id);
-  const events: PendingEvent[] = [{ event, users: [...audience] }];
+  // Each recipient gets its own flags for the message (Zulip's do_update_message).
+  const events: PendingEvent[] = [{ event, users: await editAudience(deps.db, message.id, message.stream_id), stamp, realmId: message.realm_id }];
   deps.notify?.(events);
   if (topicChanged || streamChanged) await postMoveNotices(deps, { scope, message, topic: req.topic, stream: req.stream, ids, notifyOldThread: req.notifyOldThread ?? false, notifyNewThread: req.notifyNewThread ?? true, now });
   return { events };
@@ -177,11 +176,12 @@ export function checkDeleteMessage(scope: MessageScope, message: Message, now: n
 }
 
 export async function doDeleteMessage(deps: ChatDeps, scope: MessageScope, message: Message): Promise<{ events: PendingEvent[] }> {
-  const users = (await deps.db.selectFrom("user_messages").select("user_id").where("message_id", "=", message.id).execute()).map((r) => r.user_id);
-  await deps.db.transaction().execute((trx) => deleteMessages(trx, deps.dialect, [message.id]));
+  // Who held it, and (FL 274) whoever deleted it.
+  const users = [...new Set([...(await messageAudience(deps.db, [message.id], message.stream_id)), scope.user.id])];
+  const { stamp } = await deps.events.transaction((trx) => deleteMessages(trx, deps.dialect, [message.id]));
   const event: Record<string, unknown> = { type: "delete_message", message_ids: [message.id], message_type: message.stream_id === null ? "private" : "stream" };
   if (message.stream_id !== null) Object.assign(event, { stream_id: message.stream_id, topic: message.topic });
-  const events: PendingEvent[] = [{ event, users }];
+  const events: PendingEvent[] = [{ event, users, stamp, realmId: message.realm_id }];
   deps.notify?.(events);
   return { events };
 }

@@ -4,6 +4,7 @@ import type { ChatDeps } from "../deps.js";
 import { ZulipError } from "../http/errors.js";
 import { checkEmoji } from "../lib/emoji.js";
 import type { PendingEvent } from "../lib/events.js";
+import { messageAudience } from "../events/message-events.js";
 import { createHistoricalRows } from "../store/message-flags.js";
 import type { Message } from "../store/messages.js";
 import { deleteReaction, findReaction, insertReaction, reactionWithCode } from "../store/reactions.js";
@@ -29,9 +30,8 @@ export interface ReactionRequest {
   reactionType: string;
 }
 
-async function audience(deps: ChatDeps, messageId: number): Promise<number[]> {
-  return (await deps.db.selectFrom("user_messages").select("user_id").where("message_id", "=", messageId).execute()).map((r) => r.user_id);
-}
+/** Everyone holding the message, and the subscribers of a channel whose history they may read. */
+const audience = (deps: ChatDeps, message: Message) => messageAudience(deps.db, [message.id], message.stream_id);
 
 function reactionEvent(op: "add" | "remove", r: { userId: number; messageId: number; emojiName: string; emojiCode: string; reactionType: string }, users: number[]): PendingEvent {
   return { event: { type: "reaction", op, user_id: r.userId, message_id: r.messageId, emoji_name: r.emojiName, emoji_code: r.emojiCode, reaction_type: r.reactionType }, users };
@@ -43,11 +43,11 @@ export async function checkAddReaction(deps: ChatDeps, request: ReactionRequest)
   const existing = await reactionWithCode(deps.db, request.message.id, request.reactionType, request.emojiCode);
   const emojiName = existing ? existing.emoji_name : request.emojiName;
   if (!existing) checkEmoji(request.emojiName, request.emojiCode, request.reactionType);
-  await deps.db.transaction().execute(async (trx) => {
+  const { stamp } = await deps.events.transaction(async (trx) => {
     if (!request.received) await createHistoricalRows(trx, request.userId, [request.message.id]);
     await insertReaction(trx, { ...key, emoji_name: emojiName });
   });
-  const events = [reactionEvent("add", { ...request, messageId: request.message.id, emojiName }, await audience(deps, request.message.id))];
+  const events = [{ ...reactionEvent("add", { ...request, messageId: request.message.id, emojiName }, await audience(deps, request.message)), stamp, realmId: request.message.realm_id }];
   deps.notify?.(events);
   return { events };
 }
@@ -55,8 +55,8 @@ export async function checkAddReaction(deps: ChatDeps, request: ReactionRequest)
 export async function checkRemoveReaction(deps: ChatDeps, request: Omit<ReactionRequest, "emojiName" | "received">): Promise<{ events: PendingEvent[] }> {
   const found = await findReaction(deps.db, { message_id: request.message.id, user_id: request.userId, reaction_type: request.reactionType, emoji_code: request.emojiCode });
   if (!found) throw new ReactionDoesNotExistError();
-  await deleteReaction(deps.db, found.id);
-  const events = [reactionEvent("remove", { ...request, messageId: request.message.id, emojiName: found.emoji_name }, await audience(deps, request.message.id))];
+  const { stamp } = await deps.events.transaction((trx) => deleteReaction(trx, found.id));
+  const events = [{ ...reactionEvent("remove", { ...request, messageId: request.message.id, emojiName: found.emoji_name }, await audience(deps, request.message)), stamp, realmId: request.message.realm_id }];
   deps.notify?.(events);
   return { events };
 }
