@@ -20,6 +20,7 @@ import * as registerState from "./register.js";
 import * as reminders from "./scheduled-reminders.js";
 import * as scheduledMessages from "./scheduled-messages.js";
 import * as serverSettings from "./server-settings.js";
+import * as settings from "./settings.js";
 import * as subscriptions from "./subscriptions.js";
 import * as typing from "./typing.js";
 import * as userGroups from "./user-groups.js";
@@ -53,4 +54,5 @@ export function registerRoutes(api: Api): void {
   invites.register(api);
   signup.register(api);
   realmSettings.register(api);
+  settings.register(api);
 }

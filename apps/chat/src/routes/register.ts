@@ -10,6 +10,7 @@ import { presentChannel, presentSubscription } from "../present/channel.js";
 import { presentGroup } from "../present/group.js";
 import { presentRealmState, SERVER_LIMITS } from "../present/realm.js";
 import { LEGACY_TOP_LEVEL_SETTINGS, userSettings } from "../present/user-settings.js";
+import { currentUserSettings } from "../actions/settings.js";
 import { avatarUrl, presentUser } from "../present/user.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { subscribersByStream } from "../store/subscriptions.js";
@@ -126,7 +127,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
     }));
   }
   if (wants("user_settings") || wants("update_display_settings") || wants("update_global_notifications")) {
-    const settings = userSettings(user.timezone);
+    const settings = await currentUserSettings(db, user);
     state.user_settings = settings;
     for (const key of LEGACY_TOP_LEVEL_SETTINGS) state[key] = settings[key];
   }

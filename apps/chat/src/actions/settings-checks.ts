@@ -1,0 +1,34 @@
+// Checks for the account fields of PATCH /settings, with Zulip's messages.
+import type { ChatDeps } from "../deps.js";
+import { BadRequestError } from "../http/errors.js";
+import { emailInDomains } from "../lib/domains.js";
+import { isAdmin } from "../lib/roles.js";
+import { verifyPassword } from "../lib/secrets.js";
+import { realmDomains } from "../store/realm-domains.js";
+import { realmSettingValues } from "../store/settings.js";
+import { userByEmail, type User } from "../store/users.js";
+import { isValidEmail } from "./user-checks.js";
+import { NOTIFICATION_BOT_EMAIL } from "./notification-bot.js";
+
+// zproject's PASSWORD_MIN_LENGTH; Zulip also rejects guessable passwords (zxcvbn), which
+// Beacon does not estimate.
+const PASSWORD_MIN_LENGTH = 6;
+
+export async function checkPasswordChange(user: User, oldPassword: string | undefined, newPassword: string): Promise<void> {
+  if (oldPassword === undefined || !(await verifyPassword(oldPassword, user.password_hash))) throw new BadRequestError("Wrong password!");
+  if (newPassword.length < PASSWORD_MIN_LENGTH) throw new BadRequestError("New password is too weak!");
+}
+
+/** validate_email_change_request: may `user` ask to move to `email`? */
+export async function checkEmailChange(deps: ChatDeps, user: User, email: string): Promise<void> {
+  const settings = await realmSettingValues(deps.db, user.realm_id);
+  if (settings.email_changes_disabled === true && !isAdmin(user)) throw new BadRequestError("Email address changes are disabled in this organization.");
+  if (!isValidEmail(email)) throw new BadRequestError("Invalid address.");
+  if (settings.emails_restricted_to_domains === true) {
+    if (email.split("@")[0]!.includes("+")) throw new BadRequestError("Email addresses containing + are not allowed.");
+    if (!emailInDomains(email, await realmDomains(deps.db, user.realm_id))) throw new BadRequestError("Outside your domain.");
+  }
+  if (email.toLowerCase() === NOTIFICATION_BOT_EMAIL) throw new BadRequestError("Reserved for system bots.");
+  const existing = await userByEmail(deps.db, user.realm_id, email);
+  if (existing) throw new BadRequestError(existing.is_active ? "Already has an account." : "Account has been deactivated.");
+}
