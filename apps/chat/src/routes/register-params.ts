@@ -5,7 +5,7 @@ import type { UserContext } from "../http/endpoint.js";
 import type { ChatDb } from "../store/schema.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, Params, raw } from "../http/params.js";
-import { anything, bool, int, list, oneOf, string, union } from "../http/validators.js";
+import { anything, bool, int, list, nullable, oneOf, string, union } from "../http/validators.js";
 import type { Capabilities } from "../events/client.js";
 import { checkNarrowForEvents, type NarrowTerm } from "../events/narrow.js";
 import type { NewClient } from "../events/system.js";
@@ -54,11 +54,12 @@ export async function readRegisterParams(ctx: UserContext, db: ChatDb): Promise<
   if (!["true", "false", "partial"].includes(includeSubscribers)) throw new BadRequestError("Invalid include_subscribers");
   const slimPresence = params.withDefault("slim_presence", json(bool), false);
   const presenceHistoryLimitDays = params.optional("presence_history_limit_days", json(int()));
-  const eventTypes = params.optional("event_types", json(list(string())));
+  // compat: JSON null means "not given" (zulip-js sends event_types=null for every event type).
+  const eventTypes = params.optional("event_types", json(nullable(list(string())))) ?? undefined;
   const allPublicStreams = params.optional("all_public_streams", json(bool));
   const rawCapabilities = params.withDefault("client_capabilities", json(anything), {});
   if (typeof rawCapabilities !== "object" || rawCapabilities === null || Array.isArray(rawCapabilities)) throw new BadRequestError("client_capabilities is not a dict");
-  const fetchTypes = params.optional("fetch_event_types", json(list(string()))) ?? eventTypes;
+  const fetchTypes = params.optional("fetch_event_types", json(nullable(list(string())))) ?? eventTypes;
   let narrow = params.withDefault("narrow", json(list(list(string()))), []).map((term, i) => {
     if (term.length !== 2) throw new BadRequestError(`narrow[${i}] should have exactly 2 items`);
     return term as NarrowTerm;
