@@ -51,7 +51,7 @@ describe("chat processes sharing one PostgreSQL database", { skip: SKIP }, () =>
   const procs: Proc[] = [];
 
   const call = async (proc: Proc, who: { email: string; key: string }, method: string, path: string, params: Record<string, unknown> = {}) => {
-    const encoded = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+    const encoded = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === "string" ? v : JSON.stringify(v)]));
     const inBody = method !== "GET";
     const res = await fetch(`${proc.url}/api/v1${path}${inBody ? "" : `?${encoded}`}`, {
       method,
