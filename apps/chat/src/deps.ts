@@ -1,6 +1,6 @@
-import type { Clock, Dialect, Logger } from "@beacon/platform";
+import type { Clock, Database, Dialect, Logger } from "@beacon/platform";
 import type { ChatConfig } from "./config.js";
-import type { ChatDb } from "./store/schema.js";
+import type { ChatDatabase, ChatDb } from "./store/schema.js";
 import type { Notify } from "./lib/events.js";
 import type { MessageRenderer } from "./lib/rendering.js";
 import type { EventSystem } from "./events/system.js";
@@ -9,6 +9,8 @@ import type { EventSystem } from "./events/system.js";
 export interface ChatDeps {
   db: ChatDb;
   dialect: Dialect;
+  /** the raw better-sqlite3 handle under db on SQLite: sends are group-committed through it */
+  sqlite?: Database<ChatDatabase>["sqlite"];
   log: Logger;
   clock: Clock;
   config: ChatConfig;

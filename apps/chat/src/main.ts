@@ -12,6 +12,7 @@ import { registerRoutes } from "./routes/index.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 import { createEventBus, EventSystem } from "./events/index.js";
+import { startWalCheckpoints } from "./store/sqlite-messages-checkpoint.js";
 
 export type { ChatDeps } from "./deps.js";
 
@@ -45,7 +46,8 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const log = options.log ?? createLogger("chat");
   const database = openDatabase<ChatDatabase>(config.databaseUrl);
   await migrateChat(database.db, database.dialect);
-  const deps = withEvents({ db: database.db, dialect: database.dialect, log, clock: options.clock ?? systemClock, config });
+  const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
+  const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });
   const app = await buildChatApp(deps);
   const address = await listen(app, config.host, config.port);
   const scheduled = new ScheduledMessageWorker(deps);
@@ -53,6 +55,7 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const close = async () => {
     await scheduled.stop();
     await app.close();
+    await checkpoints?.stop();
     await database.close();
   };
   if (options.handleSignals) closeOnSignals(close);

@@ -63,7 +63,7 @@ export async function chatTest(options: { config?: Partial<ChatConfig> } = {}): 
   await migrateChat(database.db, database.dialect);
   const clock = new FakeClock("2025-01-15T12:00:00Z");
   const config: ChatConfig = { ...loadChatConfig({}, {}), databaseUrl: testDb.url, rateLimit: 0, ...options.config };
-  const deps: ChatDeps = withEvents({ db: database.db, dialect: database.dialect, log: createLogger("chat-test", "silent"), clock, config });
+  const deps: ChatDeps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log: createLogger("chat-test", "silent"), clock, config });
   const app = await buildChatApp(deps);
   const hosts = new Map<number, string>();
 

@@ -16,6 +16,8 @@ import { setUserTopic, userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERI
 import type { User } from "../store/users.js";
 import { inGroupSetting, subscribed, type MessageScope } from "./message-context.js";
 import { renderForRealm } from "./render.js";
+import { sqliteMessageQueue } from "./message-queue.js";
+import type { MessageWrite } from "../store/sqlite-messages.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -170,6 +172,23 @@ function senderVisibility(settings: { automatically_follow_topics_policy: number
   return undefined;
 }
 
+/** The Kysely write of one send; the SQLite batch writer (store/sqlite-messages.ts) mirrors it. */
+async function writeMessage(trx: ChatDb, deps: ChatDeps, write: MessageWrite, inTransaction: SendInput["inTransaction"]): Promise<number> {
+  const { realmId, streamId } = write;
+  const recipientId = streamId !== undefined ? await streamRecipientId(trx, realmId, streamId) : (await dmRecipientId(trx, realmId, write.dmUserIds!, true))!;
+  const id = await insertMessage(trx, deps.dialect, { ...write.message, recipient_id: recipientId });
+  await insertUserMessages(trx, id, write.flags);
+  if (inTransaction) await inTransaction(trx, id);
+  if (streamId !== undefined) {
+    if (write.firstInStream) await updateStream(trx, streamId, { first_message_id: id });
+    const { topic = "", topic_key = "" } = write.message;
+    for (const [userId, policy] of write.visibility) {
+      await setUserTopic(trx, { user_id: userId, stream_id: streamId, topic_key, topic_name: topic, visibility_policy: policy, last_updated: write.message.date_sent });
+    }
+  }
+  return id;
+}
+
 export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Promise<SendResult> {
   const { input, rendered, flags } = checked;
   const { scope, target } = input;
@@ -194,14 +213,14 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     }
   }
 
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const realmId = scope.realm.id;
-    const recipientId = target.kind === "stream" ? await streamRecipientId(trx, realmId, target.stream.id) : (await dmRecipientId(trx, realmId, checked.dmUserIds!, true))!;
-    const topic = target.kind === "stream" ? target.topic : "";
-    const id = await insertMessage(trx, deps.dialect, {
-      realm_id: realmId,
+  const topic = target.kind === "stream" ? target.topic : "";
+  const write: MessageWrite = {
+    realmId: scope.realm.id,
+    streamId: target.kind === "stream" ? target.stream.id : undefined,
+    dmUserIds: checked.dmUserIds,
+    message: {
+      realm_id: scope.realm.id,
       sender_id: sender.id,
-      recipient_id: recipientId,
       stream_id: target.kind === "stream" ? target.stream.id : null,
       topic,
       topic_key: topicKey(topic),
@@ -216,17 +235,15 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
       has_image: rendered.hasImage ? 1 : 0,
       has_attachment: rendered.hasAttachment ? 1 : 0,
       is_me_message: rendered.isMeMessage ? 1 : 0,
-    });
-    await insertUserMessages(trx, id, flags);
-    if (input.inTransaction) await input.inTransaction(trx, id);
-    if (target.kind === "stream") {
-      if (target.stream.first_message_id === null) await updateStream(trx, target.stream.id, { first_message_id: id });
-      for (const [userId, policy] of visibility) {
-        await setUserTopic(trx, { user_id: userId, stream_id: target.stream.id, topic_key: topicKey(topic), topic_name: topic, visibility_policy: policy, last_updated: input.now });
-      }
-    }
-    return id;
-  });
+    },
+    flags,
+    firstInStream: target.kind === "stream" && target.stream.first_message_id === null,
+    visibility,
+  };
+  // SQLite: group commit (message-queue.ts). A send with an inTransaction hook (scheduled
+  // delivery) needs a Kysely transaction of its own, as does PostgreSQL.
+  const queue = input.inTransaction ? undefined : sqliteMessageQueue(deps);
+  const id = queue ? await queue.submit(write) : await deps.db.transaction().execute((trx) => writeMessage(trx, deps, write, input.inTransaction));
 
   if (target.kind === "stream") {
     for (const [userId, policy] of visibility) {

@@ -1,0 +1,56 @@
+// WAL checkpoints off the request path. By default SQLite checkpoints on the connection that
+// commits once the WAL passes 1,000 pages, so some unlucky send pays for copying thousands of
+// pages back into the database file (and its fsync) on the event loop. Here a worker thread
+// holds a second connection and runs a PASSIVE checkpoint every CHECK_MS: PASSIVE never waits
+// for readers or writers, so sends go on committing meanwhile, and once it has caught up the
+// next commit restarts the WAL from its start, keeping the file small. The main connection's
+// auto-checkpoint stays on with a higher threshold as the bound on the WAL's growth should the
+// worker fall behind or die.
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { Database, Logger } from "@beacon/platform";
+import type { ChatDatabase } from "./schema.js";
+
+type Handle = NonNullable<Database<ChatDatabase>["sqlite"]>;
+
+const CHECK_MS = 100;
+/** pages (4 KiB): about 40 MB of WAL before a commit checkpoints by itself */
+const FALLBACK_AUTOCHECKPOINT = 10_000;
+
+// Plain CommonJS so the worker needs no TypeScript loader.
+const WORKER = `
+const { workerData, parentPort } = require("node:worker_threads");
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.path);
+db.pragma("busy_timeout = 0");
+const timer = setInterval(() => {
+  try { db.pragma("wal_checkpoint(PASSIVE)"); } catch {}
+}, workerData.every);
+parentPort.once("message", () => { clearInterval(timer); db.close(); parentPort.close(); });
+`;
+
+export interface WalCheckpointer {
+  stop(): Promise<void>;
+}
+
+/** Starts checkpointing `sqlite`'s WAL from a worker; undefined for an in-memory database. */
+export function startWalCheckpoints(sqlite: Handle, log: Logger): WalCheckpointer | undefined {
+  if (sqlite.memory || sqlite.name === "" || sqlite.name === ":memory:") return undefined;
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT}`);
+  // A WAL that did grow is cut back to this size when it next restarts.
+  sqlite.pragma(`journal_size_limit = ${FALLBACK_AUTOCHECKPOINT * 4096}`);
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  const worker = new Worker(WORKER, { eval: true, workerData: { driver, path: sqlite.name, every: CHECK_MS } });
+  worker.unref();
+  let running = true;
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  void exited.then(() => (running = false));
+  // The fallback threshold still bounds the WAL without the worker.
+  worker.on("error", (error) => log.error({ err: error }, "WAL checkpoint worker failed"));
+  return {
+    async stop() {
+      if (running) worker.postMessage("stop");
+      await exited;
+    },
+  };
+}
