@@ -18,6 +18,12 @@ const processName = (raw: string, env: string): string => {
   throw new ConfigError(`${env} must be 1 to 32 characters of a-z, 0-9 and -, got "${raw}"`);
 };
 
+const bouncerUrl = (raw: string, env: string): string => {
+  const value = raw.trim().replace(/\/+$/, "");
+  if (value === "" || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value)) return value;
+  throw new ConfigError(`${env} must be an http(s) URL or empty, got "${raw}"`);
+};
+
 export const chatSettings = {
   databaseUrl: setting("CHAT_DATABASE_URL", "sqlite:./data/chat.db", parse.databaseUrl, "database URL: sqlite:PATH or postgres://…"),
   host: setting("CHAT_HOST", "127.0.0.1", parse.string, "address to listen on"),
@@ -31,6 +37,10 @@ export const chatSettings = {
   heartbeatMs: setting("CHAT_EVENT_HEARTBEAT_MS", 45_000, parse.integer(10, 3_600_000), "an idle long poll gets a heartbeat event after this many ms"),
   heartbeatJitterMs: setting("CHAT_EVENT_HEARTBEAT_JITTER_MS", 10_000, parse.integer(0, 3_600_000), "plus a random 0..N ms, so polls do not return in step"),
   eventQueueGcSeconds: setting("CHAT_EVENT_QUEUE_GC_SECONDS", 60, parse.integer(1, 86_400), "how often idle event queues are garbage-collected"),
+  pushBouncerUrl: setting("CHAT_PUSH_BOUNCER_URL", "", bouncerUrl, "mobile push notification service (Zulip's bouncer protocol), e.g. https://push.zulipchat.com; empty: push notifications are not configured"),
+  pushOrgId: setting("CHAT_PUSH_ORG_ID", "", parse.string, "this server's registration id (UUID) at the push bouncer, sent as the Basic auth user"),
+  pushOrgKey: setting("CHAT_PUSH_ORG_KEY", "", parse.string, "this server's secret key at the push bouncer, sent as the Basic auth password"),
+  pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
 };
 
 export type ChatConfig = ConfigOf<typeof chatSettings>;

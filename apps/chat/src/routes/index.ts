@@ -14,6 +14,7 @@ import * as presence from "./presence.js";
 import * as realmDomains from "./realm-domains.js";
 import * as customProfileFields from "./custom-profile-fields.js";
 import * as profileData from "./profile-data.js";
+import * as push from "./push.js";
 import * as invites from "./invites.js";
 import * as realmSettings from "./realm-settings.js";
 import * as registerState from "./register.js";
@@ -55,4 +56,5 @@ export function registerRoutes(api: Api): void {
   signup.register(api);
   realmSettings.register(api);
   settings.register(api);
+  push.register(api);
 }

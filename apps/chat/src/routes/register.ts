@@ -11,6 +11,8 @@ import { presentGroup } from "../present/group.js";
 import { presentRealmState, SERVER_LIMITS } from "../present/realm.js";
 import { LEGACY_TOP_LEVEL_SETTINGS, userSettings } from "../present/user-settings.js";
 import { currentUserSettings } from "../actions/settings.js";
+import { presentDevices } from "../present/push.js";
+import { userDevices } from "../store/push.js";
 import { avatarUrl, presentUser } from "../present/user.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { subscribersByStream } from "../store/subscriptions.js";
@@ -136,6 +138,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
     state.realm_user_settings_defaults = defaults;
   }
   Object.assign(state, emptySections(wants, clock.now().getTime()));
+  if (wants("device")) state.devices = presentDevices(await userDevices(db, user.id));
   Object.assign(state, await orgSections(deps, ctx, wants));
   Object.assign(state, await messageSections(db, user.id, wants, capabilities.emptyTopicName));
   if (wants("presence")) {

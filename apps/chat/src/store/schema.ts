@@ -148,8 +148,10 @@ export * from "./org-schema.js";
 import type { OrgTables } from "./org-schema.js";
 export * from "./event-schema.js";
 import type { EventTables } from "./event-schema.js";
+export * from "./push-schema.js";
+import type { PushTables } from "./push-schema.js";
 
-export interface ChatDatabase extends MessageTables, OrgTables, EventTables {
+export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

@@ -1,0 +1,50 @@
+// POST /mobile_push/e2ee/test_notification: one push request per registered device, sent
+// through the bouncer's /remotes/push/e2ee/notify.
+//
+// Gap: Zulip encrypts each payload with the device's push_key (libsodium secretbox,
+// XSalsa20-Poly1305). Node's crypto has no XSalsa20 and no such library is installed, so
+// `encrypted_data` carries the payload base64-encoded but NOT encrypted; a real device cannot
+// decrypt it. The request is otherwise shaped as Zulip's.
+import type { ChatDeps } from "../deps.js";
+import { realmUrl } from "../config.js";
+import { tokenIdValue } from "../lib/push.js";
+import { AdminActionRequiredError, BouncerRefusedError, NoActivePushDeviceError } from "../lib/push-errors.js";
+import type { Realm } from "../store/realms.js";
+import { userDevices, type PushDevice } from "../store/push.js";
+import type { User } from "../store/users.js";
+import { jsonWithBigInts, postToBouncer } from "./push-bouncer.js";
+import { checkPushConfigured, realmUuid } from "./push.js";
+
+function pushRequest(device: PushDevice, payload: Record<string, unknown>): Record<string, unknown> {
+  const encrypted = { push_key_id: device.push_key_id, encrypted_data: Buffer.from(JSON.stringify(payload)).toString("base64") };
+  const deviceId = tokenIdValue(device.push_token_id!);
+  if (device.token_kind === "apns") {
+    return {
+      device_id: deviceId,
+      http_headers: { "apns-priority": "10", "apns-push-type": "alert" },
+      payload: { ...encrypted, aps: { "mutable-content": 1, alert: { title: "New notification" }, sound: "default" } },
+    };
+  }
+  return { device_id: deviceId, fcm_priority: "high", payload: encrypted };
+}
+
+export async function doSendTestNotification(deps: ChatDeps, user: User, realm: Realm, deviceId: number | undefined): Promise<void> {
+  const devices = (await userDevices(deps.db, user.id)).filter((d) => d.push_token_id !== null && (deviceId === undefined || d.id === deviceId));
+  if (!devices.length) throw new NoActivePushDeviceError();
+  checkPushConfigured(deps);
+  const payload = {
+    type: "test",
+    realm_url: realmUrl(deps.config, realm.string_id),
+    realm_name: realm.name,
+    user_id: user.id,
+    time: Math.floor(deps.clock.now().getTime() / 1000),
+  };
+  const body = { realm_uuid: await realmUuid(deps, realm.id), push_requests: devices.map((d) => pushRequest(d, payload)) };
+  try {
+    await postToBouncer(deps.config, "remotes/push/e2ee/notify", { json: jsonWithBigInts(body) });
+  } catch (error) {
+    // Unregistered realm or server, no plan, bad credentials: only an administrator can fix it.
+    if (error instanceof BouncerRefusedError) throw new AdminActionRequiredError();
+    throw error;
+  }
+}

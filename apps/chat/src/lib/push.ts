@@ -1,0 +1,34 @@
+// Pure checks and encodings of E2EE push registration values, with Zulip's messages.
+import { BadRequestError } from "../http/errors.js";
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** LibSodium secretbox keys: one 0x31 byte naming the cryptosystem, then 32 key bytes. */
+export function checkPushKey(pushKey: string): Buffer {
+  const bytes = STRICT_BASE64.test(pushKey) ? Buffer.from(pushKey, "base64") : null;
+  if (!bytes || bytes.length !== 33 || bytes[0] !== 0x31) throw new BadRequestError("Invalid `push_key`");
+  return bytes;
+}
+
+/**
+ * A token id is the first 8 bytes of the token's SHA-256, base64-encoded. Zulip keeps it as a
+ * signed 64-bit integer; this returns that integer and its canonical base64 form.
+ */
+export function decodeTokenId(tokenId: string): { value: bigint; base64: string } {
+  const bytes = STRICT_BASE64.test(tokenId) ? Buffer.from(tokenId, "base64") : null;
+  if (!bytes || bytes.length > 8) throw new BadRequestError("`token_id` is not Base64 encoded");
+  const padded = Buffer.alloc(8, bytes.length && bytes[0]! & 0x80 ? 0xff : 0);
+  bytes.copy(padded, 8 - bytes.length);
+  const value = padded.readBigInt64BE();
+  return { value, base64: padded.toString("base64") };
+}
+
+export function tokenIdValue(base64: string): bigint {
+  return Buffer.from(base64, "base64").readBigInt64BE();
+}
+
+/** Legacy tokens: Zulip's validate_token. APNs tokens are hex. */
+export function checkLegacyToken(token: string, apns: boolean): void {
+  if (token === "" || token.length > 4096) throw new BadRequestError("Empty or invalid length token");
+  if (apns && !/^([0-9a-fA-F]{2})+$/.test(token)) throw new BadRequestError("Invalid APNS token");
+}
