@@ -21,10 +21,21 @@ export function userTopicsOfUser(db: ChatDb, userId: number): Promise<UserTopic[
   return db.selectFrom("user_topics").selectAll().where("user_id", "=", userId).orderBy("last_updated").execute();
 }
 
-/** Sets a policy; INHERIT removes the row. */
+/**
+ * Sets a policy; INHERIT removes the row. An upsert, so that concurrent sends to a new
+ * topic (each following it automatically) cannot collide on the primary key.
+ */
 export async function setUserTopic(db: ChatDb, row: UserTopic): Promise<void> {
-  await db.deleteFrom("user_topics").where("user_id", "=", row.user_id).where("stream_id", "=", row.stream_id).where("topic_key", "=", row.topic_key).execute();
-  if (row.visibility_policy !== VISIBILITY_INHERIT) await db.insertInto("user_topics").values(row).execute();
+  if (row.visibility_policy === VISIBILITY_INHERIT) {
+    await db.deleteFrom("user_topics").where("user_id", "=", row.user_id).where("stream_id", "=", row.stream_id).where("topic_key", "=", row.topic_key).execute();
+    return;
+  }
+  const { user_id: _u, stream_id: _s, topic_key: _t, ...changes } = row;
+  await db
+    .insertInto("user_topics")
+    .values(row)
+    .onConflict((oc) => oc.columns(["user_id", "stream_id", "topic_key"]).doUpdateSet(changes))
+    .execute();
 }
 
 /** Moves every user's policy for a topic to a new channel/topic (topic moves with change_all). */
