@@ -10,6 +10,7 @@ import type { ChatDb } from "../store/schema.js";
 import { setUserSettingValue, userSettingValues } from "../store/settings.js";
 import { updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
+import { changeUser } from "./users.js";
 
 /** Every personal setting of `user` as /register shows it. */
 export async function currentUserSettings(db: ChatDb, user: Pick<User, "id" | "timezone">): Promise<Record<string, unknown>> {
@@ -46,12 +47,9 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
   return changed;
 }
 
-/** Renames a user (the name already checked) and tells everyone in the realm. */
+/** Renames a user (the name already checked): the same write and events as PATCH /users/{id}. */
 export async function doChangeFullName(deps: ChatDeps, user: User, fullName: string): Promise<void> {
-  if (fullName === user.full_name) return;
-  const { stamp } = await deps.events.transaction((trx) => updateUser(trx, user.id, { full_name: fullName }));
-  const event = { type: "realm_user", op: "update", person: { user_id: user.id, full_name: fullName } };
-  publish(deps, [{ event, users: await activeUserIds(deps.db, user.realm_id), stamp, realmId: user.realm_id }]);
+  if (fullName !== user.full_name) await changeUser(deps, user, { full_name: fullName });
 }
 
 export async function doChangePassword(deps: ChatDeps, user: User, password: string): Promise<void> {

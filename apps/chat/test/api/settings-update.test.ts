@@ -115,11 +115,14 @@ describe("PATCH /settings", () => {
   });
 
   it("renames the user, stripping the name, and tells everyone", async () => {
+    const sent: { event: Record<string, unknown>; users: unknown[] }[] = [];
+    const untap = t.deps.events.tap((notice) => sent.push({ event: notice.event, users: [...notice.users] }));
     const res = await t.call(member, "PATCH", "/settings", { full_name: "  Mia Renamed " });
+    await t.deps.events.flush();
+    untap();
     assert.deepEqual(res.body, { result: "success", msg: "" });
-    const sent = events.take();
     assert.deepEqual(sent.map((e) => e.event), [{ type: "realm_user", op: "update", person: { user_id: member.id, full_name: "Mia Renamed" } }]);
-    assert.deepEqual(sent[0]!.users, [owner.id, member.id, other.id]);
+    assert.deepEqual([...(sent[0]!.users as number[])].sort((a, b) => a - b), [owner.id, member.id, other.id]);
     assert.equal((await t.call(member, "GET", "/users/me")).body.full_name, "Mia Renamed");
     assert.deepEqual((await t.call(member, "PATCH", "/settings", { full_name: "a".repeat(101) })).body, badRequest("Name too long!"));
     assert.deepEqual((await t.call(member, "PATCH", "/settings", { full_name: "bad*name" })).body, badRequest("Invalid characters in name!"));
