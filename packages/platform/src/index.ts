@@ -6,3 +6,4 @@ export * from "./migrate.js";
 export * from "./http.js";
 export * from "./cli.js";
 export * from "./passwords.js";
+export * from "./groupCommit.js";
