@@ -54,6 +54,6 @@ describe("GroupCommitQueue", () => {
     const pending = q.submit("z").then(() => (answered = true));
     assert.equal(answered, false);
     await pending;
-    assert.equal(database.sqlite!.prepare("SELECT count(*) AS n FROM items WHERE value = 'z'").get().n, 1);
+    assert.equal((database.sqlite!.prepare("SELECT count(*) AS n FROM items WHERE value = 'z'").get() as { n: number }).n, 1);
   });
 });
