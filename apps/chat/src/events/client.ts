@@ -129,9 +129,9 @@ export class ClientDescriptor {
   }
 
   /** Queues an event (already in this client's shape) and answers a waiting poll. */
-  addEvent(event: Record<string, unknown>, stamp?: CommitStamp): void {
+  addEvent(event: Record<string, unknown>, stamp?: CommitStamp, owned = false): void {
     if (stamp && this.mark && inSnapshot(this.mark, stamp)) return;
-    const stored = this.queue.push(event);
+    const stored = this.queue.push(event, owned);
     if (stamp && this.pendingStamps) this.pendingStamps.set(stored.id, stamp);
     this.finishWaiter();
   }

@@ -28,9 +28,12 @@ export class EventQueue {
     return this.size === 0;
   }
 
-  /** Appends a copy of `event` carrying the next id; returns the stored copy. */
-  push(event: Record<string, unknown>): QueuedEvent {
-    const stored = { ...event, id: this.nextEventId++ } as QueuedEvent;
+  /**
+   * Appends `event` with the next id; returns the stored event. Shared events are copied (each
+   * queue numbers its own); `owned` events, built for this queue alone, are numbered in place.
+   */
+  push(event: Record<string, unknown>, owned = false): QueuedEvent {
+    const stored = (owned ? Object.assign(event, { id: this.nextEventId++ }) : { ...event, id: this.nextEventId++ }) as QueuedEvent;
     const full = fullEventType(stored);
     // compat: Zulip folds flags/* but not flags/remove/read, whose message_details cannot merge.
     if (this.compress && full.startsWith("flags/") && !full.startsWith("flags/remove/read")) {

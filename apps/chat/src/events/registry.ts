@@ -147,7 +147,7 @@ export class QueueRegistry {
       if (!message) payloads.set(key, (message = finalizeMessage(template, client)));
       const userEvent: Record<string, unknown> = { type: "message", message, flags };
       if (template.sender_queue_id === client.id && template.local_id !== undefined) userEvent.local_message_id = template.local_id;
-      if (client.acceptsEvent(userEvent)) client.addEvent(userEvent, notice.stamp);
+      if (client.acceptsEvent(userEvent)) client.addEvent(userEvent, notice.stamp, true);
     }
   }
 

@@ -126,6 +126,9 @@ export class EventSystem {
       return;
     }
     this.enqueue(async () => {
+      // Let the sending request answer first: fanning a message out to thousands of queues
+      // would otherwise run before its response is written.
+      await new Promise((resolve) => setImmediate(resolve));
       const built: (Notice | undefined)[] = [];
       let batchStamp: CommitStamp | undefined;
       let realmId = 0;

@@ -8,6 +8,7 @@ import { bool, int, list, string } from "../http/validators.js";
 import { isGuest } from "../lib/roles.js";
 import { defaultCapabilities } from "./register-params.js";
 import { clientName } from "./message-targets.js";
+import { serializeEventsBody } from "../events/serialize.js";
 
 export function register(api: Api): void {
   const { events } = api.deps;
@@ -32,6 +33,8 @@ export function register(api: Api): void {
     capabilities.userSettingsObject = params.withDefault("user_settings_object", json(bool), false);
     if (allPublicStreams && isGuest(user)) throw new BadRequestError("User not authorized for this query");
 
+    // Message dicts shared between queues are serialized once (events/serialize.ts).
+    ctx.reply.serializer(serializeEventsBody);
     const result = events.fetch({
       userId: user.id,
       queueId,

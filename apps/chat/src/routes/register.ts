@@ -53,8 +53,10 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   const { clientGravatar, capabilities } = request.queue;
   const state: Record<string, unknown> = {};
 
-  const scope = await channelScope(db, ctx);
-  const users = await usersInRealm(db, realm.id);
+  // Read only what the wanted sections need: a bot registering for messages alone should not
+  // load every user and channel of a large realm.
+  const scope = ["realm", "realm_user", "subscription", "stream", "realm_user_groups"].some(wants) ? await channelScope(db, ctx) : undefined!;
+  const users = wants("realm_user") || wants("realm_bot") ? await usersInRealm(db, realm.id) : [];
   const url = realmUrl(config, realm.string_id);
   const member = (setting: string) => scope.graph.isMember(user.id, scope.realmSettings[setting]);
 
@@ -88,8 +90,9 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
     });
   }
   const archivedOk = capabilities.archivedChannels;
-  const visibleStreams = scope.streams.filter((s) => (archivedOk || !s.deactivated) && canSeeChannel(scope.graph, user, s, isSubscribed(scope, s.id)));
-  const subscribers = await subscribersByStream(db, visibleStreams.map((s) => s.id));
+  const streamsWanted = wants("subscription") || wants("stream");
+  const visibleStreams = streamsWanted ? scope.streams.filter((s) => (archivedOk || !s.deactivated) && canSeeChannel(scope.graph, user, s, isSubscribed(scope, s.id))) : [];
+  const subscribers = streamsWanted ? await subscribersByStream(db, visibleStreams.map((s) => s.id)) : new Map<number, number[]>();
   const subscribersOf = (id: number) => subscribers.get(id) ?? [];
   if (wants("subscription")) {
     const withSubscribers = includeSubscribers !== "false";
