@@ -6,6 +6,7 @@ import type { ChatDeps } from "../deps.js";
 import { activeUserIds } from "./publish.js";
 import { legacyPresenceDict, modernPresence, OFFLINE_THRESHOLD_SECS, PRESENCE_PING_INTERVAL_SECS, PRESENCE_UPDATE_MIN_FREQ_SECS, STATUS_ACTIVE, USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS } from "../lib/presence.js";
 import { nextPresenceUpdateId, presenceOf, savePresence, type Presence } from "../store/presence.js";
+import { realmSettingValues } from "../store/settings.js";
 import type { User } from "../store/users.js";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -36,7 +37,7 @@ export async function doUpdatePresence(deps: ChatDeps, user: User, status: strin
     }
     return { row, announce: !existing || becameOnline, stamp: await deps.events.stamp(trx) };
   });
-  if (!outcome.announce) return;
+  if (!outcome.announce || (await realmSettingValues(deps.db, user.realm_id)).presence_disabled === true) return;
   const users = await activeUserIds(deps.db, user.realm_id);
   if (users.length > USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS) return;
   const lastActive = outcome.row.last_active_time ?? user.date_joined;

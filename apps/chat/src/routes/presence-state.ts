@@ -4,11 +4,14 @@
 import type { ChatDb } from "../store/schema.js";
 import { legacyPresence, modernPresence } from "../lib/presence.js";
 import { realmPresences } from "../store/presence.js";
+import { realmSettingValues } from "../store/settings.js";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 export async function presenceResponse(db: ChatDb, realmId: number, now: number, options: { slim: boolean; lastUpdateId?: number; historyLimitDays?: number }): Promise<Record<string, unknown>> {
   const { slim, lastUpdateId, historyLimitDays } = options;
+  // A realm with presence disabled shows nobody's (get_presences_for_realm).
+  if ((await realmSettingValues(db, realmId)).presence_disabled === true) return { presences: {}, server_timestamp: now / 1000, presence_last_update_id: -1 };
   const rows =
     historyLimitDays === 0
       ? []

@@ -2,11 +2,12 @@
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
-import { int, list, oneOf } from "../http/validators.js";
+import { int, list, nullable, oneOf } from "../http/validators.js";
 import { doSendChannelTyping, doSendDirectTyping } from "../actions/typing.js";
 import { channelVisible, messageScope } from "../actions/message-context.js";
 import { checkChannelSend } from "../actions/send-message.js";
 import { normalizeTopic } from "../lib/topics.js";
+import { userSettingValues } from "../store/settings.js";
 import { usersByIds } from "../store/users.js";
 
 export function register(api: Api): void {
@@ -14,17 +15,18 @@ export function register(api: Api): void {
 
   api.user("POST", "/typing", async (ctx) => {
     const { params, user, realm } = ctx;
-    const type = params.withDefault("type", raw(), "direct");
-    const op = params.required("op", raw());
-    const to = params.optional("to", json(list(int())));
-    const streamId = params.optional("stream_id", json(int()));
+    // compat: read (and checked) in the order of Zulip's typed_endpoint declaration.
+    const to = params.optional("to", json(nullable(list(int())))) ?? undefined;
+    const operator = oneOf(["start", "stop"] as const)(params.required("op", raw()), "op");
+    const type = oneOf(["direct", "stream", "channel"] as const)(params.withDefault("type", raw(), "direct"), "type");
+    const streamId = params.optional("stream_id", json(nullable(int()))) ?? undefined;
     const topicRaw = params.optional("topic", raw());
-    oneOf(["direct", "stream", "channel"] as const)(type, "type");
-    const operator = oneOf(["start", "stop"] as const)(op, "op");
 
+    const settings = await userSettingValues(deps.db, user.id);
     if (type === "stream" || type === "channel") {
-      if (streamId === undefined) throw new BadRequestError("Missing stream_id");
+      if (streamId === undefined) throw new BadRequestError("Missing 'stream_id' argument");
       if (topicRaw === undefined) throw new BadRequestError("Missing topic");
+      if (settings.send_stream_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for channel messages");
       const scope = await messageScope(deps, realm, user);
       const stream = scope.streams.get(streamId);
       if (!stream || !channelVisible(scope, stream)) throw new BadRequestError("Invalid channel ID");
@@ -34,6 +36,7 @@ export function register(api: Api): void {
     }
     if (to === undefined) throw new BadRequestError("Missing 'to' argument");
     if (to.length === 0) throw new BadRequestError("Empty 'to' list");
+    if (settings.send_private_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for direct messages");
     const ids = to.includes(user.id) ? [...to] : [...to, user.id];
     const found = new Map((await usersByIds(deps.db, realm.id, ids)).map((u) => [u.id, u]));
     const recipients = ids.map((id) => {
@@ -41,7 +44,7 @@ export function register(api: Api): void {
       if (!target) throw new BadRequestError(`Invalid user ID ${id}`);
       return target;
     });
-    doSendDirectTyping(deps, user, recipients, operator);
+    await doSendDirectTyping(deps, user, recipients, operator);
     return {};
   });
 }

@@ -51,12 +51,23 @@ describe("POST /typing", () => {
     assert.deepEqual(await nextEvents(t, noah, outsider), []);
   });
 
+  it("respects the typing settings of the sender and of the recipients", async () => {
+    const queue = await registerQueue(t, noah);
+    assert.equal((await t.call(noah, "PATCH", "/settings", { receives_typing_notifications: false })).status, 200);
+    cap.clear();
+    await t.call(owner, "POST", "/typing", { op: "start", to: [noah.id, mia.id] });
+    assert.deepEqual(recipients(cap.notices[0]), [owner.id, mia.id]);
+    assert.deepEqual((await nextEvents(t, noah, queue)).filter((e) => e.type === "typing"), []);
+    assert.equal((await t.call(mia, "PATCH", "/settings", { send_private_typing_notifications: false })).status, 200);
+    assert.deepEqual((await t.call(mia, "POST", "/typing", { op: "start", to: [owner.id] })).body, badRequest("User has disabled typing notifications for direct messages"));
+  });
+
   it("refuses bad requests with Zulip's messages", async () => {
     assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "start" })).body, badRequest("Missing 'to' argument"));
     assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "start", to: [] })).body, badRequest("Empty 'to' list"));
     assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "start", to: [9999] })).body, badRequest("Invalid user ID 9999"));
     assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "go", to: [mia.id] })).body, badRequest("Invalid op"));
-    assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "start", type: "stream", topic: "x" })).body, badRequest("Missing stream_id"));
+    assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "start", type: "stream", topic: "x" })).body, badRequest("Missing 'stream_id' argument"));
     assert.deepEqual((await t.call(owner, "POST", "/typing", { op: "start", type: "stream", stream_id: general })).body, badRequest("Missing topic"));
     const secret = (await t.call(owner, "POST", "/channels/create", { name: "secret", subscribers: [owner.id], invite_only: true })).body.id;
     assert.deepEqual((await t.call(noah, "POST", "/typing", { op: "start", type: "stream", stream_id: secret, topic: "x" })).body, badRequest("Invalid channel ID"));
