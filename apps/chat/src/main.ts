@@ -1,7 +1,7 @@
 // Builds the chat server from plain deps (tests inject a FakeClock and a fresh database) and
 // runs it: open the database, migrate, listen.
 import type { FastifyInstance } from "fastify";
-import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, systemClock, type Clock, type Logger } from "@beacon/platform";
+import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
 import type { ChatConfig } from "./config.js";
 import type { ChatDeps } from "./deps.js";
 import { installBodyParsers } from "./http/body.js";
@@ -12,7 +12,6 @@ import { registerRoutes } from "./routes/index.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 import { createEventBus, EventSystem } from "./events/index.js";
-import { startWalCheckpoints } from "./store/sqlite-messages-checkpoint.js";
 
 export type { ChatDeps } from "./deps.js";
 

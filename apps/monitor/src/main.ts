@@ -1,7 +1,7 @@
 // Builds the monitor: open and migrate the database, assemble deps, register routes.
 import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { createHttpServer, createLogger, migrateToLatest, openDatabase, systemClock, type Clock, type Logger } from "@beacon/platform";
+import { createHttpServer, createLogger, migrateToLatest, openDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
 import type { MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
@@ -25,16 +25,25 @@ export async function openMonitor(config: MonitorConfig, options: { clock?: Cloc
   const database = openDatabase<MonitorDB>(config.databaseUrl);
   await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect);
   const secretKey = config.secretKey || (await getOrCreateSetting(database.db, "secret_key", () => randomBytes(32).toString("hex")));
+  const log = options.log ?? createLogger("monitor");
+  // Pings commit in bursts: keep SQLite's WAL checkpoints off the request path.
+  const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps: MonitorDeps = {
     db: database.db,
     dialect: database.dialect,
-    log: options.log ?? createLogger("monitor"),
+    log,
     clock: options.clock ?? systemClock,
     config,
     secretKey,
     sqlite: database.sqlite,
   };
-  return { deps, close: () => database.close() };
+  return {
+    deps,
+    async close() {
+      await checkpoints?.stop();
+      await database.close();
+    },
+  };
 }
 
 export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {

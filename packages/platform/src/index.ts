@@ -7,3 +7,4 @@ export * from "./http.js";
 export * from "./cli.js";
 export * from "./passwords.js";
 export * from "./groupCommit.js";
+export * from "./walCheckpoints.js";

@@ -1,17 +1,17 @@
 // WAL checkpoints off the request path. By default SQLite checkpoints on the connection that
-// commits once the WAL passes 1,000 pages, so some unlucky send pays for copying thousands of
+// commits once the WAL passes 1,000 pages, so some unlucky request pays for copying thousands of
 // pages back into the database file (and its fsync) on the event loop. Here a worker thread
 // holds a second connection and runs a PASSIVE checkpoint every CHECK_MS: PASSIVE never waits
-// for readers or writers, so sends go on committing meanwhile, and once it has caught up the
+// for readers or writers, so writes go on committing meanwhile, and once it has caught up the
 // next commit restarts the WAL from its start, keeping the file small. The main connection's
 // auto-checkpoint stays on with a higher threshold as the bound on the WAL's growth should the
 // worker fall behind or die.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { Database, Logger } from "@beacon/platform";
-import type { ChatDatabase } from "./schema.js";
+import type SQLite from "better-sqlite3";
+import type { Logger } from "./log.js";
 
-type Handle = NonNullable<Database<ChatDatabase>["sqlite"]>;
+type Handle = SQLite.Database;
 
 const CHECK_MS = 100;
 /** pages (4 KiB): about 40 MB of WAL before a commit checkpoints by itself */
@@ -49,7 +49,12 @@ export function startWalCheckpoints(sqlite: Handle, log: Logger): WalCheckpointe
   worker.on("error", (error) => log.error({ err: error }, "WAL checkpoint worker failed"));
   return {
     async stop() {
-      if (running) worker.postMessage("stop");
+      // Unref'd while it runs, so it never holds a process open; held again while we wait
+      // for it to close its connection, or the process could exit mid-wait.
+      if (running) {
+        worker.ref();
+        worker.postMessage("stop");
+      }
       await exited;
     },
   };
