@@ -57,7 +57,6 @@ export function checkCanCreateChannel(scope: ChannelScope, caller: Caller, setti
   if (settings.isDefault && !isAdmin(caller.user)) throw insufficientPermission();
   if (settings.isDefault && settings.inviteOnly) throw new BadRequestError("A default channel cannot be private.");
   if (retentionGiven && !isOwner(caller.user)) throw mustBeOwner();
-  if (settings.folderId !== null) throw new BadRequestError("Invalid channel folder ID");
 }
 
 export function checkChannelGroupSettings(scope: ChannelScope, realmUserIds: Set<number>, settings: ChannelSettings["groupSettings"]): ChannelSettings["groupSettings"] {

@@ -6,6 +6,7 @@ import { bool, int, nullable, oneOf } from "../http/validators.js";
 import { updateChannel, type ChannelChanges } from "../actions/channels.js";
 import { checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
 import { checkGroupSetting, groupSettingChange, presentGroupSetting, sameGroupSetting } from "../actions/group-settings.js";
+import { accessChannelFolder } from "../actions/channel-folders.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isOwner } from "../lib/roles.js";
 import { STREAM_GROUP_SETTINGS } from "../store/schema.js";
@@ -67,8 +68,7 @@ export function registerChannelUpdate(api: Api): void {
       if (isArchived) throw new BadRequestError("Invalid parameters");
       changes.fields.deactivated = 0;
     }
-    if (folderId !== undefined && folderId !== null) throw new BadRequestError("Invalid channel folder ID");
-    if (folderId === null) changes.fields.folder_id = null;
+    if (folderId !== undefined) changes.fields.folder_id = folderId === null ? null : (await accessChannelFolder(db, ctx.realm.id, folderId)).id;
     if (topicsPolicy !== undefined) changes.fields.topics_policy = oneOf(TOPICS_POLICIES)(topicsPolicy, "topics_policy");
 
     const realmUsers = new Set((await usersInRealm(db, ctx.realm.id)).map((u) => u.id));

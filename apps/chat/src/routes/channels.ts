@@ -13,6 +13,7 @@ import { subscribersByStream } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
 import { pathId } from "./access.js";
 import { accessChannelById, channelByName, channelScope, isSubscribed, visible } from "./channel-access.js";
+import { accessChannelFolder } from "../actions/channel-folders.js";
 import { checkCanCreateChannel, checkChannelGroupSettings, readChannelSettings } from "./channel-settings.js";
 import { registerChannelUpdate } from "./channel-update.js";
 
@@ -31,6 +32,7 @@ export function register(api: Api): void {
     const existing = channelByName(scope, name);
     if (existing) throw new ChannelAlreadyExistsError(existing.name);
     checkCanCreateChannel(scope, ctx, settings, retentionGiven);
+    if (settings.folderId !== null) await accessChannelFolder(db, ctx.realm.id, settings.folderId);
     const users = await usersInRealm(db, ctx.realm.id);
     const active = new Set(users.filter((u) => u.is_active).map((u) => u.id));
     for (const id of subscriberIds) if (!active.has(id)) throw new BadRequestError(`Invalid user ID: ${id}`);

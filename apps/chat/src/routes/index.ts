@@ -3,6 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import * as alertWords from "./alert-words.js";
 import * as auth from "./auth.js";
 import * as bots from "./bots.js";
+import * as channelFolders from "./channel-folders.js";
 import * as channels from "./channels.js";
 import * as events from "./events.js";
 import * as messages from "./messages.js";
@@ -34,6 +35,7 @@ export function registerRoutes(api: Api): void {
   users.register(api);
   bots.register(api);
   channels.register(api);
+  channelFolders.register(api);
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);

@@ -32,7 +32,6 @@ export function emptySections(wants: (name: string) => boolean, _now: number): R
   if (wants("onboarding_steps")) Object.assign(out, { onboarding_steps: [], navigation_tour_video_url: null });
   if (wants("navigation_views")) out.navigation_views = [];
   if (wants("saved_snippets")) out.saved_snippets = [];
-  if (wants("channel_folders")) out.channel_folders = [];
   if (wants("video_calls")) Object.assign(out, { has_zoom_token: false, has_webex_token: false });
   if (wants("device")) out.devices = {};
   return out;

@@ -5,10 +5,12 @@ import type { Caller } from "../http/auth.js";
 import { presentRealmDomain } from "../actions/realm-domains.js";
 import { presentPlayground } from "../actions/playgrounds.js";
 import { presentNavigationView } from "../present/navigation-view.js";
+import { presentChannelFolder } from "../present/channel-folders.js";
 import { presentField } from "../present/custom-profile-field.js";
 import { currentRealmSettings } from "../actions/realm-settings.js";
 import { REALM_SETTINGS } from "../lib/realm-settings.js";
 import { alertWords } from "../store/alert-words.js";
+import { channelFoldersInRealm } from "../store/channel-folders.js";
 import { fieldsInRealm } from "../store/custom-profile-fields.js";
 import { navigationViews } from "../store/navigation-views.js";
 import { playgroundsInRealm } from "../store/playgrounds.js";
@@ -30,5 +32,7 @@ export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: 
   if (wants("realm_playgrounds")) out.realm_playgrounds = (await playgroundsInRealm(db, realm.id)).map(presentPlayground);
   if (wants("custom_profile_fields")) out.custom_profile_fields = (await fieldsInRealm(db, realm.id)).map(presentField);
   if (wants("realm_domains")) out.realm_domains = (await realmDomains(db, realm.id)).map(presentRealmDomain);
+  // Archived folders too: clients still show the channels filed in them.
+  if (wants("channel_folders")) out.channel_folders = (await channelFoldersInRealm(db, realm.id, { includeArchived: true })).map(presentChannelFolder);
   return out;
 }

@@ -11,6 +11,7 @@ import { subscribersByStream } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
 import type { Stream } from "../store/streams.js";
 import { channelByName, channelScope, isSubscribed, visible } from "./channel-access.js";
+import { accessChannelFolder } from "../actions/channel-folders.js";
 import { checkCanCreateChannel, checkChannelGroupSettings, readChannelSettings } from "./channel-settings.js";
 import { principalsValidator, resolvePrincipals } from "./principals.js";
 import { registerSubscriptionProperties } from "./subscription-properties.js";
@@ -56,6 +57,7 @@ export function register(api: Api): void {
     if (unauthorized.length && fatal) throw new BadRequestError(`Unable to access channel (${unauthorized[0]}).`);
     if (toCreate.length) {
       checkCanCreateChannel(scope, ctx, settings, retentionGiven);
+      if (settings.folderId !== null) await accessChannelFolder(db, ctx.realm.id, settings.folderId);
       if (others && !scope.graph.isMember(user.id, scope.realmSettings.can_add_subscribers_group)) throw insufficientPermission();
     }
     const realmUserIds = new Set((await usersInRealm(db, ctx.realm.id)).map((u) => u.id));

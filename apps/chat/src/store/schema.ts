@@ -150,8 +150,10 @@ export * from "./event-schema.js";
 import type { EventTables } from "./event-schema.js";
 export * from "./push-schema.js";
 import type { PushTables } from "./push-schema.js";
+export * from "./channel-folders-schema.js";
+import type { ChannelFolderTables } from "./channel-folders-schema.js";
 
-export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables {
+export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;
