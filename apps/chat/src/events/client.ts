@@ -1,5 +1,6 @@
 // A registered client (Zulip's ClientDescriptor): its queue, what it asked to receive and in
 // which shapes, and the long poll currently waiting on it, if any.
+import type { HeartbeatTarget, HeartbeatWheel } from "./heartbeats.js";
 import { narrowPredicate, type NarrowPredicate, type NarrowTerm } from "./narrow.js";
 import { EventQueue, type QueuedEvent } from "./queue.js";
 import { inSnapshot, type CommitStamp, type SnapshotMark } from "./stamp.js";
@@ -40,7 +41,7 @@ export interface Waiter {
   finish(events: QueuedEvent[]): void;
 }
 
-export class ClientDescriptor {
+export class ClientDescriptor implements HeartbeatTarget {
   readonly queue: EventQueue;
   readonly userId: number;
   readonly realmId: number;
@@ -56,7 +57,8 @@ export class ClientDescriptor {
   private readonly narrowMatches: NarrowPredicate;
   lastConnectionTime: number;
   private waiter: Waiter | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  /** where the waiting poll's heartbeat is due */
+  private heartbeats: HeartbeatWheel | null = null;
   /** Stamps of events that arrived before the registration snapshot was taken. */
   private pendingStamps: Map<number, CommitStamp> | null = new Map();
   /** The registration snapshot: events of writes it already contains are dropped. */
@@ -161,13 +163,17 @@ export class ClientDescriptor {
   }
 
   /** Starts a long poll: answered by the next event, or by a heartbeat after `heartbeatMs`. */
-  connect(waiter: Waiter, now: number, heartbeatMs: number): void {
+  connect(waiter: Waiter, now: number, heartbeatMs: number, heartbeats: HeartbeatWheel): void {
     this.waiter = waiter;
     this.lastConnectionTime = now;
-    this.heartbeat = setTimeout(() => {
-      this.heartbeat = null;
-      this.addEvent({ type: "heartbeat" });
-    }, heartbeatMs);
+    this.heartbeats = heartbeats;
+    heartbeats.add(this, heartbeatMs);
+  }
+
+  /** The heartbeat is due: the waiting poll gets a heartbeat event. */
+  beat(): void {
+    this.heartbeats = null;
+    this.addEvent({ type: "heartbeat" });
   }
 
   /** Answers the waiting poll (if any) with the queue's contents. */
@@ -183,8 +189,8 @@ export class ClientDescriptor {
   disconnect(waiter?: Waiter): void {
     if (waiter && this.waiter !== waiter) return;
     this.waiter = null;
-    if (this.heartbeat) clearTimeout(this.heartbeat);
-    this.heartbeat = null;
+    this.heartbeats?.remove(this);
+    this.heartbeats = null;
   }
 
   expired(now: number): boolean {

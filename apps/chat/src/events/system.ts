@@ -18,6 +18,7 @@ import { BadRequestError } from "../http/errors.js";
 import type { PendingEvent } from "../lib/events.js";
 import { LocalBus, type BusMessage, type EventBus } from "./bus.js";
 import { ClientDescriptor, type ClientOptions } from "./client.js";
+import { HeartbeatWheel } from "./heartbeats.js";
 import { loadMessageTemplate } from "./message-template.js";
 import type { EventUser, Notice } from "./notice.js";
 import type { QueuedEvent } from "./queue.js";
@@ -63,10 +64,12 @@ export class EventSystem {
   private draining = false;
   private idleWaiters: (() => void)[] = [];
   private gcTimer: NodeJS.Timeout | null = null;
+  private readonly heartbeats: HeartbeatWheel;
 
   constructor(private readonly options: EventSystemOptions) {
     this.processId = options.config.eventProcess || randomBytes(4).toString("hex");
     this.bus = options.bus ?? new LocalBus();
+    this.heartbeats = new HeartbeatWheel(HeartbeatWheel.resolutionFor(options.config.heartbeatMs));
   }
 
   async start(): Promise<void> {
@@ -81,6 +84,7 @@ export class EventSystem {
     this.gcTimer = null;
     await this.flush();
     this.queues.clear();
+    this.heartbeats.close();
     await this.bus.close();
   }
 
@@ -268,7 +272,7 @@ export class EventSystem {
     const { heartbeatMs, heartbeatJitterMs } = this.options.config;
     return new Promise<FetchResult>((resolve) => {
       const waiter = { finish: (events: QueuedEvent[]) => resolve({ events }) };
-      client.connect(waiter, now, heartbeatMs + Math.floor(Math.random() * (heartbeatJitterMs + 1)));
+      client.connect(waiter, now, heartbeatMs + Math.floor(Math.random() * (heartbeatJitterMs + 1)), this.heartbeats);
       // A client that went away is forgotten (and its handler released) without an answer.
       request.onClose(() => {
         client.disconnect(waiter);

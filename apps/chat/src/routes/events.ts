@@ -27,10 +27,9 @@ export function register(api: Api): void {
     const dontBlock = params.withDefault("dont_block", json(bool), false);
     const narrow = params.withDefault("narrow", json(list(list(string()))), []);
     const lifespanSecs = params.withDefault("lifespan_secs", json(int({ min: 0 })), 0);
-    const capabilities = defaultCapabilities();
-    capabilities.bulkMessageDeletion = params.withDefault("bulk_message_deletion", json(bool), false);
-    capabilities.streamTypingNotifications = params.withDefault("stream_typing_notifications", json(bool), false);
-    capabilities.userSettingsObject = params.withDefault("user_settings_object", json(bool), false);
+    const bulkMessageDeletion = params.withDefault("bulk_message_deletion", json(bool), false);
+    const streamTypingNotifications = params.withDefault("stream_typing_notifications", json(bool), false);
+    const userSettingsObject = params.withDefault("user_settings_object", json(bool), false);
     if (allPublicStreams && isGuest(user)) throw new BadRequestError("User not authorized for this query");
 
     // Message dicts shared between queues are serialized once (events/serialize.ts).
@@ -41,19 +40,23 @@ export function register(api: Api): void {
       lastEventId,
       dontBlock,
       clientName: clientName(ctx.req),
-      newClient: {
-        userId: user.id,
-        realmId: realm.id,
-        eventTypes: eventTypes ?? null,
-        clientName: clientName(ctx.req),
-        applyMarkdown,
-        clientGravatar,
-        slimPresence,
-        allPublicStreams,
-        narrow: narrow.map((term) => [term[0] ?? "", term[1] ?? ""] as [string, string]),
-        timeoutSecs: lifespanSecs || 600,
-        capabilities,
-      },
+      // Only for a poll without a queue_id (polls of registered queues need none of it).
+      newClient:
+        queueId === undefined
+          ? {
+              userId: user.id,
+              realmId: realm.id,
+              eventTypes: eventTypes ?? null,
+              clientName: clientName(ctx.req),
+              applyMarkdown,
+              clientGravatar,
+              slimPresence,
+              allPublicStreams,
+              narrow: narrow.map((term) => [term[0] ?? "", term[1] ?? ""] as [string, string]),
+              timeoutSecs: lifespanSecs || 600,
+              capabilities: { ...defaultCapabilities(), bulkMessageDeletion, streamTypingNotifications, userSettingsObject },
+            }
+          : undefined,
       onClose: (listener) => ctx.reply.raw.once("close", listener),
     });
     return { ...(await result) };
