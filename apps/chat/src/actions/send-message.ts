@@ -250,10 +250,14 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
       events.push({ event: { type: "user_topic", stream_id: target.stream.id, topic_name: target.topic, last_updated: Math.floor(input.now / 1000), visibility_policy: policy }, users: [userId] });
     }
   }
+  const names = new Map<number, string[]>();
+  const sharedFlagNames = (bits: number) => names.get(bits) ?? names.set(bits, flagNames(bits)).get(bits)!;
   events.push({
     // Issue 7 builds the message dict per queue (apply_markdown, client_gravatar).
     event: { type: "message", message_id: id, ...(input.queueId ? { sender_queue_id: input.queueId, local_message_id: input.localId } : {}) },
-    users: [...flags].map(([userId, bits]) => ({ id: userId, flags: flagNames(bits) })),
+    // One flag list per distinct bit set, shared (events are never mutated): 10,000
+    // recipients mostly have the same flags.
+    users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
   });
   deps.notify?.(events);
   return { id, automaticNewVisibilityPolicy, events };
