@@ -7,9 +7,7 @@ import type { ChatDb, Dialect } from "../store/schema.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
 import { presentMessage } from "../present/message.js";
 import { recipientMembers, type Message } from "../store/messages.js";
-import { streamInRealm } from "../store/streams.js";
-import { getRealm } from "../store/realms.js";
-import { usersByIds } from "../store/users.js";
+import { stateCache } from "../store/realm-state.js";
 import type { ClientDescriptor } from "./client.js";
 import { widenXid, type CommitStamp } from "./stamp.js";
 
@@ -51,16 +49,19 @@ export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageI
   const row = (await query.executeTakeFirst()) as Row | undefined;
   if (!row) return undefined;
   const isStream = row.stream_id !== null;
-  const [realm, members, stream] = await Promise.all([
-    getRealm(db, row.realm_id),
+  // The realm, its users and channels come from the realm-state cache (store/realm-state.ts):
+  // its version is read after the message's commit, so it shows at least that commit.
+  const [state, members] = await Promise.all([
+    stateCache(db)
+      .generation()
+      .then((generation) => generation.realm(row.realm_id)),
     isStream ? Promise.resolve(new Map<number, number[]>()) : recipientMembers(db, [row.recipient_id]),
-    isStream ? streamInRealm(db, row.realm_id, row.stream_id!) : Promise.resolve(undefined),
   ]);
-  const userIds = new Set([row.sender_id, ...(members.get(row.recipient_id) ?? [])]);
-  const users = await usersByIds(db, row.realm_id, [...userIds]);
+  if (!state) return undefined;
+  const stream = isStream ? state.streams.get(row.stream_id!) : undefined;
   const lookups = {
-    realmStringId: realm?.string_id ?? "",
-    users: new Map(users.map((u) => [u.id, u])),
+    realmStringId: state.realm.string_id ?? "",
+    users: state.usersById,
     streams: new Map(stream ? [[stream.id, stream]] : []),
     dmMembers: members,
     reactions: new Map(),
