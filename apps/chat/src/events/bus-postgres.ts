@@ -18,7 +18,8 @@ export class PostgresBus implements EventBus {
   private client: pg.Client | null = null;
   private channel = "";
   private receive: (message: BusMessage) => void = () => {};
-  private incoming: Promise<void> = Promise.resolve();
+  /** Queries on the connection, one at a time and in order (pg@9 drops its implicit queue). */
+  private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
   private sweeper: NodeJS.Timeout | null = null;
   private reconnectDelay = 500;
@@ -32,7 +33,8 @@ export class PostgresBus implements EventBus {
     this.receive = receive;
     await this.connect();
     this.sweeper = setInterval(() => {
-      this.client?.query("delete from chat_event_bus where created < $1", [Date.now() - KEEP_ROWS_MS]).catch(() => {});
+      const client = this.client;
+      if (client) this.serial(() => client.query("delete from chat_event_bus where created < $1", [Date.now() - KEEP_ROWS_MS])).catch(() => {});
     }, 60_000);
     this.sweeper.unref();
   }
@@ -55,10 +57,16 @@ export class PostgresBus implements EventBus {
     this.reconnectDelay = 500;
   }
 
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
   // Notifications are handled one after the other: a large notice is fetched before the next
   // (possibly inline) one is delivered.
   private accept(client: pg.Client, payload: string): void {
-    this.incoming = this.incoming.then(async () => {
+    void this.serial(async () => {
       try {
         let text = payload;
         if (payload.startsWith("#")) {
@@ -95,11 +103,12 @@ export class PostgresBus implements EventBus {
       return;
     }
     const text = encodeBusMessage(message);
-    const query =
+    const channel = this.channel;
+    const query = () =>
       Buffer.byteLength(text) <= INLINE_LIMIT
-        ? client.query("select pg_notify($1, $2)", [this.channel, text])
-        : client.query("with row as (insert into chat_event_bus (payload, created) values ($2, $3) returning id) select pg_notify($1, '#' || id) from row", [this.channel, text, Date.now()]);
-    query.catch((error) => this.log.error({ err: error }, "event bus: publish failed"));
+        ? client.query("select pg_notify($1, $2)", [channel, text])
+        : client.query("with row as (insert into chat_event_bus (payload, created) values ($2, $3) returning id) select pg_notify($1, '#' || id) from row", [channel, text, Date.now()]);
+    this.serial(query).catch((error) => this.log.error({ err: error }, "event bus: publish failed"));
   }
 
   async close(): Promise<void> {
@@ -107,7 +116,7 @@ export class PostgresBus implements EventBus {
     if (this.sweeper) clearInterval(this.sweeper);
     const client = this.client;
     this.client = null;
-    await this.incoming;
+    await this.queue;
     if (client) await client.end().catch(() => {});
   }
 }
