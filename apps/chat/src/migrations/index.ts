@@ -2,9 +2,9 @@ import { migrateToLatest, type Dialect, type Migrations } from "@beacon/platform
 import type { ChatDb } from "../store/schema.js";
 import { initial } from "./001_initial.js";
 import { messages } from "./002_messages.js";
-import { orgSettings } from "./007_org_settings.js";
 import { eventsPresenceBus } from "./004_events_presence_bus.js";
 import { stateVersion } from "./005_perf_state_version.js";
+import { orgSettings } from "./007_org_settings.js";
 import { scheduledMessages } from "./006_scheduled_messages.js";
 import { pushTokens } from "./008_push_tokens.js";
 import { channelFolders } from "./009_channel_folders.js";
