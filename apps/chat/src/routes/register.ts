@@ -20,7 +20,7 @@ import { usersInRealm } from "../store/users.js";
 import { groupsInRealm } from "../store/groups.js";
 import { channelScope, isSubscribed } from "./channel-access.js";
 import { emptySections } from "./register-empty.js";
-import { messageSections } from "./register-messages.js";
+import { messageSections } from "../store/register-messages.js";
 import { readRegisterParams, type RegisterRequest } from "./register-params.js";
 import { presenceResponse } from "./presence-state.js";
 import { orgSections } from "./register-org.js";

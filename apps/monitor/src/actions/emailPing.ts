@@ -3,7 +3,7 @@
 import { simpleParser } from "mailparser";
 import type { MonitorDeps } from "../deps.js";
 import { classifyEmail, type Mailbox } from "../lib/emailPing.js";
-import { findCheckByUuid } from "../store/checks.js";
+import { checksWithSlug, findCheckByUuid } from "../store/checks.js";
 import { findProjectByPingKey } from "../store/projects.js";
 import type { Check } from "../store/schema.js";
 import { acceptPing, type PingOutcome } from "./recordPing.js";
@@ -20,7 +20,7 @@ async function findTarget(deps: MonitorDeps, mailbox: Mailbox): Promise<Check | 
   if (mailbox.kind === "uuid") return findCheckByUuid(deps.db, mailbox.uuid);
   const project = await findProjectByPingKey(deps.db, mailbox.pingKey);
   if (!project) return undefined;
-  const checks = await deps.db.selectFrom("checks").selectAll().where("project_id", "=", project.id).where("slug", "=", mailbox.slug).limit(2).execute();
+  const checks = await checksWithSlug(deps.db, project.id, mailbox.slug, 2);
   return checks.length > 1 ? "ambiguous_slug" : checks[0];
 }
 

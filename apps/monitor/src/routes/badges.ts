@@ -7,7 +7,7 @@ import { badgeSignature } from "../lib/badges.js";
 import { badgeSvg, type BadgeStatus } from "../lib/badgeSvg.js";
 import { computeStatus } from "../lib/status.js";
 import { tagsList } from "../lib/tags.js";
-import { listChecks } from "../store/checks.js";
+import { findCheckByBadgeKey, listChecks } from "../store/checks.js";
 import { findProjectByBadgeKey } from "../store/projects.js";
 import type { Check } from "../store/schema.js";
 
@@ -85,7 +85,7 @@ export function badgeRoutes(deps: MonitorDeps): ApiRoute[] {
       async GET(req) {
         const [states, badgeKey, fmt] = req.params;
         if (!FORMATS.has(fmt)) return empty(404);
-        const check = await deps.db.selectFrom("checks").selectAll().where("badge_key", "=", badgeKey).executeTakeFirst();
+        const check = await findCheckByBadgeKey(deps.db, badgeKey);
         if (!check) return empty(404);
         const now = deps.clock.now();
         const label = check.name || check.uuid;

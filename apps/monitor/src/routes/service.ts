@@ -3,6 +3,7 @@ import { ping } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { empty, json, text } from "../http/responses.js";
 import { anyMethod, route, type ApiRoute } from "../http/router.js";
+import { countUnprocessedFlips, maxNotificationId, maxPingId } from "../store/service.js";
 
 export function serviceRoutes(deps: MonitorDeps): ApiRoute[] {
   async function status() {
@@ -23,17 +24,11 @@ export function serviceRoutes(deps: MonitorDeps): ApiRoute[] {
       anyMethod(async (req) => {
         const key = req.raw.headers["x-metrics-key"];
         if (!deps.config.metricsKey || key !== deps.config.metricsKey) return empty(403);
-        const maxPing = await deps.db.selectFrom("pings").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
-        const unprocessed = await deps.db
-          .selectFrom("flips")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("processed", "is", null)
-          .executeTakeFirstOrThrow();
         return json({
           ts: Math.floor(deps.clock.now().getTime() / 1000),
-          max_ping_id: Number(maxPing?.id ?? 0),
-          max_notification_id: 0,
-          num_unprocessed_flips: Number(unprocessed.n),
+          max_ping_id: await maxPingId(deps.db),
+          max_notification_id: await maxNotificationId(deps.db),
+          num_unprocessed_flips: await countUnprocessedFlips(deps.db),
         });
       }),
       { cors: false },

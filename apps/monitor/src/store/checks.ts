@@ -39,3 +39,12 @@ export async function deleteCheckRow(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom("checks").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+export async function findCheckByBadgeKey(db: Db, badgeKey: string): Promise<Check | undefined> {
+  return db.selectFrom("checks").selectAll().where("badge_key", "=", badgeKey).executeTakeFirst();
+}
+
+/** Up to `limit` checks of a project with this slug (two are enough to call it ambiguous). */
+export async function checksWithSlug(db: Db, projectId: number, slug: string, limit: number): Promise<Check[]> {
+  return db.selectFrom("checks").selectAll().where("project_id", "=", projectId).where("slug", "=", slug).orderBy("id").limit(limit).execute();
+}

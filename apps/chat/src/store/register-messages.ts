@@ -2,11 +2,11 @@
 // get_raw_unread_data and aggregate_unread_data), starred_messages,
 // recent_private_conversations, user_topics and the legacy muted_topics.
 import { sql } from "kysely";
-import type { ChatDb } from "../store/schema.js";
+import type { ChatDb } from "./schema.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
-import { RECIPIENT_DM } from "../store/messages.js";
-import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
+import { RECIPIENT_DM } from "./messages.js";
+import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "./user-topics.js";
 
 /** Zulip does not look further back than this many unread messages. */
 export const MAX_UNREAD_MESSAGES = 50000;
