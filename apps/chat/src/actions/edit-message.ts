@@ -10,7 +10,7 @@ import { editAudience, messageAudience } from "../events/message-events.js";
 import { parseEditHistory, type EditHistoryEntry } from "../lib/edit-history.js";
 import { isModerator } from "../lib/roles.js";
 import { checkTopicAllowed, effectiveTopicsPolicy, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
-import { deleteMessages, messagesByIds, streamRecipientId, topicMessageIds, updateMessages, type Message } from "../store/messages.js";
+import { deleteMessages, messagesByIds, streamRecipientId, topicMessageIds, updateMessages, type Message, messageRecipientFlags } from "../store/messages.js";
 import { moveUserTopics } from "../store/user-topics.js";
 import type { Stream } from "../store/streams.js";
 import { checkChannelSend } from "./send-message.js";
@@ -133,7 +133,7 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
     if (rendered) {
       // Mentions added by the edit flag their users; the old mention flags are recomputed.
       const mentioned = new Set(rendered.mentionedUserIds);
-      const rows = await trx.selectFrom("user_messages").select(["user_id", "flags"]).where("message_id", "=", message.id).execute();
+      const rows = await messageRecipientFlags(trx, message.id);
       for (const row of rows) {
         let flags = row.flags & ~(FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned);
         if (mentioned.has(row.user_id)) flags |= FLAG_BITS.mentioned;

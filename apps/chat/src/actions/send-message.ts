@@ -18,6 +18,7 @@ import { inGroupSetting, subscribed, type MessageScope } from "./message-context
 import { renderForRealm } from "./render.js";
 import { sqliteMessageQueue } from "./message-queue.js";
 import type { MessageWrite } from "../store/sqlite-messages.js";
+import { groupsByIds } from "../store/groups.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -100,7 +101,7 @@ async function checkDirectMessage(deps: ChatDeps, scope: MessageScope, sender: U
 
 async function checkGroupMentions(deps: ChatDeps, scope: MessageScope, sender: User, groupIds: number[]): Promise<void> {
   if (!groupIds.length) return;
-  const groups = await deps.db.selectFrom("user_groups").select(["id", "name", "can_mention_group"]).where("id", "in", groupIds).execute();
+  const groups = await groupsByIds(deps.db, groupIds);
   for (const group of groups) {
     if (group.can_mention_group !== null && !scope.graph.isMember(sender.id, group.can_mention_group)) {
       throw new BadRequestError(`You are not allowed to mention user group '${group.name}'.`);

@@ -1,8 +1,8 @@
 // Typing notifications (Zulip's zerver/actions/typing.py): nothing is stored; the event goes to
 // the conversation's participants (the sender included), or to a channel's subscribers unless
 // the channel is too large for typing notifications to be worth their cost.
+import { usersWithSettingOff } from "../store/settings.js";
 import type { ChatDeps } from "../deps.js";
-import type { ChatDb } from "../store/schema.js";
 import type { Stream } from "../store/streams.js";
 import { subscribersByStream } from "../store/subscriptions.js";
 import type { User } from "../store/users.js";
@@ -10,12 +10,6 @@ import type { User } from "../store/users.js";
 /** settings.MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS */
 export const MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS = 100;
 
-/** Of these users, those who turned off receives_typing_notifications (stored only when off). */
-async function notReceiving(db: ChatDb, userIds: number[]): Promise<Set<number>> {
-  if (!userIds.length) return new Set();
-  const rows = await db.selectFrom("user_settings").select("user_id").where("name", "=", "receives_typing_notifications").where("value", "=", "false").where("user_id", "in", userIds).execute();
-  return new Set(rows.map((r) => r.user_id));
-}
 
 export async function doSendDirectTyping(deps: ChatDeps, sender: User, recipients: User[], op: "start" | "stop"): Promise<void> {
   const event = {
@@ -25,7 +19,7 @@ export async function doSendDirectTyping(deps: ChatDeps, sender: User, recipient
     sender: { user_id: sender.id, email: sender.email },
     recipients: recipients.map((u) => ({ user_id: u.id, email: u.email })),
   };
-  const muted = await notReceiving(deps.db, recipients.map((u) => u.id));
+  const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", recipients.map((u) => u.id));
   deps.events.publish(sender.realm_id, recipients.filter((u) => u.is_active && !muted.has(u.id)).map((u) => u.id), event);
 }
 
@@ -33,6 +27,6 @@ export async function doSendChannelTyping(deps: ChatDeps, sender: User, stream: 
   const subscribers = (await subscribersByStream(deps.db, [stream.id])).get(stream.id) ?? [];
   if (subscribers.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
   const event = { type: "typing", message_type: "stream", op, sender: { user_id: sender.id, email: sender.email }, stream_id: stream.id, topic };
-  const muted = await notReceiving(deps.db, subscribers);
+  const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", subscribers);
   deps.events.publish(sender.realm_id, subscribers.filter((id) => !muted.has(id)), event);
 }

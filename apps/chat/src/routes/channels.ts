@@ -9,7 +9,7 @@ import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentChannel } from "../present/channel.js";
 import { defaultStreamIds } from "../store/streams.js";
-import { subscribersByStream } from "../store/subscriptions.js";
+import { subscribersByStream, activeSubscriptionIds } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
 import { pathId } from "./access.js";
 import { accessChannelById, channelByName, channelScope, isSubscribed, visible } from "./channel-access.js";
@@ -63,7 +63,7 @@ export function register(api: Api): void {
     params.withDefault("include_can_access_content", json(bool), false);
     if (includeAllActive && !isAdmin(user)) throw new BadRequestError("User not authorized for this query");
     const scope = await channelScope(db, ctx);
-    const ownerSubscribed = includeOwnerSubscribed && user.is_bot && user.bot_owner_id !== null ? await ownerSubscriptions(user.bot_owner_id) : new Set<number>();
+    const ownerSubscribed = includeOwnerSubscribed && user.is_bot && user.bot_owner_id !== null ? await activeSubscriptionIds(db, user.bot_owner_id) : new Set<number>();
     const chosen = scope.streams.filter((s) => {
       if (excludeArchived && s.deactivated) return false;
       if (includeAll || includeAllActive) return visible(scope, ctx, s);
@@ -82,11 +82,6 @@ export function register(api: Api): void {
       }),
     };
   });
-
-  async function ownerSubscriptions(ownerId: number): Promise<Set<number>> {
-    const rows = await db.selectFrom("subscriptions").select("stream_id").where("user_id", "=", ownerId).where("active", "=", 1).execute();
-    return new Set(rows.map((r) => r.stream_id));
-  }
 
   api.user("GET", "/streams/:stream_id", async (ctx) => {
     const scope = await channelScope(db, ctx);

@@ -9,7 +9,7 @@ import { FLAG_BITS, MENTION_MASK } from "../lib/message-flags.js";
 import { isGuest } from "../lib/roles.js";
 import { isEmptyTopicAlias, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
 import { canReadChannelHistory, type MessageScope } from "../actions/message-context.js";
-import { dmRecipientId, dmRecipientsWith, messageById } from "../store/messages.js";
+import { dmRecipientId, dmRecipientsWith, messageById, recipientMembers, userMessageFlags } from "../store/messages.js";
 import { flagsExpr, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
 import { userByEmailIn } from "../store/realm-state.js";
 import type { User } from "../store/users.js";
@@ -58,7 +58,7 @@ async function applyWith(deps: ChatDeps, scope: MessageScope, terms: NarrowTerm[
   const message = Number.isSafeInteger(id) ? await messageById(deps.db, scope.realm.id, id) : undefined;
   const rest = terms.filter((t) => t !== withTerm);
   if (!message) return rest;
-  const received = await deps.db.selectFrom("user_messages").select("flags").where("user_id", "=", scope.user.id).where("message_id", "=", message.id).executeTakeFirst();
+  const received = (await userMessageFlags(deps.db, scope.user.id, message.id)) !== undefined;
   const stream = message.stream_id !== null ? scope.streams.get(message.stream_id) : undefined;
   if (!received && !(stream && canReadChannelHistory(scope, stream))) return rest;
   const conversation = ["channel", "topic", "dm", "dm-with", "group-dm-with"];
@@ -66,8 +66,8 @@ async function applyWith(deps: ChatDeps, scope: MessageScope, terms: NarrowTerm[
   if (message.stream_id !== null) {
     return [{ operator: "channel", operand: message.stream_id, negated: false }, { operator: "topic", operand: message.topic, negated: false }, ...kept];
   }
-  const members = (await deps.db.selectFrom("recipients").select("user_ids").where("id", "=", message.recipient_id).executeTakeFirst())?.user_ids ?? "";
-  return [{ operator: "dm", operand: members.split(",").map(Number), negated: false }, ...kept];
+  const members = (await recipientMembers(deps.db, [message.recipient_id])).get(message.recipient_id) ?? [];
+  return [{ operator: "dm", operand: members, negated: false }, ...kept];
 }
 
 export async function planNarrow(deps: ChatDeps, scope: MessageScope, input: NarrowTerm[]): Promise<NarrowPlan> {

@@ -1,5 +1,4 @@
 // GET /users/me/{stream_id}/topics, POST /user_topics and the deprecated muted-topics endpoint.
-import { sql } from "kysely";
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -9,6 +8,7 @@ import { canReadChannelHistory, channelVisible, messageScope, type MessageScope 
 import { displayTopic, normalizeTopic, topicKey } from "../lib/topics.js";
 import { userTopicPolicies, VISIBILITY_INHERIT, VISIBILITY_MUTED } from "../store/user-topics.js";
 import { pathId } from "./access.js";
+import { latestTopicMessages } from "../store/messages.js";
 
 function accessChannel(scope: MessageScope, id: number | undefined) {
   const stream = id === undefined ? undefined : scope.streams.get(id);
@@ -25,11 +25,7 @@ export function register(api: Api): void {
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const stream = accessChannel(scope, pathId(ctx.path.stream_id));
     // The newest message of each topic the user may see; the name is that message's spelling.
-    const latest = canReadChannelHistory(scope, stream)
-      ? sql<{ id: number }>`select max(id) as id from messages where stream_id = ${stream.id} group by topic_key`
-      : sql<{ id: number }>`select max(m.id) as id from messages m join user_messages um on um.message_id = m.id and um.user_id = ${ctx.user.id} where m.stream_id = ${stream.id} group by m.topic_key`;
-    const ids = (await latest.execute(db)).rows.map((r) => Number(r.id));
-    const rows = ids.length ? await db.selectFrom("messages").select(["id", "topic"]).where("id", "in", ids).orderBy("id", "desc").execute() : [];
+    const rows = await latestTopicMessages(db, stream.id, canReadChannelHistory(scope, stream) ? null : ctx.user.id);
     return { topics: rows.map((r) => ({ max_id: r.id, name: displayTopic(r.topic, allowEmpty) })) };
   });
 

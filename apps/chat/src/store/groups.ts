@@ -57,3 +57,8 @@ export async function addSubgroups(db: ChatDb, groupId: number, subgroupIds: num
 export async function removeSubgroups(db: ChatDb, groupId: number, subgroupIds: number[]): Promise<void> {
   if (subgroupIds.length) await db.deleteFrom("group_subgroups").where("group_id", "=", groupId).where("subgroup_id", "in", subgroupIds).execute();
 }
+
+export function groupsByIds(db: ChatDb, ids: number[]): Promise<UserGroup[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom("user_groups").selectAll().where("id", "in", ids).execute();
+}

@@ -127,3 +127,19 @@ export async function maxMessageId(db: ChatDb): Promise<number> {
   const row = await db.selectFrom("messages").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
   return Number(row?.id ?? 0);
 }
+
+/** The newest message of each topic of a channel, newest first; with `userId`, only among the messages that user received. */
+export async function latestTopicMessages(db: ChatDb, streamId: number, userId: number | null): Promise<{ id: number; topic: string }[]> {
+  const latest =
+    userId === null
+      ? sql<{ id: number }>`select max(id) as id from messages where stream_id = ${streamId} group by topic_key`
+      : sql<{ id: number }>`select max(m.id) as id from messages m join user_messages um on um.message_id = m.id and um.user_id = ${userId} where m.stream_id = ${streamId} group by m.topic_key`;
+  const ids = (await latest.execute(db)).rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.selectFrom("messages").select(["id", "topic"]).where("id", "in", ids).orderBy("id", "desc").execute();
+}
+
+/** Every recipient's flags for one message. */
+export function messageRecipientFlags(db: ChatDb, messageId: number): Promise<{ user_id: number; flags: number }[]> {
+  return db.selectFrom("user_messages").select(["user_id", "flags"]).where("message_id", "=", messageId).execute();
+}

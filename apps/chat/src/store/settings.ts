@@ -22,3 +22,10 @@ export async function setRealmSettingValue(db: ChatDb, realmId: number, name: st
   await db.deleteFrom("realm_settings").where("realm_id", "=", realmId).where("name", "=", name).execute();
   await db.insertInto("realm_settings").values({ realm_id: realmId, name, value: JSON.stringify(value) }).execute();
 }
+
+/** Of these users, those who turned a boolean setting off (such settings are stored only when off). */
+export async function usersWithSettingOff(db: ChatDb, name: string, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db.selectFrom("user_settings").select("user_id").where("name", "=", name).where("value", "=", "false").where("user_id", "in", userIds).execute();
+  return new Set(rows.map((r) => r.user_id));
+}

@@ -36,3 +36,9 @@ export async function insertSubscriptions(db: ChatDb, rows: Insertable<Subscript
 export async function updateSubscription(db: ChatDb, id: number, changes: Updateable<SubscriptionTable>): Promise<void> {
   await db.updateTable("subscriptions").set(changes).where("id", "=", id).execute();
 }
+
+/** Channels a user is actively subscribed to. */
+export async function activeSubscriptionIds(db: ChatDb, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom("subscriptions").select("stream_id").where("user_id", "=", userId).where("active", "=", 1).execute();
+  return new Set(rows.map((r) => r.stream_id));
+}

@@ -1,3 +1,4 @@
+import { isAdmin } from "../lib/roles.js";
 import type { Selectable, Updateable } from "kysely";
 import type { ChatDb, UserTable } from "./schema.js";
 
@@ -73,4 +74,16 @@ export async function insertApiKey(db: ChatDb, userId: number, keyHash: string, 
 
 export async function deleteApiKeys(db: ChatDb, userId: number): Promise<void> {
   await db.deleteFrom("api_keys").where("user_id", "=", userId).execute();
+}
+
+/** Zulip's active_user_ids(realm): who hears about realm-wide changes. */
+export async function activeUserIds(db: ChatDb, realmId: number): Promise<number[]> {
+  const rows = await db.selectFrom("users").select("id").where("realm_id", "=", realmId).where("is_active", "=", 1).orderBy("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/** Active administrators (owners included), bots among them as in Zulip. */
+export async function adminUserIds(db: ChatDb, realmId: number): Promise<number[]> {
+  const rows = await db.selectFrom("users").select(["id", "role"]).where("realm_id", "=", realmId).where("is_active", "=", 1).orderBy("id").execute();
+  return rows.filter((r) => isAdmin(r)).map((r) => r.id);
 }

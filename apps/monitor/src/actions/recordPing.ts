@@ -3,7 +3,7 @@
 // path batches pings (pingQueue.ts); this is the Kysely path every dialect can run.
 import type { Db, MonitorDeps } from "../deps.js";
 import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingAction, type PingPlan } from "../lib/pingPlan.js";
-import { findCheckByUuid } from "../store/checks.js";
+import { findCheckById, findCheckByUuid } from "../store/checks.js";
 import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
 import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
@@ -85,7 +85,7 @@ export async function acceptPing(deps: MonitorDeps, target: PingTarget, submissi
   const queue = sqlitePingQueue(deps);
   if (queue) return queue.submit(target, submission);
 
-  const check = "uuid" in target ? await findCheckByUuid(deps.db, target.uuid) : await deps.db.selectFrom("checks").selectAll().where("id", "=", target.checkId).executeTakeFirst();
+  const check = "uuid" in target ? await findCheckByUuid(deps.db, target.uuid) : await findCheckById(deps.db, target.checkId);
   const outcome = precheck(check, submission);
   if (outcome !== "ok") return outcome;
   const input = { ...submission.input, now: deps.clock.now().getTime() };

@@ -48,3 +48,7 @@ export async function findCheckByBadgeKey(db: Db, badgeKey: string): Promise<Che
 export async function checksWithSlug(db: Db, projectId: number, slug: string, limit: number): Promise<Check[]> {
   return db.selectFrom("checks").selectAll().where("project_id", "=", projectId).where("slug", "=", slug).orderBy("id").limit(limit).execute();
 }
+
+export async function findCheckById(db: Db, id: number): Promise<Check | undefined> {
+  return db.selectFrom("checks").selectAll().where("id", "=", id).executeTakeFirst();
+}
