@@ -1,13 +1,10 @@
 // POST /mobile_push/e2ee/test_notification: one push request per registered device, sent
-// through the bouncer's /remotes/push/e2ee/notify.
-//
-// Gap: Zulip encrypts each payload with the device's push_key (libsodium secretbox,
-// XSalsa20-Poly1305). Node's crypto has no XSalsa20 and no such library is installed, so
-// `encrypted_data` carries the payload base64-encoded but NOT encrypted; a real device cannot
-// decrypt it. The request is otherwise shaped as Zulip's.
+// through the bouncer's /remotes/push/e2ee/notify. Each payload is encrypted with the
+// device's push key (lib/push.ts encryptPushPayload), so the bouncer, FCM and APNs see only
+// the push_key_id and the sealed bytes.
 import type { ChatDeps } from "../deps.js";
 import { realmUrl } from "../config.js";
-import { tokenIdValue } from "../lib/push.js";
+import { encryptPushPayload, tokenIdValue } from "../lib/push.js";
 import { AdminActionRequiredError, BouncerRefusedError, NoActivePushDeviceError } from "../lib/push-errors.js";
 import type { Realm } from "../store/realms.js";
 import { userDevices, type PushDevice } from "../store/push.js";
@@ -16,7 +13,7 @@ import { jsonWithBigInts, postToBouncer } from "./push-bouncer.js";
 import { checkPushConfigured, realmUuid } from "./push.js";
 
 function pushRequest(device: PushDevice, payload: Record<string, unknown>): Record<string, unknown> {
-  const encrypted = { push_key_id: device.push_key_id, encrypted_data: Buffer.from(JSON.stringify(payload)).toString("base64") };
+  const encrypted = { push_key_id: device.push_key_id, encrypted_data: encryptPushPayload(device.push_key!, payload) };
   const deviceId = tokenIdValue(device.push_token_id!);
   if (device.token_kind === "apns") {
     return {

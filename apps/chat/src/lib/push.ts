@@ -1,4 +1,6 @@
-// Pure checks and encodings of E2EE push registration values, with Zulip's messages.
+// Pure checks and encodings of E2EE push registration values, with Zulip's messages, and the
+// encryption of notification payloads with a device's push key.
+import nacl from "tweetnacl";
 import { BadRequestError } from "../http/errors.js";
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -6,8 +8,24 @@ const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]
 /** LibSodium secretbox keys: one 0x31 byte naming the cryptosystem, then 32 key bytes. */
 export function checkPushKey(pushKey: string): Buffer {
   const bytes = STRICT_BASE64.test(pushKey) ? Buffer.from(pushKey, "base64") : null;
-  if (!bytes || bytes.length !== 33 || bytes[0] !== 0x31) throw new BadRequestError("Invalid `push_key`");
+  if (!bytes || bytes.length !== 33 || bytes[0] !== PUSH_KEY_SECRETBOX) throw new BadRequestError("Invalid `push_key`");
   return bytes;
+}
+
+/** The first byte of a stored push key: which cryptosystem the rest is a key for. */
+export const PUSH_KEY_SECRETBOX = 0x31;
+
+/**
+ * Encrypts a notification payload for a device: its JSON, sealed with libsodium's secretbox
+ * (XSalsa20-Poly1305) under the 32 key bytes after the prefix byte, a fresh random 24-byte
+ * nonce written before the box (the layout PyNaCl's SecretBox.encrypt gives Zulip), base64.
+ */
+export function encryptPushPayload(pushKeyBase64: string, payload: Record<string, unknown>): string {
+  const key = Buffer.from(pushKeyBase64, "base64");
+  if (key.length !== 33 || key[0] !== PUSH_KEY_SECRETBOX) throw new Error("unsupported push key");
+  const nonce = nacl.randomBytes(nacl.secretbox.nonceLength);
+  const box = nacl.secretbox(new TextEncoder().encode(JSON.stringify(payload)), nonce, key.subarray(1));
+  return Buffer.concat([nonce, box]).toString("base64");
 }
 
 /**

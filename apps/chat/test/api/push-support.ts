@@ -1,6 +1,7 @@
 // A fake push bouncer on 127.0.0.1: records each request and answers what the test queued.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import nacl from "tweetnacl";
 
 export interface BouncerRequest {
   method: string;
@@ -54,3 +55,11 @@ export async function unreachableUrl(): Promise<string> {
 
 /** A valid secretbox push key (0x31 then 32 bytes), base64. */
 export const PUSH_KEY = Buffer.concat([Buffer.from([0x31]), Buffer.alloc(32, 7)]).toString("base64");
+
+/** What a device does with a payload's encrypted_data: nonce (24 bytes), then the secretbox. */
+export function openPushPayload(pushKey: string, encrypted: string): unknown {
+  const key = Buffer.from(pushKey, "base64").subarray(1);
+  const bytes = Buffer.from(encrypted, "base64");
+  const opened = nacl.secretbox.open(bytes.subarray(24), bytes.subarray(0, 24), key);
+  return opened === null ? null : JSON.parse(Buffer.from(opened).toString());
+}

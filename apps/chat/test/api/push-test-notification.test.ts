@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { badRequest, chatTest, type Account, type ChatTest } from "../helpers.js";
-import { fakeBouncer, PUSH_KEY, unreachableUrl, type FakeBouncer } from "./push-support.js";
+import { fakeBouncer, openPushPayload, PUSH_KEY, unreachableUrl, type FakeBouncer } from "./push-support.js";
 
 describe("POST /mobile_push/e2ee/test_notification", () => {
   let t: ChatTest;
@@ -49,11 +49,26 @@ describe("POST /mobile_push/e2ee/test_notification", () => {
     assert.equal(fcm.device_id, Number(Buffer.from("hGsEWGmyyfI=", "base64").readBigInt64BE()));
     assert.equal(fcm.fcm_priority, "high");
     assert.equal(fcm.payload.push_key_id, 11);
-    // Not encrypted (see push-notify.ts): the payload is readable here.
-    const payload = JSON.parse(Buffer.from(fcm.payload.encrypted_data, "base64").toString());
-    assert.deepEqual(payload, { type: "test", realm_url: `http://${owner.host}:9991`, realm_name: "Test Org", user_id: member.id, time: Math.floor(t.clock.now().getTime() / 1000) });
+    const expected = { type: "test", realm_url: `http://${owner.host}:9991`, realm_name: "Test Org", user_id: member.id, time: Math.floor(t.clock.now().getTime() / 1000) };
+    // The bouncer sees sealed bytes only; the device's key opens them.
+    assert.doesNotMatch(Buffer.from(fcm.payload.encrypted_data, "base64").toString("latin1"), /Test Org/);
+    assert.deepEqual(openPushPayload(PUSH_KEY, fcm.payload.encrypted_data), expected);
     assert.deepEqual(apns.http_headers, { "apns-priority": "10", "apns-push-type": "alert" });
     assert.equal(apns.payload.push_key_id, 11);
+    assert.deepEqual(openPushPayload(PUSH_KEY, apns.payload.encrypted_data), expected);
+    // A fresh nonce for every box: the same payload never seals to the same bytes.
+    assert.notEqual(fcm.payload.encrypted_data, apns.payload.encrypted_data);
+  });
+
+  it("seals each payload with its own device's key after a key rotation", async () => {
+    const rotated = Buffer.concat([Buffer.from([0x31]), Buffer.alloc(32, 9)]).toString("base64");
+    assert.equal((await t.call(member, "POST", "/mobile_push/register", { device_id: fcmDevice, push_key: rotated, push_key_id: 12 })).status, 200);
+    bouncer.requests.length = 0;
+    assert.equal((await notify(member, { device_id: fcmDevice })).status, 200);
+    const [request] = JSON.parse(bouncer.requests[0]!.body).push_requests;
+    assert.equal(request.payload.push_key_id, 12);
+    assert.equal(openPushPayload(PUSH_KEY, request.payload.encrypted_data), null);
+    assert.equal((openPushPayload(rotated, request.payload.encrypted_data) as { type: string }).type, "test");
   });
 
   it("sends to the one device named by device_id", async () => {
