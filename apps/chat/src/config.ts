@@ -42,6 +42,9 @@ export const chatSettings = {
   pushOrgKey: setting("CHAT_PUSH_ORG_KEY", "", parse.string, "this server's secret key at the push bouncer, sent as the Basic auth password"),
   pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
 };
+  passwordMinLength: setting("CHAT_PASSWORD_MIN_LENGTH", 6, parse.integer(0, 1000), "shortest password accepted (Zulip's PASSWORD_MIN_LENGTH)"),
+  passwordMaxLength: setting("CHAT_PASSWORD_MAX_LENGTH", 100, parse.integer(1, 10_000), "longest password accepted (Zulip's PASSWORD_MAX_LENGTH)"),
+  passwordMinGuesses: setting("CHAT_PASSWORD_MIN_GUESSES", 10_000, parse.integer(0, 1e15), "fewest guesses zxcvbn must estimate for a password (Zulip's PASSWORD_MIN_GUESSES); 0 turns the estimate off"),
 
 export type ChatConfig = ConfigOf<typeof chatSettings>;
 

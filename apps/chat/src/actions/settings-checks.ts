@@ -3,20 +3,21 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError } from "../http/errors.js";
 import { emailInDomains } from "../lib/domains.js";
 import { isAdmin } from "../lib/roles.js";
-import { verifyPassword } from "../lib/secrets.js";
+import { isStrongPassword, verifyPassword } from "../lib/secrets.js";
 import { realmDomains } from "../store/realm-domains.js";
 import { realmSettingValues } from "../store/settings.js";
 import { userByEmail, type User } from "../store/users.js";
 import { isValidEmail } from "./user-checks.js";
 import { NOTIFICATION_BOT_EMAIL } from "./notification-bot.js";
 
-// zproject's PASSWORD_MIN_LENGTH; Zulip also rejects guessable passwords (zxcvbn), which
-// Beacon does not estimate.
-const PASSWORD_MIN_LENGTH = 6;
-
-export async function checkPasswordChange(user: User, oldPassword: string | undefined, newPassword: string): Promise<void> {
+export async function checkPasswordChange(deps: ChatDeps, user: User, oldPassword: string | undefined, newPassword: string): Promise<void> {
   if (oldPassword === undefined || !(await verifyPassword(oldPassword, user.password_hash))) throw new BadRequestError("Wrong password!");
-  if (newPassword.length < PASSWORD_MIN_LENGTH) throw new BadRequestError("New password is too weak!");
+  if (!isStrongPassword(newPassword, deps.config)) throw new BadRequestError("New password is too weak!");
+}
+
+/** A new account's password (sign-up, POST /users): Zulip's PASSWORD_TOO_WEAK_ERROR. */
+export function checkNewPassword(deps: ChatDeps, password: string): void {
+  if (!isStrongPassword(password, deps.config)) throw new BadRequestError("The password is too weak.");
 }
 
 /** validate_email_change_request: may `user` ask to move to `email`? */

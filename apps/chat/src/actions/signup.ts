@@ -12,6 +12,7 @@ import { realmDomains } from "../store/realm-domains.js";
 import { realmSettingValues } from "../store/settings.js";
 import { getUser } from "../store/users.js";
 import type { Realm } from "../store/realms.js";
+import { checkNewPassword } from "./settings-checks.js";
 import { checkFullName, checkNewEmail } from "./user-checks.js";
 import { notifyInvitesChanged } from "./invites.js";
 import { activeUserIds, publish } from "./publish.js";
@@ -31,6 +32,7 @@ export async function checkSignUp(deps: ChatDeps, realm: Realm, invite: Invite, 
   const email = input.email.trim();
   const fullName = checkFullName(input.fullName);
   await checkNewEmail(deps.db, realm.id, email);
+  if (input.password !== null) checkNewPassword(deps, input.password);
   const settings = await realmSettingValues(deps.db, realm.id);
   if (settings.emails_restricted_to_domains && !emailInDomains(email, await realmDomains(deps.db, realm.id))) {
     throw new BadRequestError(`Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`);

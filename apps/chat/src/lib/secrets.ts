@@ -1,6 +1,7 @@
 // API keys and passwords. Keys are stored as SHA-256 digests only: a key is shown once, when
 // issued. Password hashing is shared with the monitor (packages/platform).
 import { createHash, randomBytes } from "node:crypto";
+import zxcvbn from "zxcvbn";
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -25,3 +26,19 @@ export function hashApiKey(key: string): string {
 }
 
 export { hashPassword, verifyPassword } from "@beacon/platform";
+
+export interface PasswordPolicy {
+  passwordMinLength: number;
+  passwordMaxLength: number;
+  passwordMinGuesses: number;
+}
+
+/**
+ * Zulip's check_password_strength: long enough, not too long, and at least the configured
+ * number of guesses by zxcvbn's estimate (the same library Zulip's server and web app use).
+ * The length limits are checked first: zxcvbn's cost grows with the password's length.
+ */
+export function isStrongPassword(password: string, policy: PasswordPolicy): boolean {
+  if (password === "" || password.length < policy.passwordMinLength || password.length > policy.passwordMaxLength) return false;
+  return policy.passwordMinGuesses <= 0 || zxcvbn(password).guesses >= policy.passwordMinGuesses;
+}

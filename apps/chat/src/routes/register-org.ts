@@ -26,6 +26,10 @@ export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: 
     for (const [name, value] of Object.entries(settings)) if (REALM_SETTINGS[name]!.storage !== "realm") out[`realm_${name}`] = value;
     out.realm_allow_edit_history = settings.message_edit_history_visibility_policy !== "none";
     out.realm_mandatory_topics = settings.topics_policy === "disable_empty_topic";
+    // What the password change and sign-up checks enforce (lib/secrets.ts isStrongPassword).
+    out.password_min_length = deps.config.passwordMinLength;
+    out.password_max_length = deps.config.passwordMaxLength;
+    out.password_min_guesses = deps.config.passwordMinGuesses;
   }
   if (wants("alert_words")) out.alert_words = await alertWords(db, user.id);
   if (wants("navigation_views")) out.navigation_views = (await navigationViews(db, user.id)).map(presentNavigationView);

@@ -29,7 +29,7 @@ export function register(api: Api): void {
     checkSettingValues(changes);
 
     if (newPassword !== undefined) {
-      await checkPasswordChange(user, oldPassword, newPassword);
+      await checkPasswordChange(deps, user, oldPassword, newPassword);
       await doChangePassword(deps, user, newPassword);
     }
     if (email !== undefined && email.trim() !== user.delivery_email) {

@@ -5,6 +5,7 @@ import { json, raw } from "../http/params.js";
 import { anything, bool, int, list } from "../http/validators.js";
 import { changeUser, createUser, regenerateApiKey, setUserActive } from "../actions/users.js";
 import { checkFullName, checkNewEmail } from "../actions/user-checks.js";
+import { checkNewPassword } from "../actions/settings-checks.js";
 import { isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
 import { presentOwnUser, presentUser } from "../present/user.js";
 import { countActiveOwners, usersInRealm, type User } from "../store/users.js";
@@ -49,6 +50,7 @@ export function register(api: Api): void {
     const password = params.required("password", raw());
     const fullName = checkFullName(params.required("full_name", raw()));
     await checkNewEmail(db, realm.id, email);
+    checkNewPassword(api.deps, password);
     const created = await createUser(api.deps, { realmId: realm.id, email: email.trim(), fullName, role: ROLE_MEMBER, password, now: clock.now().getTime() });
     return { user_id: created.userId };
   });

@@ -48,7 +48,7 @@ describe("request parameters", () => {
   });
 
   it("reads POST parameters from the query string too, the body winning", async () => {
-    const res = await t.call(owner, "POST", "/users", { email: "body@example.com", full_name: "Body" }, { query: { email: "query@example.com", password: "pw" } });
+    const res = await t.call(owner, "POST", "/users", { email: "body@example.com", full_name: "Body" }, { query: { email: "query@example.com", password: "pw-secret-1" } });
     assert.equal(res.status, 200);
     const user = await t.call(owner, "GET", `/users/${res.body.user_id}`);
     assert.equal(user.body.user.email, "body@example.com");
@@ -57,7 +57,7 @@ describe("request parameters", () => {
   it("reads multipart bodies as zulip-js sends them", async () => {
     const boundary = "----beacon";
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const payload = part("email", "multi@example.com") + part("password", "pw") + part("full_name", "Multi Part") + `--${boundary}--\r\n`;
+    const payload = part("email", "multi@example.com") + part("password", "pw-secret-1") + part("full_name", "Multi Part") + `--${boundary}--\r\n`;
     const res = await t.app.inject({
       method: "POST",
       url: "/api/v1/users",
