@@ -1,4 +1,5 @@
-// /navigation_views (FL 390), keyed by fragment.
+// /navigation_views (FL 390), keyed by fragment. A fragment holds slashes ("narrow/is/alerted"),
+// which clients send as they are or percent-encoded, so the path ends in a wildcard.
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -20,8 +21,8 @@ export function register(api: Api): void {
     return {};
   });
 
-  api.user("PATCH", "/navigation_views/:fragment", async ({ params, path, user }) => {
-    const view = await accessNavigationView(deps, user.id, path.fragment ?? "");
+  api.user("PATCH", "/navigation_views/*", async ({ params, path, user }) => {
+    const view = await accessNavigationView(deps, user.id, path["*"] ?? "");
     const isPinned = params.optional("is_pinned", json(bool));
     const name = params.optional("name", raw({ required: true }));
     if (isPinned === undefined && name === undefined) throw new BadRequestError("At least one of is_pinned or name must be provided.");
@@ -29,8 +30,8 @@ export function register(api: Api): void {
     return {};
   });
 
-  api.user("DELETE", "/navigation_views/:fragment", async ({ path, user }) => {
-    await doRemoveNavigationView(deps, await accessNavigationView(deps, user.id, path.fragment ?? ""));
+  api.user("DELETE", "/navigation_views/*", async ({ path, user }) => {
+    await doRemoveNavigationView(deps, await accessNavigationView(deps, user.id, path["*"] ?? ""));
     return {};
   });
 }

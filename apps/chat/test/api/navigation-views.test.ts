@@ -39,6 +39,9 @@ describe("/navigation_views", () => {
     assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "update", fragment: "inbox", data: { is_pinned: true } });
     await t.call(owner, "PATCH", `/navigation_views/${encodeURIComponent("narrow/is/alerted")}`, { name: "Alerts" });
     assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "update", fragment: "narrow/is/alerted", data: { name: "Alerts" } });
+    // python-zulip-api puts the fragment into the path as it is, slashes and all
+    assert.equal((await t.call(owner, "PATCH", "/navigation_views/narrow/is/alerted", { is_pinned: true })).status, 200);
+    assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "update", fragment: "narrow/is/alerted", data: { is_pinned: true } });
     const list = await t.call(owner, "GET", "/navigation_views");
     assert.deepEqual(list.body.navigation_views.map((v: any) => [v.fragment, v.is_pinned, v.name]), [["inbox", true, null], ["narrow/is/alerted", true, "Alerts"]]);
   });
