@@ -55,7 +55,7 @@ export function renderWithMarkdown(content: string, input: RenderInput): Rendere
       return s ? { id: s.id, name: s.name } : undefined;
     },
     realmEmoji: () => undefined,
-    linkifiers: [],
+    linkifiers: input.linkifiers ?? [],
   };
   const result = renderMarkdown(content, ctx);
   return {
@@ -85,6 +85,7 @@ export async function renderInput(deps: ChatDeps, scope: MessageScope): Promise<
     realmUrl: realmUrl(deps.config, scope.realm.string_id),
     sender: scope.user,
     users: state.users,
+    linkifiers: state.linkifiers,
     ...lists,
   };
 }

@@ -125,6 +125,8 @@ export class ClientDescriptor implements HeartbeatTarget {
         if (event.op === "delete" && event.for_archiving) return !this.capabilities.archivedChannels;
         if (event.op === "create" && event.for_unarchiving) return !this.capabilities.archivedChannels;
         return true;
+      case "realm_linkifiers":
+        return this.capabilities.linkifierUrlTemplate;
       default:
         return true;
     }

@@ -15,6 +15,8 @@ export interface RenderInput {
   groups: UserGroup[];
   /** the realm's channels, for #-links */
   streams: Stream[];
+  /** the realm's linkifiers, in order */
+  linkifiers?: { pattern: string; urlTemplate: string }[];
 }
 
 export interface RenderedMessage {

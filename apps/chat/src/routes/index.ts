@@ -8,6 +8,7 @@ import * as channels from "./channels.js";
 import * as customProfileFields from "./custom-profile-fields.js";
 import * as events from "./events.js";
 import * as invites from "./invites.js";
+import * as linkifiers from "./linkifiers.js";
 import * as messages from "./messages.js";
 import * as matchesNarrow from "./matches-narrow.js";
 import * as reportMessage from "./report-message.js";
@@ -51,6 +52,7 @@ export function registerRoutes(api: Api): void {
   alertWords.register(api);
   navigationViews.register(api);
   playgrounds.register(api);
+  linkifiers.register(api);
   realmDomains.register(api);
   customProfileFields.register(api);
   profileData.register(api);

@@ -24,6 +24,7 @@ import { messageSections } from "../store/register-messages.js";
 import { readRegisterParams, type RegisterRequest } from "./register-params.js";
 import { presenceResponse } from "./presence-state.js";
 import { orgSections } from "./register-org.js";
+import { extraSections } from "./register-extras.js";
 import { profileDataFor } from "../store/profile-data.js";
 
 export function register(api: Api): void {
@@ -143,6 +144,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   Object.assign(state, emptySections(wants, clock.now().getTime()));
   if (wants("device")) state.devices = presentDevices(await userDevices(db, user.id));
   Object.assign(state, await orgSections(deps, ctx, wants));
+  Object.assign(state, await extraSections(deps, ctx, wants, capabilities));
   Object.assign(state, await messageSections(db, user.id, wants, capabilities.emptyTopicName));
   if (wants("presence")) {
     const now = clock.now().getTime();

@@ -12,6 +12,7 @@ import { CompiledQuery } from "kysely";
 import type { ChatDb } from "./schema.js";
 import { GroupGraph } from "../lib/group-graph.js";
 import { groupSnapshot } from "./group-snapshot.js";
+import { linkifiersInRealm } from "./linkifiers.js";
 import type { UserGroup } from "./groups.js";
 import { realmMessageSettings, type RealmMessageSettings } from "./message-settings.js";
 import { defaultRealm, getRealm, realmBySubdomain, realmGroupSettings, type Realm } from "./realms.js";
@@ -33,6 +34,8 @@ export interface RealmState {
   usersById: Map<number, User>;
   /** ordered by id */
   groups: UserGroup[];
+  /** the realm's linkifiers in processing order, as the renderer takes them */
+  linkifiers: { pattern: string; urlTemplate: string }[];
 }
 
 /** store/users.ts userByEmail over the cached users: the delivery email's key or the visible email. */
@@ -117,13 +120,14 @@ async function keyOwner(db: ChatDb, hash: string): Promise<{ userId: number; rea
 }
 
 async function loadRealmState(db: ChatDb, realmId: number): Promise<RealmState | undefined> {
-  const [realm, snapshot, realmSettings, settings, streams, users] = await Promise.all([
+  const [realm, snapshot, realmSettings, settings, streams, users, linkifiers] = await Promise.all([
     getRealm(db, realmId),
     groupSnapshot(db, realmId),
     realmGroupSettings(db, realmId),
     realmMessageSettings(db, realmId),
     streamsInRealm(db, realmId),
     usersInRealm(db, realmId),
+    linkifiersInRealm(db, realmId),
   ]);
   if (!realm) return undefined;
   return {
@@ -137,6 +141,7 @@ async function loadRealmState(db: ChatDb, realmId: number): Promise<RealmState |
     usersById: new Map(users.map((u) => [u.id, u])),
     // groupSnapshot selects whole user_groups rows; its type only names what the graph needs.
     groups: snapshot.groups as UserGroup[],
+    linkifiers: linkifiers.map((l) => ({ pattern: l.pattern, urlTemplate: l.url_template })),
   };
 }
 

@@ -42,6 +42,8 @@ export interface UserTable {
   password_hash: string | null;
   timezone: string;
   avatar_version: number;
+  /** 'G' Gravatar, 'U' uploaded (migration 014) */
+  avatar_source: Generated<string>;
   default_all_public_streams: Flag;
   default_sending_stream_id: number | null;
   default_events_register_stream_id: number | null;
@@ -152,8 +154,10 @@ export * from "./push-schema.js";
 import type { PushTables } from "./push-schema.js";
 export * from "./channel-folders-schema.js";
 import type { ChannelFolderTables } from "./channel-folders-schema.js";
+export * from "./realm-extras-schema.js";
+import type { RealmExtraTables } from "./realm-extras-schema.js";
 
-export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables {
+export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmExtraTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

@@ -38,7 +38,7 @@ export function usersByIds(db: ChatDb, realmId: number, ids: number[]): Promise<
   return usersInRealm(db, realmId, { ids });
 }
 
-export async function insertUser(db: ChatDb, row: Omit<UserTable, "id" | "can_create_users"> & { can_create_users?: UserTable["can_create_users"] }): Promise<number> {
+export async function insertUser(db: ChatDb, row: Omit<UserTable, "id" | "can_create_users" | "avatar_source"> & { can_create_users?: UserTable["can_create_users"] }): Promise<number> {
   const { id } = await db.insertInto("users").values({ ...row, can_create_users: row.can_create_users ?? 0 }).returning("id").executeTakeFirstOrThrow();
   return id;
 }
