@@ -10,7 +10,7 @@ import { isGuest } from "../lib/roles.js";
 import { isEmptyTopicAlias, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
 import { canReadChannelHistory, type MessageScope } from "../actions/message-context.js";
 import { dmRecipientId, dmRecipientsWith, messageById, recipientMembers, userMessageFlags } from "../store/messages.js";
-import { flagsExpr, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
+import { flagsExpr, ftsQuery, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
 import { userByEmailIn } from "../store/realm-state.js";
 import type { User } from "../store/users.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
@@ -161,6 +161,12 @@ export async function planNarrow(deps: ChatDeps, scope: MessageScope, input: Nar
       case "search": {
         const tokens = searchTokens(String(operand));
         if (!term.negated) search = { words: [...(search?.words ?? []), ...tokens.words], phrases: [...(search?.phrases ?? []), ...tokens.phrases] };
+        // SQLite: the first positive search drives the walk through the FTS index (message-query.ts).
+        const query = ftsQuery(tokens.words, tokens.phrases);
+        if (deps.dialect === "sqlite" && !term.negated && query && filter.fullText === undefined) {
+          filter.fullText = query;
+          return null;
+        }
         return searchCondition(deps.dialect, tokens.words, tokens.phrases);
       }
       case "id": {

@@ -21,6 +21,12 @@ export interface MessageFilter {
    * user_messages.message_id there makes SQLite sort every match through a temporary B-tree.
    */
   byMessageId?: boolean;
+  /**
+   * SQLite: an FTS5 query every match satisfies (the first positive search term). Walks are
+   * then driven by the full-text index in id order, so a search with many matches stops after
+   * the first `limit` of them instead of listing every match before walking.
+   */
+  fullText?: string;
 }
 
 export interface IdRow {
@@ -44,8 +50,9 @@ function from(filter: MessageFilter): Condition {
     : sql`user_messages um join messages m on m.id = um.message_id`;
 }
 
-function where(filter: MessageFilter, extra: Condition[]): Condition {
+function where(filter: MessageFilter, extra: Condition[], driven = false): Condition {
   const all = [...(filter.history ? [] : [sql`um.user_id = ${filter.userId}`]), ...filter.conditions, ...extra];
+  if (filter.fullText !== undefined && !driven) all.push(sql`m.id in (select rowid from messages_fts where messages_fts match ${filter.fullText})`);
   return all.length ? sql.join(all, sql` and `) : sql`1 = 1`;
 }
 
@@ -54,9 +61,17 @@ export async function walkIds(db: ChatDb, filter: MessageFilter, direction: "bef
   if (limit <= 0) return [];
   // Ids are 32-bit integer columns; PostgreSQL refuses larger parameters (the "newest" sentinel).
   bound = Math.max(-1, Math.min(bound, MAX_ID));
+  const order = direction === "before" ? sql`desc` : sql`asc`;
+  if (filter.fullText !== undefined) {
+    // FTS5 returns its rowids in either order without sorting (backwards by buffering each
+    // doclist), and CROSS JOIN keeps it the outer loop. Rowid windows would not help: FTS5
+    // does not seek within a doclist here, so every window costs a scan of the terms' lists.
+    const range = direction === "before" ? sql`f.rowid <= ${bound}` : sql`f.rowid >= ${bound}`;
+    const { rows } = await sql<IdRow>`select m.id as id, ${flagsExpr(filter)} as flags from messages_fts f cross join ${from(filter)} where f.messages_fts match ${filter.fullText} and ${range} and m.id = f.rowid and ${where(filter, [], true)} order by f.rowid ${order} limit ${limit}`.execute(db);
+    return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
+  }
   const id = idColumn(filter);
   const range = direction === "before" ? sql`${id} <= ${bound}` : sql`${id} >= ${bound}`;
-  const order = direction === "before" ? sql`desc` : sql`asc`;
   const { rows } = await sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.execute(db);
   return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
 }
@@ -83,8 +98,13 @@ export function searchCondition(dialect: Dialect, words: string[], phrases: stri
     const parts = [...words.map((w) => sql`m.search_tsv @@ plainto_tsquery('english', ${w})`), ...phrases.map((p) => sql`m.search_tsv @@ phraseto_tsquery('english', ${p})`)];
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`1 = 1`;
   }
-  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  const query = [...words, ...phrases].map(quote).join(" ");
+  const query = ftsQuery(words, phrases);
   if (!query) return sql`1 = 1`;
   return sql`m.id in (select rowid from messages_fts where messages_fts match ${query})`;
+}
+
+/** The FTS5 query of search keywords and phrases (every one required); "" when there are none. */
+export function ftsQuery(words: string[], phrases: string[]): string {
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  return [...words, ...phrases].map(quote).join(" ");
 }

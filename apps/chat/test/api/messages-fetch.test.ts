@@ -107,6 +107,38 @@ describe("GET /messages", () => {
     assert.deepEqual(phrase.messages.map((m: any) => m.id), [ids[3]]);
   });
 
+  it("walks a search newest or oldest first from any anchor, with further and negated search terms", async () => {
+    const search = [{ operator: "search", operand: "gardening" }];
+    const ids_ = (res: any) => res.messages.map((m: any) => m.id);
+    const newest = await fetchMessages(t, alice, search, { num_before: 3 });
+    assert.deepEqual(ids_(newest), ids.slice(7, 10));
+    assert.equal(newest.found_oldest, false);
+    const around = await fetchMessages(t, alice, search, { anchor: String(ids[4]), num_before: 2, num_after: 2 });
+    assert.deepEqual(ids_(around), ids.slice(2, 7));
+    assert.equal(around.found_anchor, true);
+    const oldest = await fetchMessages(t, alice, search, { anchor: "oldest", num_before: 0, num_after: 3 });
+    assert.deepEqual(ids_(oldest), ids.slice(0, 3));
+    assert.equal(oldest.found_newest, false);
+    const after = await fetchMessages(t, alice, search, { anchor: String(ids[8]), num_before: 0, num_after: 5, include_anchor: false });
+    assert.deepEqual(ids_(after), [ids[9]]);
+    assert.equal(after.found_newest, true);
+    assert.deepEqual(ids_(await fetchMessages(t, alice, [...search, { operator: "search", operand: "number 3" }])), [ids[3]]);
+    const negated = await fetchMessages(t, alice, [...search, { operator: "search", operand: "3", negated: true }, { operator: "topic", operand: "alpha" }]);
+    assert.deepEqual(ids_(negated), [0, 1, 2, 4].map((i) => ids[i]));
+    assert.equal(negated.messages[0].match_content, '<p>message number 0 about <span class="highlight">gardening</span></p>');
+    assert.deepEqual(ids_(await fetchMessages(t, alice, [{ operator: "search", operand: "gardening nowhere" }])), []);
+  });
+
+  it("searches a public channel's history for a user who received none of it", async () => {
+    const res = await fetchMessages(t, carol, [{ operator: "channel", operand: "general" }, { operator: "search", operand: "gardening" }], { num_before: 4 });
+    assert.deepEqual(res.messages.map((m: any) => m.id), ids.slice(6, 10));
+    assert.deepEqual(res.messages[0].flags, ["read", "historical"]);
+    assert.equal(res.found_oldest, false);
+    const older = await fetchMessages(t, carol, [{ operator: "channel", operand: "general" }, { operator: "search", operand: "gardening" }], { anchor: String(ids[6]), num_before: 10, num_after: 0, include_anchor: false });
+    assert.deepEqual(older.messages.map((m: any) => m.id), ids.slice(0, 6));
+    assert.equal(older.found_oldest, true);
+  });
+
   it("fetches exactly the given message_ids and refuses mixing them with an anchor", async () => {
     const res = await t.call(alice, "GET", "/messages", { message_ids: [ids[0], ids[2], 999999] });
     assert.deepEqual(res.body.messages.map((m: any) => m.id), [ids[0], ids[2]]);
