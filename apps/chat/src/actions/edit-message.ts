@@ -56,15 +56,25 @@ function mayMoveOut(scope: MessageScope, stream: Stream): boolean {
   return inGroupSetting(scope, scope.user.id, "can_move_messages_between_channels_group") || scope.graph.isMember(scope.user.id, stream.can_move_messages_out_of_channel_group);
 }
 
+/**
+ * Whether the user may edit the message's content (Zulip's validate_user_can_edit_message):
+ * editing allowed in the realm, their own message, within the time limit plus `bufferSeconds`.
+ */
+export function checkCanEditContent(scope: MessageScope, message: Message, now: number, bufferSeconds: number): void {
+  const settings = scope.settings;
+  if (!settings.allow_message_editing) throw new BadRequestError("Your organization has turned off message editing");
+  if (message.sender_id !== scope.user.id) throw noPermission();
+  const limit = settings.message_content_edit_limit_seconds;
+  if (limit !== null && now - message.date_sent > (limit + bufferSeconds) * 1000) throw new BadRequestError("The time limit for editing this message has passed");
+}
+
 /** Validates the edit; returns the ids it applies to. */
 export async function checkEditMessage(deps: ChatDeps, req: EditRequest): Promise<number[]> {
   const { scope, message } = req;
   const settings = scope.settings;
   const isChannel = message.stream_id !== null;
   if (req.content !== undefined) {
-    if (!settings.allow_message_editing) throw new BadRequestError("Your organization has turned off message editing");
-    if (message.sender_id !== scope.user.id) throw noPermission();
-    if (past(message.date_sent, settings.message_content_edit_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message has past");
+    checkCanEditContent(scope, message, req.now, EDIT_LIMIT_BUFFER_SECONDS);
     if (req.prevContentSha256 !== undefined && createHash("sha256").update(message.content).digest("hex") !== req.prevContentSha256) throw new ExpectationMismatchError("prev_content_sha256");
   }
   if (!isChannel && (req.topic !== undefined || req.stream !== undefined)) {

@@ -10,6 +10,7 @@ import { insertSubscriptions, subscriptionRows, subscriptionsOfUser, updateSubsc
 import { defaultStreamsEvent, subscribeEvents, subscriptionRemoveEvents } from "../events/channel-events.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { insertChannel, type NewChannel } from "./channels.js";
+import { doMarkRead } from "./message-flags.js";
 
 /** Subscribes each user to each channel; returns the pairs that were newly subscribed. */
 export async function subscribeUsers(db: ChatDb, userIds: number[], streamIds: number[]): Promise<{ userId: number; streamId: number }[]> {
@@ -65,10 +66,17 @@ export async function subscribeAndNotify(deps: ChatDeps, realmId: number, graph:
   return value;
 }
 
-/** DELETE /users/me/subscriptions: unsubscribes and publishes subscription/remove and peer_remove. */
+/**
+ * DELETE /users/me/subscriptions: unsubscribes and publishes subscription/remove and
+ * peer_remove; then each user's unread messages in each channel they left are marked read, one
+ * update_message_flags per channel with anything unread (Zulip's deferred
+ * mark_stream_messages_as_read), so no unread count is left behind for a channel they no
+ * longer follow.
+ */
 export async function unsubscribeAndNotify(deps: ChatDeps, realmId: number, userIds: number[], streamIds: number[]): Promise<{ userId: number; streamId: number }[]> {
   const { value: removed, stamp } = await deps.events.transaction((trx) => unsubscribeUsers(trx, userIds, streamIds));
   if (removed.length) deps.events.publishAll(realmId, subscriptionRemoveEvents(await loadRealmView(deps.db, realmId), removed), stamp);
+  for (const { userId, streamId } of removed) await doMarkRead(deps, userId, { streamId });
   return removed;
 }
 

@@ -30,3 +30,30 @@ export async function doSendChannelTyping(deps: ChatDeps, sender: User, stream: 
   const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", subscribers);
   deps.events.publish(sender.realm_id, subscribers.filter((id) => !muted.has(id)), event);
 }
+
+/**
+ * typing_edit_message for a channel message (Zulip's
+ * do_send_stream_message_edit_typing_notification): to the channel's subscribers who receive
+ * typing notifications, with the same size limit as channel typing.
+ */
+export async function doSendChannelEditTyping(deps: ChatDeps, sender: User, streamId: number, topic: string, messageId: number, op: "start" | "stop"): Promise<void> {
+  const subscribers = (await subscribersByStream(deps.db, [streamId])).get(streamId) ?? [];
+  if (subscribers.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
+  const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", subscribers);
+  const event = { type: "typing_edit_message", op, sender_id: sender.id, message_id: messageId, recipient: { type: "channel", channel_id: streamId, topic } };
+  deps.events.publish(sender.realm_id, subscribers.filter((id) => !muted.has(id)), event);
+}
+
+/**
+ * typing_edit_message for a direct message: `members` are the conversation's users in Zulip's
+ * order (the editor first for a one-to-one conversation); the event names, and goes to, those
+ * of them who are active and receive typing notifications.
+ */
+export async function doSendDirectEditTyping(deps: ChatDeps, sender: User, members: User[], messageId: number, op: "start" | "stop"): Promise<void> {
+  const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", members.map((u) => u.id));
+  const notify = members.filter((u) => u.is_active && !muted.has(u.id)).map((u) => u.id);
+  // compat: a conversation with oneself lists the user twice in user_ids, as Zulip does; the
+  // event still reaches each queue once.
+  const event = { type: "typing_edit_message", op, sender_id: sender.id, message_id: messageId, recipient: { type: "direct", user_ids: notify } };
+  deps.events.publish(sender.realm_id, [...new Set(notify)], event);
+}

@@ -98,9 +98,20 @@ export async function changeUser(deps: ChatDeps, target: User, changes: Updateab
   deps.events.publishAll(target.realm_id, userChangedEvents(before, after, target), stamp);
 }
 
-/** Deactivating or reactivating one user, and the events Zulip sends for it. */
+/**
+ * Deactivating or reactivating one user, and the events Zulip sends for it. Deactivating a
+ * person first deactivates, one by one, the active bots they own (do_deactivate_user's
+ * cascade); reactivating them later leaves those bots deactivated, as in Zulip.
+ */
 export async function setUserActive(deps: ChatDeps, user: User, active: boolean): Promise<void> {
   const before = await loadRealmView(deps.db, user.realm_id);
+  if (!active && !user.is_bot) {
+    const bots = [...before.users.values()].filter((u) => u.is_bot && u.is_active && u.bot_owner_id === user.id);
+    if (bots.length) {
+      for (const bot of bots) await setUserActive(deps, bot, false);
+      return setUserActive(deps, user, false);
+    }
+  }
   const { stamp } = await deps.events.transaction((trx) => updateUser(trx, user.id, { is_active: active ? 1 : 0 }));
   const after = await loadRealmView(deps.db, user.realm_id);
   const current = after.users.get(user.id)!;

@@ -1,14 +1,19 @@
 // POST /typing: typing started or stopped, in a direct message conversation or a channel topic.
+// POST /messages/{message_id}/typing: started or stopped editing a message's content.
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { int, list, nullable, oneOf } from "../http/validators.js";
-import { doSendChannelTyping, doSendDirectTyping } from "../actions/typing.js";
+import { doSendChannelEditTyping, doSendChannelTyping, doSendDirectEditTyping, doSendDirectTyping } from "../actions/typing.js";
+import { checkCanEditContent } from "../actions/edit-message.js";
 import { channelVisible, messageScope } from "../actions/message-context.js";
 import { checkChannelSend } from "../actions/send-message.js";
 import { normalizeTopic } from "../lib/topics.js";
+import { recipientMembers } from "../store/messages.js";
 import { userSettingValues } from "../store/settings.js";
 import { usersByIds } from "../store/users.js";
+import { pathId } from "./access.js";
+import { accessMessage } from "./message-access.js";
 
 export function register(api: Api): void {
   const { deps } = api;
@@ -45,6 +50,29 @@ export function register(api: Api): void {
       return target;
     });
     await doSendDirectTyping(deps, user, recipients, operator);
+    return {};
+  });
+
+  api.user("POST", "/messages/:message_id/typing", async (ctx) => {
+    const { params, user, realm } = ctx;
+    const operator = oneOf(["start", "stop"] as const)(params.required("op", raw()), "op");
+    const scope = await messageScope(deps, realm, user, ctx.state);
+    const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
+    // compat: no grace period here, unlike the edit itself (edit_limit_buffer=0).
+    checkCanEditContent(scope, message, deps.clock.now().getTime(), 0);
+    const settings = await userSettingValues(deps.db, user.id);
+    if (message.stream_id !== null) {
+      if (settings.send_stream_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for channel messages");
+      await doSendChannelEditTyping(deps, user, message.stream_id, message.topic, message.id, operator);
+      return {};
+    }
+    if (settings.send_private_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for direct messages");
+    const members = (await recipientMembers(deps.db, [message.recipient_id])).get(message.recipient_id) ?? [];
+    // A one-to-one conversation lists the editor, then the other participant (or the editor
+    // again when writing to oneself); a group conversation lists its members.
+    const ids = members.length <= 2 ? [user.id, members.find((id) => id !== user.id) ?? user.id] : members;
+    const found = new Map((await usersByIds(deps.db, realm.id, [...new Set(ids)])).map((u) => [u.id, u]));
+    await doSendDirectEditTyping(deps, user, ids.flatMap((id) => found.get(id) ?? []), message.id, operator);
     return {};
   });
 }

@@ -49,7 +49,7 @@ describe("PATCH /messages/{message_id}, history and DELETE", () => {
     const sha = createHash("sha256").update("mine").digest("hex");
     assert.equal((await t.call(alice, "PATCH", `/messages/${id}`, { content: "still mine", prev_content_sha256: sha })).status, 200);
     t.clock.advance(700_000);
-    assert.deepEqual((await t.call(alice, "PATCH", `/messages/${id}`, { content: "late" })).body, badRequest("The time limit for editing this message has past"));
+    assert.deepEqual((await t.call(alice, "PATCH", `/messages/${id}`, { content: "late" })).body, badRequest("The time limit for editing this message has passed"));
     assert.deepEqual((await t.call(alice, "PATCH", `/messages/${id}`, {})).body, badRequest("Nothing to change"));
   });
 
