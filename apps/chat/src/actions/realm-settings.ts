@@ -1,10 +1,13 @@
 // PATCH /realm writes: each changed setting is stored where it lives and announced to every
 // active user as Zulip's do_set_realm_property does.
 import type { ChatDeps } from "../deps.js";
-import { REALM_SETTINGS } from "../lib/realm-settings.js";
+import { BadRequestError } from "../http/errors.js";
+import type { GroupGraph } from "../lib/group-graph.js";
+import { REALM_GROUP_SETTINGS, REALM_SETTINGS } from "../lib/realm-settings.js";
 import { realmMessageSettings, setRealmMessageSettings } from "../store/message-settings.js";
 import { realmSettingValues, setRealmSettingValue } from "../store/settings.js";
-import type { Realm } from "../store/realms.js";
+import { setRealmGroupSetting, type Realm } from "../store/realms.js";
+import { checkGroupSetting, doStoreGroupSetting, presentGroupSetting, sameGroupSetting, type GroupSettingValue } from "./group-settings.js";
 import { activeUserIds, publish } from "./publish.js";
 
 /** The current wire value of every setting PATCH /realm handles. */
@@ -49,4 +52,56 @@ export async function doSetRealmSettings(deps: ChatDeps, realm: Realm, changes: 
     })),
   );
   return changed;
+}
+
+export interface GroupSettingChange {
+  new: GroupSettingValue;
+  old?: GroupSettingValue;
+}
+
+/** An anonymous value naming no one is the nobody group, as Zulip's parse_group_setting_value. */
+function normalize(graph: GroupGraph, value: GroupSettingValue): GroupSettingValue {
+  if (typeof value === "number") return value;
+  const members = [...new Set(value.direct_members)].sort((a, b) => a - b);
+  const subgroups = [...new Set(value.direct_subgroups)].sort((a, b) => a - b);
+  if (!members.length && !subgroups.length) return graph.system("role:nobody").id;
+  if (!members.length && subgroups.length === 1) return subgroups[0]!;
+  return { direct_members: members, direct_subgroups: subgroups };
+}
+
+/**
+ * The realm permission settings of PATCH /realm that change: the 'old' value must match when
+ * sent, an unchanged value is skipped, and the new value must name groups the setting allows.
+ */
+export function checkRealmGroupSettings(graph: GroupGraph, current: Record<string, number>, realmUserIds: Set<number>, changes: Record<string, GroupSettingChange>): Record<string, GroupSettingValue> {
+  const out: Record<string, GroupSettingValue> = {};
+  for (const [name, change] of Object.entries(changes)) {
+    const rules = REALM_GROUP_SETTINGS[name]!;
+    const now = presentGroupSetting(graph, current[name]!);
+    if (change.old !== undefined && !sameGroupSetting(normalize(graph, change.old), now)) throw new BadRequestError("'old' value does not match the expected value.");
+    const value = normalize(graph, change.new);
+    if (sameGroupSetting(value, now)) continue;
+    const checked = checkGroupSetting(graph, realmUserIds, value, { settingName: name, allowInternet: false, allowNobody: rules.allowNobody, allowEveryone: rules.allowEveryone });
+    if (rules.systemGroups) {
+      const group = typeof checked === "number" ? graph.group(checked) : undefined;
+      if (!group?.is_system_group) throw new BadRequestError(`'${name}' must be a system user group.`);
+      if (!rules.systemGroups.includes(group.name as never)) throw new BadRequestError(`'${name}' setting cannot be set to '${group.name}' group.`);
+    }
+    out[name] = checked;
+  }
+  return out;
+}
+
+/** Stores checked permission settings (anonymous values as new anonymous groups) and announces each. */
+export async function doSetRealmGroupSettings(deps: ChatDeps, realm: Realm, values: Record<string, GroupSettingValue>): Promise<void> {
+  if (!Object.keys(values).length) return;
+  const now = deps.clock.now().getTime();
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    for (const [name, value] of Object.entries(values)) await setRealmGroupSetting(trx, realm.id, name, await doStoreGroupSetting(trx, realm.id, value, now));
+  });
+  const users = await activeUserIds(deps.db, realm.id);
+  publish(
+    deps,
+    Object.entries(values).map(([name, value]) => ({ event: { type: "realm", op: "update_dict", property: "default", data: { [name]: value } }, users, stamp, realmId: realm.id })),
+  );
 }

@@ -2,6 +2,7 @@
 // "realm": a column of realms; "message": realm_message_settings (the message engineers'
 // table, the one source of truth for them); "kv": realm_settings rows.
 import { bool, int, oneOf, string, union, type Validator } from "../http/validators.js";
+import type { SystemGroupName } from "./roles.js";
 
 export type Storage = "realm" | "message" | "kv";
 
@@ -23,8 +24,8 @@ const limit: Validator<unknown> = union(int({ min: 1 }), oneOf(["unlimited"] as 
 export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   name: { storage: "realm", validator: string({ maxLength: 40, required: true }) },
   description: { storage: "realm", validator: string({ maxLength: 1000 }) },
-  invite_required: { storage: "realm", validator: bool },
-  waiting_period_threshold: { storage: "realm", validator: int({ min: 0 }) },
+  invite_required: { storage: "realm", validator: bool, ownerOnly: true },
+  waiting_period_threshold: { storage: "realm", validator: int({ min: 0 }), ownerOnly: true },
   org_type: { storage: "realm", validator: oneOf([0, 10, 20, 30, 35, 40, 50, 60, 70, 80, 90, 100]), ownerOnly: true },
   allow_message_editing: { storage: "message", validator: bool, updateDict: true },
   message_content_edit_limit_seconds: { storage: "message", validator: limit, updateDict: true },
@@ -45,9 +46,9 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   video_chat_provider: { storage: "kv", validator: oneOf([0, 1, 3, 4, 5, 6, 7, 8]), fallback: 0 },
   avatar_changes_disabled: flag(false),
   digest_emails_enabled: flag(false),
-  disallow_disposable_email_addresses: flag(true),
+  disallow_disposable_email_addresses: { ...flag(true), ownerOnly: true },
   email_changes_disabled: flag(false),
-  emails_restricted_to_domains: flag(false),
+  emails_restricted_to_domains: { ...flag(false), ownerOnly: true },
   enable_guest_user_dm_warning: flag(true),
   enable_guest_user_indicator: flag(true),
   enable_read_receipts: flag(true),
@@ -65,3 +66,43 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
 
 /** Which settings are strings on the wire: PATCH /realm answers "updated" for those. */
 export const isStringSetting = (name: string) => ["name", "description", "default_language", "default_code_block_language", "welcome_message_custom_text", "message_edit_history_visibility_policy", "topics_policy"].includes(name);
+
+/** Which groups a realm permission setting may name (Zulip's GroupPermissionSetting). */
+export interface RealmGroupSettingRules {
+  allowNobody: boolean;
+  allowEveryone: boolean;
+  /** only a system group, and of those only these */
+  systemGroups?: SystemGroupName[];
+  ownerOnly?: boolean;
+}
+
+const rules = (allowNobody: boolean, allowEveryone: boolean, extra: Partial<RealmGroupSettingRules> = {}): RealmGroupSettingRules => ({ allowNobody, allowEveryone, ...extra });
+
+/** Every realm permission setting PATCH /realm takes as {new, old?}; role:internet is never allowed. */
+export const REALM_GROUP_SETTINGS: Record<string, RealmGroupSettingRules> = {
+  can_access_all_users_group: rules(false, true, { systemGroups: ["role:everyone", "role:members"] }),
+  can_add_custom_emoji_group: rules(true, false),
+  can_add_subscribers_group: rules(true, false),
+  can_create_bots_group: rules(true, false),
+  can_create_groups: rules(true, false, { ownerOnly: true }),
+  can_create_private_channel_group: rules(true, false),
+  can_create_public_channel_group: rules(true, false),
+  can_create_web_public_channel_group: rules(true, false, { systemGroups: ["role:moderators", "role:administrators", "role:owners", "role:nobody"] }),
+  can_create_write_only_bots_group: rules(true, false),
+  can_delete_any_message_group: rules(true, false),
+  can_delete_own_message_group: rules(true, true),
+  can_invite_users_group: rules(true, false, { ownerOnly: true }),
+  can_manage_all_groups: rules(false, false, { ownerOnly: true }),
+  can_manage_billing_group: rules(false, false, { ownerOnly: true }),
+  can_mention_many_users_group: rules(true, true),
+  can_move_messages_between_channels_group: rules(true, false),
+  can_move_messages_between_topics_group: rules(true, true),
+  can_resolve_topics_group: rules(true, true),
+  can_set_delete_message_policy_group: rules(true, false),
+  can_set_topics_policy_group: rules(true, true),
+  can_summarize_topics_group: rules(true, true),
+  create_multiuse_invite_group: rules(true, false, { ownerOnly: true }),
+  direct_message_initiator_group: rules(true, true),
+  direct_message_permission_group: rules(true, true),
+  workplace_users_group: rules(true, false),
+};

@@ -23,7 +23,7 @@ describe("PATCH /realm", () => {
   const state = async (who: Account) => (await t.call(who, "POST", "/register", { fetch_event_types: ["realm"] })).body;
 
   it("changes settings, answers with what changed and announces each", async () => {
-    const res = await t.call(admin, "PATCH", "/realm", { name: "Renamed", invite_required: false, digest_weekday: 3, enable_read_receipts: false });
+    const res = await t.call(owner, "PATCH", "/realm", { name: "Renamed", invite_required: false, digest_weekday: 3, enable_read_receipts: false });
     assert.deepEqual(res.body, { result: "success", msg: "", name: "updated", invite_required: false, digest_weekday: 3, enable_read_receipts: false });
     const sent = events.take();
     assert.deepEqual(sent.map((e) => e.event), [
@@ -73,6 +73,10 @@ describe("PATCH /realm", () => {
   it("refuses members, owner-only settings for administrators and bad values", async () => {
     assert.deepEqual((await t.call(member, "PATCH", "/realm", { name: "Mine" })).body, { result: "error", msg: "Must be an organization administrator", code: "UNAUTHORIZED_PRINCIPAL" });
     assert.deepEqual((await t.call(admin, "PATCH", "/realm", { org_type: 10 })).body, { result: "error", msg: "Must be an organization owner", code: "UNAUTHORIZED_PRINCIPAL" });
+    for (const name of ["invite_required", "emails_restricted_to_domains", "disallow_disposable_email_addresses"]) {
+      assert.deepEqual((await t.call(admin, "PATCH", "/realm", { [name]: true })).body, { result: "error", msg: "Must be an organization owner", code: "UNAUTHORIZED_PRINCIPAL" }, name);
+    }
+    assert.equal((await t.call(admin, "PATCH", "/realm", { waiting_period_threshold: 3 })).body.code, "UNAUTHORIZED_PRINCIPAL");
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { digest_weekday: 7 })).body, badRequest("digest_weekday is too large"));
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { media_preview_size: 120 })).body, badRequest("Invalid media_preview_size"));
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { name: "x".repeat(41) })).body, badRequest("name is too long (limit: 40 characters)"));
