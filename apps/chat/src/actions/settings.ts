@@ -10,6 +10,7 @@ import type { ChatDb } from "../store/schema.js";
 import { setUserSettingValue, userSettingValues } from "../store/settings.js";
 import { updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
+import { doPresenceEnabledChanged } from "./presence.js";
 import { changeUser } from "./users.js";
 
 /** Every personal setting of `user` as /register shows it. */
@@ -44,6 +45,7 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
     events.push({ event: { type: "realm_user", op: "update", person }, users: await activeUserIds(deps.db, user.realm_id), stamp, realmId: user.realm_id });
   }
   publish(deps, events);
+  if ("presence_enabled" in changed) await doPresenceEnabledChanged(deps, user, changed.presence_enabled === true);
   return changed;
 }
 

@@ -3,7 +3,7 @@ import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
-import { doUpdatePresence } from "../actions/presence.js";
+import { updateUserPresence } from "../actions/presence.js";
 import { STATUS_ACTIVE, STATUS_IDLE } from "../lib/presence.js";
 import { presenceResponse } from "./presence-state.js";
 
@@ -24,7 +24,7 @@ export function register(api: Api): void {
     if (lastUpdateId !== undefined) slimPresence = true;
     if (status !== STATUS_ACTIVE && status !== STATUS_IDLE) throw new BadRequestError(`Invalid status: ${status}`);
     const now = deps.clock.now().getTime();
-    await doUpdatePresence(deps, user, status, now);
+    await updateUserPresence(deps, user, status, now);
     if (pingOnly) return {};
     return presenceResponse(deps.db, realm.id, now, { slim: slimPresence, lastUpdateId, historyLimitDays });
   });

@@ -42,3 +42,7 @@ export async function realmPresences(db: ChatDb, realmId: number, options: { sin
   if (options.since !== undefined) q = q.where("p.last_connected_time", ">=", options.since);
   return q.orderBy("p.user_id").execute();
 }
+
+export async function deletePresence(db: ChatDb, userId: number): Promise<void> {
+  await db.deleteFrom("user_presence").where("user_id", "=", userId).execute();
+}
