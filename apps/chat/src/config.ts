@@ -26,6 +26,8 @@ const bouncerUrl = (raw: string, env: string): string => {
 
 export const chatSettings = {
   databaseUrl: setting("CHAT_DATABASE_URL", "sqlite:./data/chat.db", parse.databaseUrl, "database URL: sqlite:PATH or postgres://…"),
+  uploadsDir: setting("CHAT_UPLOADS_DIR", "./data/uploads", (raw) => raw.trim() || "./data/uploads", "directory for uploaded files (custom emoji under avatars/), served at /user_avatars/"),
+  maxEmojiFileSizeMib: setting("CHAT_MAX_EMOJI_FILE_SIZE_MIB", 5, parse.integer(0, 25), "largest custom emoji image accepted, in MiB (Zulip's MAX_EMOJI_FILE_SIZE_MIB)"),
   host: setting("CHAT_HOST", "127.0.0.1", parse.string, "address to listen on"),
   port: setting("CHAT_PORT", 9991, parse.integer(0, 65535), "port to listen on"),
   rootDomain: setting("CHAT_ROOT_DOMAIN", "localhost", (raw) => raw.trim().toLowerCase(), "realms live at <subdomain>.<root domain>"),
@@ -40,11 +42,18 @@ export const chatSettings = {
   pushBouncerUrl: setting("CHAT_PUSH_BOUNCER_URL", "", bouncerUrl, "mobile push notification service (Zulip's bouncer protocol), e.g. https://push.zulipchat.com; empty: push notifications are not configured"),
   pushOrgId: setting("CHAT_PUSH_ORG_ID", "", parse.string, "this server's registration id (UUID) at the push bouncer, sent as the Basic auth user"),
   pushOrgKey: setting("CHAT_PUSH_ORG_KEY", "", parse.string, "this server's secret key at the push bouncer, sent as the Basic auth password"),
-  pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
-};
   passwordMinLength: setting("CHAT_PASSWORD_MIN_LENGTH", 6, parse.integer(0, 1000), "shortest password accepted (Zulip's PASSWORD_MIN_LENGTH)"),
   passwordMaxLength: setting("CHAT_PASSWORD_MAX_LENGTH", 100, parse.integer(1, 10_000), "longest password accepted (Zulip's PASSWORD_MAX_LENGTH)"),
   passwordMinGuesses: setting("CHAT_PASSWORD_MIN_GUESSES", 10_000, parse.integer(0, 1e15), "fewest guesses zxcvbn must estimate for a password (Zulip's PASSWORD_MIN_GUESSES); 0 turns the estimate off"),
+  smtpHost: setting("CHAT_SMTP_HOST", "", parse.string, "SMTP server for the chat server's e-mail (address change confirmations); e-mail address changes are refused when unset"),
+  smtpPort: setting("CHAT_SMTP_PORT", 587, parse.integer(1, 65535), "SMTP port"),
+  smtpUser: setting("CHAT_SMTP_USER", "", parse.string, "SMTP user name (no authentication when unset)"),
+  smtpPassword: setting("CHAT_SMTP_PASSWORD", "", parse.string, "SMTP password"),
+  smtpFrom: setting("CHAT_SMTP_FROM", "noreply@localhost", parse.string, "From address of the chat server's e-mail"),
+  smtpUseTls: setting("CHAT_SMTP_USE_TLS", true, parse.boolean, "require STARTTLS on the SMTP connection"),
+  smtpUseSsl: setting("CHAT_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
+  pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
+};
 
 export type ChatConfig = ConfigOf<typeof chatSettings>;
 

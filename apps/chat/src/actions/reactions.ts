@@ -2,7 +2,7 @@
 // the message counts as a vote for it and takes that reaction's name.
 import type { ChatDeps } from "../deps.js";
 import { ZulipError } from "../http/errors.js";
-import { checkEmoji } from "../lib/emoji.js";
+import { checkEmoji, type CustomEmojiLookup } from "../lib/emoji.js";
 import type { PendingEvent } from "../lib/events.js";
 import { messageAudience } from "../events/message-events.js";
 import { createHistoricalRows } from "../store/message-flags.js";
@@ -28,6 +28,8 @@ export interface ReactionRequest {
   emojiName: string;
   emojiCode: string;
   reactionType: string;
+  /** the realm's custom emoji */
+  custom: CustomEmojiLookup;
 }
 
 /** Everyone holding the message, and the subscribers of a channel whose history they may read. */
@@ -42,7 +44,7 @@ export async function checkAddReaction(deps: ChatDeps, request: ReactionRequest)
   if (await findReaction(deps.db, key)) throw new ReactionExistsError();
   const existing = await reactionWithCode(deps.db, request.message.id, request.reactionType, request.emojiCode);
   const emojiName = existing ? existing.emoji_name : request.emojiName;
-  if (!existing) checkEmoji(request.emojiName, request.emojiCode, request.reactionType);
+  if (!existing) checkEmoji(request.emojiName, request.emojiCode, request.reactionType, request.custom);
   const { stamp } = await deps.events.transaction(async (trx) => {
     if (!request.received) await createHistoricalRows(trx, request.userId, [request.message.id]);
     await insertReaction(trx, { ...key, emoji_name: emojiName });
@@ -52,7 +54,7 @@ export async function checkAddReaction(deps: ChatDeps, request: ReactionRequest)
   return { events };
 }
 
-export async function checkRemoveReaction(deps: ChatDeps, request: Omit<ReactionRequest, "emojiName" | "received">): Promise<{ events: PendingEvent[] }> {
+export async function checkRemoveReaction(deps: ChatDeps, request: Omit<ReactionRequest, "emojiName" | "received" | "custom">): Promise<{ events: PendingEvent[] }> {
   const found = await findReaction(deps.db, { message_id: request.message.id, user_id: request.userId, reaction_type: request.reactionType, emoji_code: request.emojiCode });
   if (!found) throw new ReactionDoesNotExistError();
   const { stamp } = await deps.events.transaction((trx) => deleteReaction(trx, found.id));

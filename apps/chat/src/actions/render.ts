@@ -6,6 +6,8 @@ import { renderMarkdown, type MarkdownContext } from "../markdown/index.js";
 import type { RenderedMessage, RenderInput } from "../lib/rendering.js";
 import type { RealmState } from "../store/realm-state.js";
 import type { MessageScope } from "./message-context.js";
+import { presentRealmEmoji } from "../present/realm-emoji.js";
+import { realmEmojiIndex } from "../store/realm-emoji.js";
 
 /** Message.is_status_message: "/me " messages rendered as a plain paragraph. */
 const isMeMessage = (content: string, html: string) => content.startsWith("/me ") && html.startsWith("<p>/me ") && !content.includes("\n");
@@ -54,7 +56,7 @@ export function renderWithMarkdown(content: string, input: RenderInput): Rendere
       const s = channelsByName.get(name.toLowerCase());
       return s ? { id: s.id, name: s.name } : undefined;
     },
-    realmEmoji: () => undefined,
+    realmEmoji: (name) => input.realmEmoji?.get(name),
     linkifiers: input.linkifiers ?? [],
   };
   const result = renderMarkdown(content, ctx);
@@ -69,6 +71,17 @@ export function renderWithMarkdown(content: string, input: RenderInput): Rendere
     hasAttachment: result.hasAttachment,
     isMeMessage: isMeMessage(content, result.html),
   };
+}
+
+const emojiLists = new WeakMap<RealmState, Promise<Map<string, { id: string; url: string }>>>();
+
+function realmEmojiForRendering(deps: ChatDeps, state: RealmState): Promise<Map<string, { id: string; url: string }>> {
+  let list = emojiLists.get(state);
+  if (!list) {
+    list = realmEmojiIndex(deps.db, state).then((index) => new Map([...index.byName].map(([name, e]) => [name, { id: String(e.id), url: String(presentRealmEmoji(e).source_url) }])));
+    emojiLists.set(state, list);
+  }
+  return list;
 }
 
 const renderLists = new WeakMap<RealmState, Pick<RenderInput, "groups" | "streams">>();
@@ -87,6 +100,7 @@ export async function renderInput(deps: ChatDeps, scope: MessageScope): Promise<
     users: state.users,
     linkifiers: state.linkifiers,
     ...lists,
+    realmEmoji: await realmEmojiForRendering(deps, state),
   };
 }
 

@@ -17,6 +17,8 @@ export interface RenderInput {
   streams: Stream[];
   /** the realm's linkifiers, in order */
   linkifiers?: { pattern: string; urlTemplate: string }[];
+  /** the realm's active custom emoji by name, for :name: */
+  realmEmoji?: Map<string, { id: string; url: string }>;
 }
 
 export interface RenderedMessage {

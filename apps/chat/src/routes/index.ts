@@ -18,6 +18,7 @@ import * as presence from "./presence.js";
 import * as profileData from "./profile-data.js";
 import * as push from "./push.js";
 import * as realmDomains from "./realm-domains.js";
+import * as realmEmoji from "./realm-emoji.js";
 import * as realmSettings from "./realm-settings.js";
 import * as registerState from "./register.js";
 import * as reminders from "./scheduled-reminders.js";
@@ -54,6 +55,7 @@ export function registerRoutes(api: Api): void {
   playgrounds.register(api);
   linkifiers.register(api);
   realmDomains.register(api);
+  realmEmoji.register(api);
   customProfileFields.register(api);
   profileData.register(api);
   invites.register(api);

@@ -5,6 +5,7 @@ import { raw } from "../http/params.js";
 import { checkAddReaction, checkRemoveReaction } from "../actions/reactions.js";
 import { messageScope } from "../actions/message-context.js";
 import { emojiByName } from "../lib/emoji.js";
+import { realmEmojiIndex } from "../store/realm-emoji.js";
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
 
@@ -17,24 +18,26 @@ export function register(api: Api): void {
     let reactionType = ctx.params.optional("reaction_type", raw());
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message, received } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
+    const custom = await realmEmojiIndex(deps.db, scope.state);
     if (emojiCode === undefined || reactionType === undefined) {
-      const data = emojiByName(emojiName);
+      const data = emojiByName(emojiName, custom);
       emojiCode ??= data.emojiCode;
       reactionType ??= data.reactionType;
     }
-    await checkAddReaction(deps, { userId: ctx.user.id, message, received, emojiName, emojiCode, reactionType });
+    await checkAddReaction(deps, { userId: ctx.user.id, message, received, emojiName, emojiCode, reactionType, custom });
     return {};
   });
 
   api.user("DELETE", "/messages/:message_id/reactions", async (ctx) => {
     const emojiName = ctx.params.optional("emoji_name", raw());
     let emojiCode = ctx.params.optional("emoji_code", raw());
-    const reactionType = ctx.params.withDefault("reaction_type", raw(), "unicode_emoji");
+    let reactionType = ctx.params.withDefault("reaction_type", raw(), "unicode_emoji");
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     if (emojiCode === undefined) {
       if (emojiName === undefined) throw new BadRequestError("At least one of the following arguments must be present: emoji_name, emoji_code");
-      emojiCode = emojiByName(emojiName).emojiCode;
+      // Zulip's remove_reaction takes both the code and the type from the name.
+      ({ emojiCode, reactionType } = emojiByName(emojiName, await realmEmojiIndex(deps.db, scope.state)));
     }
     await checkRemoveReaction(deps, { userId: ctx.user.id, message, emojiCode, reactionType });
     return {};

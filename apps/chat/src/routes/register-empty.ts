@@ -1,10 +1,9 @@
-// /register sections whose data Beacon does not hold yet: emoji, drafts, muted users…
+// /register sections whose data Beacon does not hold yet: drafts, muted users…
 // They are sent empty, in the shapes clients expect.
 export function emptySections(wants: (name: string) => boolean, _now: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (wants("alert_words")) out.alert_words = [];
   if (wants("muted_users")) out.muted_users = [];
-  if (wants("realm_emoji")) out.realm_emoji = {};
   if (wants("realm_playgrounds")) out.realm_playgrounds = [];
   if (wants("realm_domains")) out.realm_domains = [];
   if (wants("realm_embedded_bots")) out.realm_embedded_bots = [];

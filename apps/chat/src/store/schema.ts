@@ -156,8 +156,9 @@ export * from "./channel-folders-schema.js";
 import type { ChannelFolderTables } from "./channel-folders-schema.js";
 export * from "./realm-extras-schema.js";
 import type { RealmExtraTables } from "./realm-extras-schema.js";
+import type { RealmEmojiTables } from "./realm-emoji-schema.js";
 
-export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmExtraTables {
+export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

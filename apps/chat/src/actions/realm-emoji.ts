@@ -1,0 +1,95 @@
+// Adding and deactivating custom emoji. The image goes to disk under the uploads directory
+// (CHAT_UPLOADS_DIR/avatars/<realm>/emoji/images/, served at /user_avatars/); every change
+// sends the realm's full emoji set to its active users (Zulip's legacy realm_emoji/update).
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { ChatDeps } from "../deps.js";
+import { BadRequestError } from "../http/errors.js";
+import { isAdmin, type HasRole } from "../lib/roles.js";
+import { EMOJI_CONTENT_TYPES, readEmojiImage } from "../lib/emoji-images.js";
+import { emojiPath, presentRealmEmojiDict, stillEmojiPath } from "../present/realm-emoji.js";
+import { activeEmojiByName, deactivateEmoji, insertRealmEmoji, realmEmojiRows, setEmojiFile, type RealmEmoji } from "../store/realm-emoji.js";
+import type { ChatDb } from "../store/schema.js";
+import { activeUserIds } from "../store/users.js";
+
+export const emojiExists = () => new BadRequestError("A custom emoji with this name already exists.");
+
+/** Where a /user_avatars/ path lives on disk. */
+export const avatarsFile = (deps: Pick<ChatDeps, "config">, path: string) => join(deps.config.uploadsDir, "avatars", path);
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
+}
+
+async function notifyRealmEmoji(deps: ChatDeps, trx: ChatDb, realmId: number) {
+  const event = { type: "realm_emoji", op: "update", realm_emoji: presentRealmEmojiDict(await realmEmojiRows(trx, realmId)) };
+  return { event, users: await activeUserIds(trx, realmId), realmId, stamp: await deps.events.stamp(trx) };
+}
+
+export interface NewEmoji {
+  realmId: number;
+  name: string;
+  authorId: number;
+  contentType: string;
+  data: Buffer;
+}
+
+/**
+ * check_add_realm_emoji: the row, the image on disk, then the event. The file is written inside
+ * the transaction, so a failed write leaves no emoji; a name taken meanwhile (the unique index
+ * on active names) is reported as Zulip reports it.
+ */
+export async function checkAddRealmEmoji(deps: ChatDeps, emoji: NewEmoji): Promise<number> {
+  const extension = EMOJI_CONTENT_TYPES[emoji.contentType];
+  if (!extension) throw new BadRequestError("Invalid image format");
+  const image = readEmojiImage(emoji.data);
+  if (!image) throw new BadRequestError("Could not decode image; did you upload an image file?");
+  // Zulip salts a hash of the id; random names are as hard to enumerate and need no secret.
+  const fileName = randomBytes(4).toString("hex") + extension;
+  const written: string[] = [];
+  try {
+    const { id, pending } = await deps.db.transaction().execute(async (trx) => {
+      if (await activeEmojiByName(trx, emoji.realmId, emoji.name)) throw emojiExists();
+      let id: number;
+      try {
+        id = await insertRealmEmoji(trx, { realm_id: emoji.realmId, name: emoji.name, author_id: emoji.authorId, file_name: null, is_animated: 0, deactivated: 0, date_created: deps.clock.now().getTime() });
+      } catch {
+        throw emojiExists();
+      }
+      const main = avatarsFile(deps, emojiPath(emoji.realmId, fileName));
+      await writeAtomically(main, emoji.data);
+      written.push(main);
+      if (image.still) {
+        const still = avatarsFile(deps, stillEmojiPath(emoji.realmId, fileName));
+        await writeAtomically(still, image.still);
+        written.push(still);
+      }
+      await setEmojiFile(trx, id, fileName, image.still !== undefined);
+      return { id, pending: await notifyRealmEmoji(deps, trx, emoji.realmId) };
+    });
+    deps.notify?.([pending]);
+    return id;
+  } catch (error) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw error;
+  }
+}
+
+/** check_remove_custom_emoji: administrators remove any emoji, others only their own. */
+export function checkRemoveRealmEmoji(user: HasRole & { id: number }, emoji: RealmEmoji): void {
+  if (isAdmin(user)) return;
+  if (emoji.author_id === null || emoji.author_id !== user.id) throw new BadRequestError("Must be an organization administrator or emoji author");
+}
+
+/** do_remove_realm_emoji: deactivation only; old messages and reactions keep showing it. */
+export async function doRemoveRealmEmoji(deps: ChatDeps, emoji: RealmEmoji): Promise<void> {
+  const pending = await deps.db.transaction().execute(async (trx) => {
+    await deactivateEmoji(trx, emoji.id);
+    return notifyRealmEmoji(deps, trx, emoji.realm_id);
+  });
+  deps.notify?.([pending]);
+}
