@@ -9,6 +9,7 @@ import { createApi } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
@@ -30,6 +31,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
   registerRoutes(createApi(app, deps));
+  registerUploadFiles(app, deps);
   registerAvatarFiles(app, deps);
   await app.ready();
   return app;

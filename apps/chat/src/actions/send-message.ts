@@ -16,6 +16,7 @@ import { setUserTopic, userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERI
 import type { User } from "../store/users.js";
 import { inGroupSetting, subscribed, type MessageScope } from "./message-context.js";
 import { renderForRealm } from "./render.js";
+import { claimAttachments } from "./uploads.js";
 import { sqliteMessageQueue } from "./message-queue.js";
 import type { MessageWrite } from "../store/sqlite-messages.js";
 import { groupsByIds } from "../store/groups.js";
@@ -245,6 +246,8 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   // delivery) needs a Kysely transaction of its own, as does PostgreSQL.
   const queue = input.inTransaction ? undefined : sqliteMessageQueue(deps);
   const id = queue ? await queue.submit(write) : await deps.db.transaction().execute((trx) => writeMessage(trx, deps, write, input.inTransaction));
+  // Uploads the content links to are claimed once the message exists (Zulip's claim_attachment).
+  if (rendered.hasAttachment) await claimAttachments(deps, sender, id, input.content);
 
   if (target.kind === "stream") {
     for (const [userId, policy] of visibility) {

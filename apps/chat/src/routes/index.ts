@@ -17,6 +17,7 @@ import * as playgrounds from "./playgrounds.js";
 import * as presence from "./presence.js";
 import * as profileData from "./profile-data.js";
 import * as push from "./push.js";
+import * as realmAdmin from "./realm-admin.js";
 import * as realmDomains from "./realm-domains.js";
 import * as realmEmoji from "./realm-emoji.js";
 import * as realmSettings from "./realm-settings.js";
@@ -28,6 +29,7 @@ import * as settings from "./settings.js";
 import * as signup from "./signup.js";
 import * as subscriptions from "./subscriptions.js";
 import * as typing from "./typing.js";
+import * as uploads from "./uploads.js";
 import * as userGroups from "./user-groups.js";
 import * as users from "./users.js";
 
@@ -54,6 +56,8 @@ export function registerRoutes(api: Api): void {
   navigationViews.register(api);
   playgrounds.register(api);
   linkifiers.register(api);
+  uploads.register(api);
+  realmAdmin.register(api);
   realmDomains.register(api);
   realmEmoji.register(api);
   customProfileFields.register(api);
