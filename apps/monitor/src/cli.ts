@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
-import { createIntegration, isIntegrationKind, INTEGRATION_KINDS } from "./actions/integrations.js";
+import { INTEGRATION_KINDS, isIntegrationKind, provisionIntegration } from "./actions/integrations.js";
 import { integrationValue } from "./actions/integrationValue.js";
 import { createProject } from "./actions/projects.js";
 import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
@@ -130,7 +130,7 @@ export function registerCommands(program: Command): void {
       const channel = await withMonitor(options, async (m) => {
         const project = await findProjectByUuid(m.deps.db, options.project);
         if (!project) fail(`no project with UUID ${options.project}`);
-        return createIntegration(m.deps, project, { kind: options.kind, name: options.name, value: checked.value });
+        return provisionIntegration(m.deps, project, { kind: options.kind, name: options.name, value: checked.value });
       });
       printJson({ id: channel.uuid, name: channel.name, kind: channel.kind });
     });

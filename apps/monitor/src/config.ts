@@ -27,6 +27,7 @@ export const monitorSettings = {
   smtpFrom: setting("MONITOR_SMTP_FROM", "beacon@localhost", parse.string, "From address of alert e-mails"),
   smtpUseTls: setting("MONITOR_SMTP_USE_TLS", true, parse.boolean, "require STARTTLS on the SMTP connection"),
   smtpUseSsl: setting("MONITOR_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
+  emailUseVerification: setting("MONITOR_EMAIL_USE_VERIFICATION", true, parse.boolean, "e-mail integrations to addresses other than the user's own wait until the address is verified by a link"),
   registrationOpen: setting("MONITOR_REGISTRATION_OPEN", true, parse.boolean, "dashboard sign-up of new e-mail addresses (existing password-less accounts can always claim theirs)"),
   smtpdHost: setting("MONITOR_SMTPD_HOST", "127.0.0.1", parse.string, "address the inbound e-mail (ping) listener binds to"),
   smtpdPort: setting("MONITOR_SMTPD_PORT", 0, parse.integer(0, 65535), "port of the inbound e-mail listener inside `monitor serve`; 0 = off"),

@@ -47,7 +47,8 @@ export async function openMonitor(config: MonitorConfig, options: { clock?: Cloc
 }
 
 export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
-  const app = createHttpServer({ log: deps.log, bodyLimit: Math.max(MAX_REQUEST_BODY, deps.config.pingBodyLimit), exposeHeadRoutes: false });
+  // maxParamLength: a signed unsubscribe token is 115 characters (Fastify's default is 100).
+  const app = createHttpServer({ log: deps.log, bodyLimit: Math.max(MAX_REQUEST_BODY, deps.config.pingBodyLimit), exposeHeadRoutes: false, routerOptions: { maxParamLength: 256 } });
 
   // Bodies are read raw whatever the Content-Type: the API parses JSON itself (the
   // upstream never looks at Content-Type) and pings store the bytes as sent.

@@ -33,6 +33,7 @@ async function alertContext(deps: MonitorDeps, n: Notification): Promise<AlertCo
   const channelUuids = (await channelUuidsByCheck(deps.db, [check.id])).get(check.id) ?? [];
   return {
     config: deps.config,
+    secretKey: deps.secretKey,
     now,
     flip: { created: n.flip_created, old_status: n.old_status, new_status: n.check_status, reason: n.reason },
     check,
@@ -51,6 +52,7 @@ export async function deliver(deps: MonitorDeps, n: Notification): Promise<void>
   const start = Date.now();
   let error = "";
   let permanent = false;
+  let final = false;
   try {
     const ctx = await alertContext(deps, n);
     // The check or integration was deleted meanwhile: nothing left to tell.
@@ -59,12 +61,13 @@ export async function deliver(deps: MonitorDeps, n: Notification): Promise<void>
   } catch (e) {
     error = e instanceof TransportError ? e.message : (e as Error).message || String(e);
     permanent = e instanceof TransportError && e.permanent;
+    final = e instanceof TransportError && e.final;
     if (!(e instanceof TransportError)) deps.log.error({ err: e, notification: n.uuid }, "notification failed");
   }
   const now = deps.clock.now().getTime();
   try {
     if (!error) await finishNotification(deps.db, n.id, { state: "sent", sent: now, error: "", claimed_until: null });
-    else if (permanent || n.attempts >= MAX_ATTEMPTS) await finishNotification(deps.db, n.id, { state: "failed", error, claimed_until: null });
+    else if (permanent || final || n.attempts >= MAX_ATTEMPTS) await finishNotification(deps.db, n.id, { state: "failed", error, claimed_until: null });
     else await finishNotification(deps.db, n.id, { error, next_attempt: now + BACKOFF_MS[n.attempts - 1], claimed_until: null });
     await recordChannelDelivery(deps.db, n.channel_id, { last_error: error, last_notify: startedAt, last_notify_duration: Date.now() - start, disable: permanent });
   } catch (e) {

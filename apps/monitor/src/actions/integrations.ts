@@ -2,7 +2,10 @@
 import { randomUUID } from "node:crypto";
 import type { MonitorDeps } from "../deps.js";
 import { insertChannel } from "../store/channels.js";
+import { findOwner } from "../store/projects.js";
 import type { Channel, Project } from "../store/schema.js";
+import { emailConfOf } from "../transports/email.js";
+import { sendVerifyLink, startsVerified } from "./emailVerification.js";
 
 export const INTEGRATION_KINDS = [
   "apprise", "call", "discord", "email", "github", "googlechat", "gotify", "group", "matrix", "mattermost",
@@ -14,7 +17,15 @@ export function isIntegrationKind(kind: string): boolean {
   return (INTEGRATION_KINDS as readonly string[]).includes(kind);
 }
 
-export async function createIntegration(deps: MonitorDeps, project: Project, input: { kind: string; name: string; value: string }): Promise<Channel> {
+export interface NewIntegration {
+  kind: string;
+  name: string;
+  value: string;
+  /** E-mail only: whether the address counts as verified from the start (see emailVerification.ts). */
+  emailVerified?: boolean;
+}
+
+export async function createIntegration(deps: MonitorDeps, project: Project, input: NewIntegration): Promise<Channel> {
   return insertChannel(deps.db, {
     uuid: randomUUID(),
     project_id: project.id,
@@ -22,9 +33,23 @@ export async function createIntegration(deps: MonitorDeps, project: Project, inp
     name: input.name,
     value: input.value,
     disabled: 0,
+    email_verified: input.emailVerified ? 1 : 0,
     last_error: "",
     created: deps.clock.now().getTime(),
     last_notify: null,
     last_notify_duration: null,
   });
+}
+
+/**
+ * `beacon monitor create-integration`: the project's owner is taken to be acting, so an
+ * e-mail integration to the owner's own address is verified at once and any other address
+ * is sent its verification link.
+ */
+export async function provisionIntegration(deps: MonitorDeps, project: Project, input: { kind: string; name: string; value: string }): Promise<Channel> {
+  const owner = await findOwner(deps.db, project);
+  const emailVerified = input.kind === "email" && startsVerified(deps, emailConfOf(input.value).value, owner.email);
+  const channel = await createIntegration(deps, project, { ...input, emailVerified });
+  if (channel.kind === "email" && !emailVerified) await sendVerifyLink(deps, channel);
+  return channel;
 }

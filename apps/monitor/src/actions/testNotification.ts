@@ -22,6 +22,7 @@ export async function sendTestNotification(deps: MonitorDeps, project: Project, 
   try {
     await transport.notify({
       config: deps.config,
+      secretKey: deps.secretKey,
       now,
       flip: { created: now, old_status: "up", new_status: "down", reason: "" },
       check,

@@ -2,12 +2,14 @@ import type { Dialect, Migrations } from "@beacon/platform";
 import { initial } from "./001_initial.js";
 import { alerts } from "./002_alerts.js";
 import { dashboard } from "./003_dashboard.js";
+import { emailVerification } from "./004_email_verification.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
     "001_initial": initial(dialect),
     "002_alerts": alerts(dialect),
     "003_dashboard": dashboard(dialect),
+    "004_email_verification": emailVerification(dialect),
   };
 }
 

@@ -6,7 +6,7 @@ export async function findChannelByUuid(db: Db, uuid: string): Promise<Channel |
   return db.selectFrom("channels").selectAll().where("uuid", "=", uuid).executeTakeFirst();
 }
 
-export async function updateChannelRow(db: Db, id: number, changes: { name?: string; value?: string; disabled?: number; last_error?: string }): Promise<void> {
+export async function updateChannelRow(db: Db, id: number, changes: { name?: string; value?: string; disabled?: number; email_verified?: number; last_error?: string }): Promise<void> {
   await db.updateTable("channels").set(changes).where("id", "=", id).execute();
 }
 

@@ -93,6 +93,8 @@ export interface ChannelsTable {
   name: string;
   value: string;
   disabled: number;
+  /** E-mail integrations only: 1 once the address is verified; alerts to an unverified one fail. */
+  email_verified: number;
   last_error: string;
   created: number;
   /** When the last delivery through this integration started, and how long it took (ms). */

@@ -1,7 +1,9 @@
 // E-mail alerts (§15.3) over SMTP: subject "DOWN | <name>", a plain-text body laid out as
-// the upstream's, and an HTML alternative.
+// the upstream's, an HTML alternative, and an unsubscribe link in the text and in the
+// List-Unsubscribe headers. Only verified addresses receive alerts.
 import nodemailer from "nodemailer";
 import type { MonitorConfig } from "../config.js";
+import { unsubLink } from "../lib/channelTokens.js";
 import type { Channel } from "../store/schema.js";
 import { cloakedUrl, formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "./text.js";
 import { TransportError, type AlertContext, type Transport } from "./types.js";
@@ -14,8 +16,12 @@ export interface EmailConf {
 
 /** Stored as a bare address (both directions on) or as {"value", "up", "down"}. */
 export function emailConf(channel: Channel): EmailConf {
-  if (!channel.value.startsWith("{")) return { value: channel.value, up: true, down: true };
-  return { up: true, down: true, ...JSON.parse(channel.value) };
+  return emailConfOf(channel.value);
+}
+
+export function emailConfOf(value: string): EmailConf {
+  if (!value.startsWith("{")) return { value, up: true, down: true };
+  return { up: true, down: true, ...JSON.parse(value) };
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -58,7 +64,11 @@ export function emailSubject(alert: AlertContext): string {
   return `${alert.flip.new_status.toUpperCase()} | ${nameThenCode(alert.check)}`;
 }
 
-export function emailText(alert: AlertContext): string {
+export function emailUnsubLink(alert: AlertContext): string {
+  return unsubLink(alert.config.siteRoot, alert.channel.uuid, alert.secretKey, alert.now);
+}
+
+export function emailText(alert: AlertContext, unsub = emailUnsubLink(alert)): string {
   const { check, flip, config } = alert;
   const ping = alert.lastPing;
   const lines: string[] = [`The check "${nameThenCode(check)}" has gone ${flip.new_status}.`];
@@ -83,11 +93,11 @@ export function emailText(alert: AlertContext): string {
     if (body.length > BODY_TAIL) lines.push(`Showing the last ${BODY_TAIL} bytes of ${body.length} bytes total.`);
     lines.push("---------------", wordwrap(body.slice(-BODY_TAIL), 80));
   }
-  lines.push("", "--", `Regards, ${config.siteName}`);
+  lines.push("", "--", `Unsubscribe: ${unsub}`, `Regards, ${config.siteName}`);
   return lines.join("\n");
 }
 
-export function emailHtml(alert: AlertContext): string {
+export function emailHtml(alert: AlertContext, unsub = emailUnsubLink(alert)): string {
   const { check, flip, config } = alert;
   const name = htmlEscape(nameThenCode(check));
   const reason = reasonLong(flip.reason);
@@ -106,6 +116,8 @@ export function emailHtml(alert: AlertContext): string {
     `<p>${head} <a href="${htmlEscape(cloakedUrl(config, check))}">View on ${htmlEscape(config.siteName)}&hellip;</a></p>`,
     check.description ? `<p><b>Description</b><br>${htmlEscape(check.description).replace(/\n/g, "<br>")}</p>` : "",
     `<table>${rows.map((r) => `<tr><td>${r}</td></tr>`).join("")}</table>`,
+    `<p>You are receiving this email because you are subscribed to ${htmlEscape(config.siteName)} monitoring notifications${alert.project.name ? ` for project "${htmlEscape(alert.project.name)}"` : ""}.<br>`,
+    `Don't want to receive these notifications? <a href="${htmlEscape(unsub)}">Unsubscribe</a>.</p>`,
   ].join("\n");
 }
 
@@ -137,18 +149,32 @@ export const email: Transport = {
   },
 
   async notify(alert) {
+    if (!alert.channel.email_verified) throw new TransportError("Email not verified", false, true);
     if (!alert.config.smtpHost) throw new TransportError("Email notifications are not enabled.");
     const conf = emailConf(alert.channel);
+    const unsub = emailUnsubLink(alert);
     try {
       await mailer(alert.config).sendMail({
         from: alert.config.smtpFrom,
         to: conf.value,
         subject: emailSubject(alert),
-        text: emailText(alert),
-        html: emailHtml(alert),
+        text: emailText(alert, unsub),
+        html: emailHtml(alert, unsub),
+        headers: { "List-Unsubscribe": `<${unsub}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       });
     } catch (error) {
       throw new TransportError((error as Error).message || "SMTP error");
     }
   },
 };
+
+/** The mail with the link that verifies an address for an e-mail integration. */
+export async function sendVerificationMail(config: MonitorConfig, to: string, link: string): Promise<void> {
+  await mailer(config).sendMail({
+    from: config.smtpFrom,
+    to,
+    subject: `Verify email address on ${config.siteName}`,
+    text: ["Hello,", "", `To start receiving ${config.siteName} notification to this address,`, "please follow the link below:", "", link, "", "--", "Regards,", config.siteName].join("\n"),
+    html: `<p>Hello,</p><p>To start receiving ${htmlEscape(config.siteName)} notifications to this address, please follow the link below:</p><p><a href="${htmlEscape(link)}">${htmlEscape(link)}</a></p><p>--<br>Regards,<br>${htmlEscape(config.siteName)}</p>`,
+  });
+}

@@ -2,11 +2,16 @@
 import type { MonitorConfig } from "../config.js";
 import type { Channel, Check, Ping, Project } from "../store/schema.js";
 
-/** A failed delivery; `permanent` ones disable the integration and are not retried. */
+/**
+ * A failed delivery; `permanent` ones disable the integration and are not retried, and
+ * `final` ones are not retried either but leave the integration enabled (an unverified
+ * address: a retry minutes later would deliver a stale alert).
+ */
 export class TransportError extends Error {
   constructor(
     message: string,
     readonly permanent = false,
+    readonly final = false,
   ) {
     super(message);
   }
@@ -27,6 +32,8 @@ export interface OtherCheck {
 
 export interface AlertContext {
   config: MonitorConfig;
+  /** Signs the links an alert carries (the e-mail's unsubscribe link). */
+  secretKey: string;
   now: number;
   flip: FlipFacts;
   /** The check as it is now (the upstream also renders its current fields). */

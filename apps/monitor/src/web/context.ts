@@ -41,12 +41,12 @@ export function safeNext(value: string | null): string | null {
   return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
 }
 
-async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyRequest, reply: FastifyReply, requireAccount: boolean, handler: Handler<C>): Promise<FastifyReply> {
+async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyRequest, reply: FastifyReply, requireAccount: boolean, handler: Handler<C>, csrf = true): Promise<FastifyReply> {
   const visitor = await loadVisitor(deps, request, reply);
   const form = request.method === "POST" ? parseForm(request) : new URLSearchParams();
   const ctx: PageContext = { deps, request, reply, visitor, params: (request.params ?? {}) as Record<string, string>, query: queryOf(request), form };
   try {
-    if (request.method === "POST" && !csrfMatches(deps, visitor, form.get("csrf") ?? (request.headers["x-csrf-token"] as string | undefined))) {
+    if (csrf && request.method === "POST" && !csrfMatches(deps, visitor, form.get("csrf") ?? (request.headers["x-csrf-token"] as string | undefined))) {
       throw new WebError(403, "The form was stale or did not come from this site (CSRF check failed). Go back, reload the page and try again.");
     }
     if (requireAccount && !visitor.account) {
@@ -67,15 +67,21 @@ export interface WebRouter {
   /** Pages open to visitors who are not signed in (sign-in, sign-up). */
   publicGet(path: string, handler: Handler<PageContext>): void;
   publicPost(path: string, handler: Handler<PageContext>): void;
+  /**
+   * A POST that needs no CSRF token: a mail client's one-click unsubscribe (RFC 8058) posts
+   * straight to the link, and the link's own signature is the authority.
+   */
+  signedLinkPost(path: string, handler: Handler<PageContext>): void;
 }
 
 export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
-  const add = (method: "GET" | "POST", path: string, requireAccount: boolean, handler: Handler<any>) =>
-    app.route({ method, url: path, handler: (request, reply) => run(deps, request, reply, requireAccount, handler) });
+  const add = (method: "GET" | "POST", path: string, requireAccount: boolean, handler: Handler<any>, csrf = true) =>
+    app.route({ method, url: path, handler: (request, reply) => run(deps, request, reply, requireAccount, handler, csrf) });
   return {
     get: (path, handler) => add("GET", path, true, handler),
     post: (path, handler) => add("POST", path, true, handler),
     publicGet: (path, handler) => add("GET", path, false, handler),
     publicPost: (path, handler) => add("POST", path, false, handler),
+    signedLinkPost: (path, handler) => add("POST", path, false, handler, false),
   };
 }

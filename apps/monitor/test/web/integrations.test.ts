@@ -88,7 +88,10 @@ describe("integrations pages", () => {
   it("reports why a test notification could not be sent", async () => {
     await alice.get(base);
     const mail = await alice.post(`/integrations/${(await channel("Ops mail")).uuid}/test/`);
-    assert.match(mail.text, /Could not send a test notification to Ops mail: Email notifications are not enabled\./);
+    assert.match(mail.text, /Could not send a test notification to Ops mail: Email not verified/);
+    await add("email", { name: "Own mail", value: "alice@example.org", down: "on" });
+    const own = await alice.post(`/integrations/${(await channel("Own mail")).uuid}/test/`);
+    assert.match(own.text, /Could not send a test notification to Own mail: Email notifications are not enabled\./);
     await add("webhook", { name: "Local hook", url_down: "http://127.0.0.1:9/hook", method_down: "GET" });
     const local = await alice.post(`/integrations/${(await channel("Local hook")).uuid}/test/`);
     assert.match(local.text, /Connections to private IP addresses are not allowed/);

@@ -7,6 +7,7 @@ import { authRoutes } from "./auth.js";
 import { badgeRoutes } from "./badges.js";
 import { checkDetailRoutes } from "./checkDetails.js";
 import { checkListRoutes } from "./checks.js";
+import { emailLinkRoutes } from "./emailLinks.js";
 import { integrationRoutes } from "./integrations.js";
 import { projectRoutes } from "./projects.js";
 import { settingsRoutes } from "./settings.js";
@@ -20,6 +21,7 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   checkListRoutes(web);
   checkDetailRoutes(web);
   integrationRoutes(web);
+  emailLinkRoutes(web);
   settingsRoutes(web);
   badgeRoutes(web);
 }

@@ -60,7 +60,7 @@ export function integrationRoutes(web: WebRouter): void {
       const action = `/projects/${access.project.uuid}/integrations/add/${def.kind}/`;
       return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action, name, values: built.values, editing: false, error: built.error }), 400);
     }
-    await addIntegration(ctx.deps, access.project, { kind: def.kind, name, value: built.ok });
+    await addIntegration(ctx.deps, ctx.account, access.project, { kind: def.kind, name, value: built.ok });
     return redirectTo(`/projects/${access.project.uuid}/integrations/`);
   });
 
@@ -82,7 +82,7 @@ export function integrationRoutes(web: WebRouter): void {
       const values = { ...built.values, ...Object.fromEntries(def.fields.filter((f) => f.type === "password").map((f) => [f.name, ""])) };
       return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action: `/integrations/${channel.uuid}/edit/`, name, values, editing: true, error: built.error }), 400);
     }
-    await updateIntegration(ctx.deps, channel, { name, value: built.ok });
+    await updateIntegration(ctx.deps, ctx.account, channel, { name, value: built.ok });
     return redirectTo(`/projects/${access.project.uuid}/integrations/`);
   });
 

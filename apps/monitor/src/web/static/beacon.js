@@ -107,7 +107,15 @@ function selectAll() {
   });
 }
 
+// The unsubscribe page of an old link submits itself (the upstream's behaviour; a fresh link
+// waits for the button, since mail scanners open links as soon as a message arrives).
+function autoSubmit() {
+  const form = document.querySelector("form[data-autosubmit]");
+  if (form) form.submit();
+}
+
 onReady(() => {
+  autoSubmit();
   confirmForms();
   copyButtons();
   searchBox();

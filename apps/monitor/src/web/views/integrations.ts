@@ -28,6 +28,8 @@ function row(visitor: Visitor, access: ProjectAccess, item: IntegrationRow, tota
   return html`<tr data-uuid="${channel.uuid}">
     <td><span class="kind-badge ${channel.kind}">${kindTitle(channel.kind)}</span></td>
     <td><strong>${channel.name || html`<span class="muted">unnamed</span>`}</strong><div class="muted small clip">${summary}</div>
+      ${channel.kind === "email" && !channel.email_verified ? html`<div class="error-text small">Unconfirmed: the address receives alerts once the link mailed to it is opened.</div>` : null}
+      ${channel.disabled ? html`<div class="error-text small">Disabled${channel.kind === "email" ? " (unsubscribed); save it again to re-enable it" : ""}.</div>` : null}
       ${channel.last_error ? html`<div class="error-text small">Last delivery failed: ${channel.last_error}</div>` : null}</td>
     <td><a href="${base}checks/">${item.checks} of ${total} check${total === 1 ? "" : "s"}</a></td>
     <td class="right nowrap">${
