@@ -7,6 +7,8 @@ import { BadRequestError, ZulipError } from "../http/errors.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import type { PendingEvent } from "../lib/events.js";
 import { editAudience, messageAudience } from "../events/message-events.js";
+import { moveAudience, planChannelMove } from "../events/move-events.js";
+import { addUserMessageRows, channelMembers, deleteUserMessageRows, messageHolders } from "../store/message-moves.js";
 import { parseEditHistory, type EditHistoryEntry } from "../lib/edit-history.js";
 import { isModerator } from "../lib/roles.js";
 import { checkTopicAllowed, effectiveTopicsPolicy, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
@@ -108,6 +110,9 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   const topicChanged = req.topic !== undefined && req.topic !== message.topic;
   const streamChanged = req.stream !== undefined && req.stream.id !== message.stream_id;
   const moved = await messagesByIds(deps.db, ids);
+  // A move to another channel changes who may read the messages (see move-events.ts).
+  const members = streamChanged ? { old: await channelMembers(deps.db, message.stream_id!), new: await channelMembers(deps.db, req.stream!.id) } : undefined;
+  const plan = members ? planChannelMove(members.old, members.new, req.stream!) : undefined;
 
   const stamp = await deps.db.transaction().execute(async (trx) => {
     const recipientId = streamChanged ? await streamRecipientId(trx, scope.realm.id, req.stream!.id) : undefined;
@@ -152,6 +157,11 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
         if (flags !== row.flags) await trx.updateTable("user_messages").set({ flags }).where("user_id", "=", row.user_id).where("message_id", "=", message.id).execute();
       }
     }
+    if (plan) {
+      // The only flag a gained row can carry is read (no re-rendering, so no new mentions).
+      await addUserMessageRows(trx, plan.gainingRows, ids, FLAG_BITS.read);
+      await deleteUserMessageRows(trx, plan.losingRows, ids);
+    }
     if ((topicChanged || streamChanged) && req.propagateMode === "change_all") {
       const to = req.stream?.id ?? message.stream_id!;
       const name = req.topic ?? message.topic;
@@ -167,7 +177,14 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   if (topicChanged) Object.assign(event, { subject: req.topic, topic_links: [] });
   if (streamChanged) event.new_stream_id = req.stream!.id;
   // Each recipient gets its own flags for the message (Zulip's do_update_message).
-  const events: PendingEvent[] = [{ event, users: await editAudience(deps.db, message.id, message.stream_id), stamp, realmId: message.realm_id }];
+  const events: PendingEvent[] = [];
+  if (plan && plan.losingAccess.length) {
+    // To those who can no longer read them, the moved messages are gone.
+    const deleted = { type: "delete_message", message_ids: ids, message_type: "stream", stream_id: message.stream_id, topic: message.topic };
+    events.push({ event: deleted, users: plan.losingAccess, stamp, realmId: message.realm_id });
+  }
+  const audience = plan ? moveAudience(await messageHolders(deps.db, message.id), members!.old, members!.new, scope.streams.get(message.stream_id!)!, plan) : await editAudience(deps.db, message.id, message.stream_id);
+  events.push({ event, users: audience, stamp, realmId: message.realm_id });
   deps.notify?.(events);
   if (topicChanged || streamChanged) await postMoveNotices(deps, { scope, message, topic: req.topic, stream: req.stream, ids, notifyOldThread: req.notifyOldThread ?? false, notifyNewThread: req.notifyNewThread ?? true, now });
   return { events };
