@@ -20,6 +20,7 @@ import { claimAttachments } from "./uploads.js";
 import { sqliteMessageQueue } from "./message-queue.js";
 import type { MessageWrite } from "../store/sqlite-messages.js";
 import { groupsByIds } from "../store/groups.js";
+import { mutersOf } from "../store/muted-users.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -157,6 +158,8 @@ export async function checkSendMessage(deps: ChatDeps, input: SendInput): Promis
     if (rendered.topicWildcard && (target.kind === "private" || topicParticipantsSet.has(id))) next |= FLAG_BITS.topic_wildcard_mentioned;
     flags.set(id, next);
   }
+  // Users who muted the sender receive the message already read (actions/muted-users.ts).
+  for (const id of await mutersOf(deps.db, sender.id)) if (flags.has(id)) flags.set(id, flags.get(id)! | FLAG_BITS.read);
   if (input.readBySender ?? defaultReadBySender(input.client)) flags.set(sender.id, flags.get(sender.id)! | FLAG_BITS.read);
   return { input, rendered, flags, dmUserIds, topicIsNew };
 }

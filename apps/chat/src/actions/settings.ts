@@ -8,6 +8,7 @@ import { presentUserSettings } from "../present/settings.js";
 import { setUserMessageSettings, userMessageSettings, type UserMessageSettings } from "../store/message-settings.js";
 import type { ChatDb } from "../store/schema.js";
 import { setUserSettingValue, userSettingValues } from "../store/settings.js";
+import { deleteDraftsOf } from "../store/drafts.js";
 import { updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
 import { doPresenceEnabledChanged } from "./presence.js";
@@ -33,6 +34,8 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
       else await setUserSettingValue(trx, user.id, name, value);
     }
     if (Object.keys(message).length) await setUserMessageSettings(trx, user.id, message);
+    // Turning synchronization off deletes the stored drafts, without drafts events (as Zulip).
+    if (changed.enable_drafts_synchronization === false) await deleteDraftsOf(trx, user.id);
   });
   const events: PendingEvent[] = Object.entries(changed).map(([property, value]) => {
     const event: Record<string, unknown> = { type: "user_settings", op: "update", property, value };

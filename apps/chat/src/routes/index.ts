@@ -32,6 +32,14 @@ import * as typing from "./typing.js";
 import * as uploads from "./uploads.js";
 import * as userGroups from "./user-groups.js";
 import * as users from "./users.js";
+import * as botKeys from "./bot-keys.js";
+import * as botStorage from "./bot-storage.js";
+import * as drafts from "./drafts.js";
+import * as mutedUsers from "./muted-users.js";
+import * as readReceipts from "./read-receipts.js";
+import * as savedSnippets from "./saved-snippets.js";
+import * as userChannels from "./user-channels.js";
+import * as userStatus from "./user-status.js";
 
 export function registerRoutes(api: Api): void {
   serverSettings.register(api);
@@ -67,4 +75,13 @@ export function registerRoutes(api: Api): void {
   realmSettings.register(api);
   settings.register(api);
   push.register(api);
+  // Per-user endpoints.
+  userStatus.register(api);
+  mutedUsers.register(api);
+  drafts.register(api);
+  savedSnippets.register(api);
+  readReceipts.register(api);
+  botStorage.register(api);
+  botKeys.register(api);
+  userChannels.register(api);
 }

@@ -3,7 +3,6 @@
 export function emptySections(wants: (name: string) => boolean, _now: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (wants("alert_words")) out.alert_words = [];
-  if (wants("muted_users")) out.muted_users = [];
   if (wants("realm_playgrounds")) out.realm_playgrounds = [];
   if (wants("realm_domains")) out.realm_domains = [];
   if (wants("realm_embedded_bots")) out.realm_embedded_bots = [];
@@ -21,14 +20,11 @@ export function emptySections(wants: (name: string) => boolean, _now: number): R
       PRONOUNS: { id: 8, name: "Pronouns" },
     };
   }
-  if (wants("drafts")) out.drafts = [];
   if (wants("scheduled_messages")) out.scheduled_messages = [];
   if (wants("reminders")) out.reminders = [];
-  if (wants("user_status")) out.user_status = {};
   if (wants("stop_words")) out.stop_words = [];
   if (wants("onboarding_steps")) Object.assign(out, { onboarding_steps: [], navigation_tour_video_url: null });
   if (wants("navigation_views")) out.navigation_views = [];
-  if (wants("saved_snippets")) out.saved_snippets = [];
   if (wants("video_calls")) Object.assign(out, { has_zoom_token: false, has_webex_token: false });
   if (wants("device")) out.devices = {};
   return out;

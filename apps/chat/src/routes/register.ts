@@ -26,6 +26,7 @@ import { messageSections } from "../store/register-messages.js";
 import { readRegisterParams, type RegisterRequest } from "./register-params.js";
 import { presenceResponse } from "./presence-state.js";
 import { orgSections } from "./register-org.js";
+import { userExtraSections } from "./register-user-extras.js";
 import { extraSections } from "./register-extras.js";
 import { profileDataFor } from "../store/profile-data.js";
 
@@ -147,6 +148,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   if (wants("realm_emoji")) state.realm_emoji = presentRealmEmojiDict(await realmEmojiRows(db, realm.id));
   if (wants("device")) state.devices = presentDevices(await userDevices(db, user.id));
   Object.assign(state, await orgSections(deps, ctx, wants));
+  Object.assign(state, await userExtraSections(deps, ctx, wants));
   Object.assign(state, await extraSections(deps, ctx, wants, capabilities));
   Object.assign(state, await messageSections(db, user.id, wants, capabilities.emptyTopicName));
   if (wants("presence")) {

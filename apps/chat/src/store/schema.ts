@@ -154,11 +154,13 @@ export * from "./push-schema.js";
 import type { PushTables } from "./push-schema.js";
 export * from "./channel-folders-schema.js";
 import type { ChannelFolderTables } from "./channel-folders-schema.js";
+export * from "./user-extras-schema.js";
+import type { UserExtraTables } from "./user-extras-schema.js";
 export * from "./realm-extras-schema.js";
 import type { RealmExtraTables } from "./realm-extras-schema.js";
 import type { RealmEmojiTables } from "./realm-emoji-schema.js";
 
-export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables {
+export interface ChatDatabase extends MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;
