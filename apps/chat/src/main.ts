@@ -9,6 +9,7 @@ import { createApi } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { registerEmailChangePages } from "./routes/settings.js";
 import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import type { ChatDatabase } from "./store/schema.js";
@@ -31,6 +32,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
   registerRoutes(createApi(app, deps));
+  registerEmailChangePages(app, deps);
   registerUploadFiles(app, deps);
   registerAvatarFiles(app, deps);
   await app.ready();

@@ -5,10 +5,12 @@ import type { PendingEvent } from "../lib/events.js";
 import { hashPassword } from "../lib/secrets.js";
 import { LANGUAGES, USER_SETTINGS } from "../lib/settings-spec.js";
 import { presentUserSettings } from "../present/settings.js";
+import { userSettings } from "../present/user-settings.js";
 import { setUserMessageSettings, userMessageSettings, type UserMessageSettings } from "../store/message-settings.js";
 import type { ChatDb } from "../store/schema.js";
 import { setUserSettingValue, userSettingValues } from "../store/settings.js";
 import { deleteDraftsOf } from "../store/drafts.js";
+import { markSettingsEdited, realmUserDefaultValues, setRealmUserDefaultValue, usersWhoEditedSetting } from "../store/user-defaults.js";
 import { updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
 import { doPresenceEnabledChanged } from "./presence.js";
@@ -20,28 +22,41 @@ export async function currentUserSettings(db: ChatDb, user: Pick<User, "id" | "t
   return presentUserSettings(user.timezone, await userSettingValues(db, user.id), message);
 }
 
+type SettingsUser = Pick<User, "id" | "realm_id" | "timezone" | "email">;
+
+/** Writes already-changed settings of one user, each where it lives. */
+async function writeUserSettings(trx: ChatDb, user: SettingsUser, changed: Record<string, unknown>): Promise<void> {
+  const message: Partial<Omit<UserMessageSettings, "user_id">> = {};
+  for (const [name, value] of Object.entries(changed)) {
+    const storage = USER_SETTINGS[name]!.storage;
+    if (storage === "timezone") await updateUser(trx, user.id, { timezone: value as string });
+    else if (storage === "message") (message as Record<string, unknown>)[name] = typeof value === "boolean" ? Number(value) : value;
+    else await setUserSettingValue(trx, user.id, name, value);
+  }
+  if (Object.keys(message).length) await setUserMessageSettings(trx, user.id, message);
+  // Turning drafts synchronization off deletes the stored drafts, without drafts events (as Zulip).
+  if (changed.enable_drafts_synchronization === false) await deleteDraftsOf(trx, user.id);
+}
+
+function settingEvents(user: SettingsUser, changed: Record<string, unknown>, stamp: PendingEvent["stamp"]): PendingEvent[] {
+  return Object.entries(changed).map(([property, value]) => {
+    const event: Record<string, unknown> = { type: "user_settings", op: "update", property, value };
+    if (property === "default_language") event.language_name = LANGUAGES[value as string];
+    return { event, users: [user.id], stamp, realmId: user.realm_id };
+  });
+}
+
 /** Applies the settings that differ from the current values and announces them; returns those. */
 export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: Record<string, unknown>): Promise<Record<string, unknown>> {
   const current = await currentUserSettings(deps.db, user);
   const changed = Object.fromEntries(Object.entries(changes).filter(([name, value]) => current[name] !== value));
   if (!Object.keys(changed).length) return {};
   const { stamp } = await deps.events.transaction(async (trx) => {
-    const message: Partial<Omit<UserMessageSettings, "user_id">> = {};
-    for (const [name, value] of Object.entries(changed)) {
-      const storage = USER_SETTINGS[name]!.storage;
-      if (storage === "timezone") await updateUser(trx, user.id, { timezone: value as string });
-      else if (storage === "message") (message as Record<string, unknown>)[name] = typeof value === "boolean" ? Number(value) : value;
-      else await setUserSettingValue(trx, user.id, name, value);
-    }
-    if (Object.keys(message).length) await setUserMessageSettings(trx, user.id, message);
-    // Turning synchronization off deletes the stored drafts, without drafts events (as Zulip).
-    if (changed.enable_drafts_synchronization === false) await deleteDraftsOf(trx, user.id);
+    await writeUserSettings(trx, user, changed);
+    // What an administrator's bulk change with skip_if_already_edited must spare.
+    await markSettingsEdited(trx, user.id, Object.keys(changed));
   });
-  const events: PendingEvent[] = Object.entries(changed).map(([property, value]) => {
-    const event: Record<string, unknown> = { type: "user_settings", op: "update", property, value };
-    if (property === "default_language") event.language_name = LANGUAGES[value as string];
-    return { event, users: [user.id], stamp, realmId: user.realm_id };
-  });
+  const events = settingEvents(user, changed, stamp);
   if ("timezone" in changed) {
     // Others see the time zone in the user's profile.
     const person = { email: user.email, user_id: user.id, timezone: changed.timezone };
@@ -50,6 +65,56 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
   publish(deps, events);
   if ("presence_enabled" in changed) await doPresenceEnabledChanged(deps, user, changed.presence_enabled === true);
   return changed;
+}
+
+/**
+ * PATCH /settings with target_users: Zulip's bulk_change_user_setting, one setting at a time,
+ * for the users whose value differs (and, with skipIfEdited, who never changed it
+ * themselves). Each updated user gets their own user_settings event.
+ */
+export async function doBulkChangeUserSettings(deps: ChatDeps, users: User[], changes: Record<string, unknown>, skipIfEdited: boolean): Promise<void> {
+  const currents = new Map<number, Record<string, unknown>>();
+  for (const user of users) currents.set(user.id, await currentUserSettings(deps.db, user));
+  const perUser = new Map<number, Record<string, unknown>>();
+  for (const [name, value] of Object.entries(changes)) {
+    const edited = skipIfEdited ? await usersWhoEditedSetting(deps.db, name, users.map((u) => u.id)) : new Set<number>();
+    for (const user of users) {
+      if (edited.has(user.id) || currents.get(user.id)![name] === value) continue;
+      perUser.set(user.id, { ...perUser.get(user.id), [name]: value });
+    }
+  }
+  if (!perUser.size) return;
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    for (const [userId, changed] of perUser) await writeUserSettings(trx, byId.get(userId)!, changed);
+  });
+  publish(deps, [...perUser].flatMap(([userId, changed]) => settingEvents(byId.get(userId)!, changed, stamp)));
+}
+
+/** The realm's defaults for new users, as /register's realm_user_settings_defaults shows them. */
+export async function currentRealmUserDefaults(db: ChatDb, realmId: number): Promise<Record<string, unknown>> {
+  const { timezone: _timezone, available_notification_sounds: _sounds, emojiset_choices: _choices, ...defaults } = userSettings("");
+  return { ...defaults, ...(await realmUserDefaultValues(db, realmId)) };
+}
+
+/** PATCH /realm/user_settings_defaults: stores the changed defaults and tells every user. */
+export async function doSetRealmUserDefaults(deps: ChatDeps, realmId: number, changes: Record<string, unknown>): Promise<void> {
+  const current = await currentRealmUserDefaults(deps.db, realmId);
+  const changed = Object.entries(changes).filter(([name, value]) => current[name] !== value);
+  if (!changed.length) return;
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    for (const [name, value] of changed) await setRealmUserDefaultValue(trx, realmId, name, value);
+  });
+  const users = await activeUserIds(deps.db, realmId);
+  publish(deps, changed.map(([property, value]) => ({ event: { type: "realm_user_settings_defaults", op: "update", property, value }, users, stamp, realmId })));
+}
+
+/** A new account starts from the realm's defaults (Zulip's copy_default_settings). */
+export async function applyRealmUserDefaults(trx: ChatDb, realmId: number, user: SettingsUser): Promise<void> {
+  const defaults = await realmUserDefaultValues(trx, realmId);
+  const base = userSettings("");
+  const differing = Object.fromEntries(Object.entries(defaults).filter(([name, value]) => name in USER_SETTINGS && base[name] !== value));
+  if (Object.keys(differing).length) await writeUserSettings(trx, user, differing);
 }
 
 /** Renames a user (the name already checked): the same write and events as PATCH /users/{id}. */

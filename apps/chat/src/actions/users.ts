@@ -8,6 +8,7 @@ import { loadRealmView } from "../events/realm-view.js";
 import { generateApiKey, hashApiKey, hashPassword } from "../lib/secrets.js";
 import { deleteApiKeys, insertApiKey, insertUser, updateUser } from "../store/users.js";
 import { defaultStreamIds } from "../store/streams.js";
+import { applyRealmUserDefaults } from "./settings.js";
 import { subscribeUsers } from "./subscriptions.js";
 
 export interface NewUser {
@@ -55,6 +56,7 @@ async function insertNewUser(trx: ChatDb, input: NewUser, passwordHash: string |
   });
   const apiKey = generateApiKey();
   await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);
+  await applyRealmUserDefaults(trx, input.realmId, { id: userId, realm_id: input.realmId, timezone: "", email: input.email });
   const defaults = input.subscribeDefaults === false ? [] : await defaultStreamIds(trx, input.realmId);
   const subscribed = defaults.length ? (await subscribeUsers(trx, [userId], defaults)).map((a) => a.streamId) : [];
   return { userId, apiKey, subscribed };

@@ -5,17 +5,22 @@ import zxcvbn from "zxcvbn";
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-/** 32 characters of [a-z0-9], like Zulip's keys. */
-export function generateApiKey(): string {
+function randomKey(length: number): string {
   let out = "";
-  while (out.length < 32) {
-    for (const byte of randomBytes(48)) {
+  while (out.length < length) {
+    for (const byte of randomBytes(length + 16)) {
       // Rejection sampling keeps every character equally likely.
-      if (byte < 252 && out.length < 32) out += KEY_ALPHABET[byte % 36];
+      if (byte < 252 && out.length < length) out += KEY_ALPHABET[byte % 36];
     }
   }
   return out;
 }
+
+/** 32 characters of [a-z0-9], like Zulip's keys. */
+export const generateApiKey = (): string => randomKey(32);
+
+/** 24 characters of [a-z0-9], like Zulip's confirmation link keys. */
+export const generateConfirmationKey = (): string => randomKey(24);
 
 export function hasApiKeyFormat(key: string): boolean {
   return /^[A-Za-z0-9]{32}$/.test(key);

@@ -100,6 +100,22 @@ export const USER_SETTINGS: Record<string, UserSettingSpec> = {
   web_navigate_to_sent_message: flag,
 };
 
+/** Not realm defaults: identity, and security settings only each user decides (Zulip's RealmUserDefault). */
+export const NOT_REALM_DEFAULTS = new Set(["timezone", "default_language", "enable_login_emails", "enable_marketing_emails", "allow_private_data_export"]);
+
+/** Zulip's SECURITY_SENSITIVE_USER_SETTINGS: an administrator may not change them for others. */
+export const SECURITY_SENSITIVE_USER_SETTINGS = new Set([
+  "allow_private_data_export",
+  "email_address_visibility",
+  "enable_digest_emails",
+  "enable_login_emails",
+  "enable_marketing_emails",
+  "presence_enabled",
+  "send_private_typing_notifications",
+  "send_read_receipts",
+  "send_stream_typing_notifications",
+]);
+
 const ONE_WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 function isTimeZone(name: string): boolean {

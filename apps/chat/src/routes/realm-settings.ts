@@ -7,6 +7,9 @@ import { isStringSetting, REALM_GROUP_SETTINGS, REALM_SETTINGS } from "../lib/re
 import { groupSettingChange } from "../actions/group-settings.js";
 import { checkRealmGroupSettings, doSetRealmGroupSettings, doSetRealmSettings, type GroupSettingChange } from "../actions/realm-settings.js";
 import { usersInRealm } from "../store/users.js";
+import { checkSettingValues, NOT_REALM_DEFAULTS } from "../lib/settings-spec.js";
+import { doSetRealmUserDefaults } from "../actions/settings.js";
+import { settingParams } from "./settings.js";
 import { accessChannelById, channelScope } from "./channel-access.js";
 
 export function register(api: Api): void {
@@ -44,5 +47,14 @@ export function register(api: Api): void {
     await doSetRealmGroupSettings(deps, realm, groupValues);
     // compat: Zulip answers with each changed setting, strings reduced to "updated".
     return { ...Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, typeof v === "string" ? "updated" : v])), ...groupValues };
+  });
+
+  // Defaults for new users' personal settings (administrators); existing users keep theirs.
+  api.user("PATCH", "/realm/user_settings_defaults", async ({ params, user, realm }) => {
+    if (!isAdmin(user)) throw mustBeAdmin();
+    const changes = settingParams(params, NOT_REALM_DEFAULTS);
+    checkSettingValues(changes);
+    await doSetRealmUserDefaults(deps, realm.id, changes);
+    return {};
   });
 }

@@ -8,6 +8,7 @@ import { presentNavigationView } from "../present/navigation-view.js";
 import { presentChannelFolder } from "../present/channel-folders.js";
 import { presentField } from "../present/custom-profile-field.js";
 import { currentRealmSettings } from "../actions/realm-settings.js";
+import { currentRealmUserDefaults } from "../actions/settings.js";
 import { REALM_SETTINGS } from "../lib/realm-settings.js";
 import { alertWords } from "../store/alert-words.js";
 import { channelFoldersInRealm } from "../store/channel-folders.js";
@@ -31,6 +32,8 @@ export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: 
     out.password_max_length = deps.config.passwordMaxLength;
     out.password_min_guesses = deps.config.passwordMinGuesses;
   }
+  // Over the plain Zulip defaults register.ts sends: what administrators set.
+  if (wants("realm_user_settings_defaults")) out.realm_user_settings_defaults = await currentRealmUserDefaults(db, realm.id);
   if (wants("alert_words")) out.alert_words = await alertWords(db, user.id);
   if (wants("navigation_views")) out.navigation_views = (await navigationViews(db, user.id)).map(presentNavigationView);
   if (wants("realm_playgrounds")) out.realm_playgrounds = (await playgroundsInRealm(db, realm.id)).map(presentPlayground);

@@ -1,41 +1,94 @@
-// PATCH /settings: the caller's account fields (name, email, password) and personal settings.
+// PATCH /settings: the caller's account fields (name, email, password) and personal settings,
+// or, with target_users, an administrator's bulk change of other users' settings.
 // compat: PATCH /settings/display and /settings/notifications are Zulip's deprecated aliases.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ChatDeps } from "../deps.js";
 import type { Api, UserContext } from "../http/endpoint.js";
-import { BadRequestError } from "../http/errors.js";
-import { json, raw } from "../http/params.js";
+import { BadRequestError, mustBeAdmin, ZulipError } from "../http/errors.js";
+import { json, raw, type Params } from "../http/params.js";
+import { bool, int, list, object, optionalField, field } from "../http/validators.js";
 import { isAdmin } from "../lib/roles.js";
-import { checkSettingValues, USER_SETTINGS } from "../lib/settings-spec.js";
+import { checkSettingValues, SECURITY_SENSITIVE_USER_SETTINGS, USER_SETTINGS } from "../lib/settings-spec.js";
 import { checkEmailChange, checkPasswordChange } from "../actions/settings-checks.js";
-import { doChangeFullName, doChangePassword, doChangeUserSettings } from "../actions/settings.js";
+import { doBulkChangeUserSettings, doChangeFullName, doChangePassword, doChangeUserSettings } from "../actions/settings.js";
+import { accessEmailChange, doConfirmEmailChange, doStartEmailChange } from "../actions/email-change.js";
 import { checkFullName } from "../actions/user-checks.js";
+import { groupSnapshot } from "../store/group-snapshot.js";
 import { realmSettingValues } from "../store/settings.js";
+import { usersInRealm, type User } from "../store/users.js";
+import { GroupGraph } from "../lib/group-graph.js";
+
+/** The personal settings present in the request, validated (bare strings or JSON values). */
+export function settingParams(params: Params, exclude: Set<string> = new Set()): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(USER_SETTINGS)) {
+    if (exclude.has(name)) continue;
+    const value = spec.bare ? params.optional(name, raw()) : params.optional(name, json(spec.validator));
+    if (value === undefined) continue;
+    changes[name] = spec.bare ? spec.validator(value, name) : value;
+  }
+  return changes;
+}
+
+const targetUsersValidator = object({
+  user_ids: optionalField(list(int())),
+  group_ids: optionalField(list(int())),
+  skip_if_already_edited: field(bool),
+});
 
 export function register(api: Api): void {
   const { deps } = api;
 
+  /** The users target_users names: listed users and the groups' members, bots left out. */
+  const targetUsers = async (ctx: UserContext, userIds: number[], groupIds: number[]): Promise<User[]> => {
+    const users = await usersInRealm(deps.db, ctx.realm.id);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const ids = new Set<number>();
+    for (const id of userIds) {
+      if (!byId.has(id)) throw new BadRequestError(`Invalid user ID: ${id}`);
+      ids.add(id);
+    }
+    if (groupIds.length) {
+      const graph = new GroupGraph(await groupSnapshot(deps.db, ctx.realm.id));
+      for (const id of groupIds) {
+        const group = graph.group(id);
+        if (!group || group.name === null) throw new BadRequestError(`Invalid user group ID: ${id}`);
+        for (const member of graph.members(id)) ids.add(member);
+      }
+    }
+    // Deactivated users are included: their settings apply if they come back.
+    return [...ids].map((id) => byId.get(id)!).filter((u) => !u.is_bot);
+  };
+
   const handler = async (ctx: UserContext) => {
     const { params, user } = ctx;
     if (user.is_bot) throw new BadRequestError("This endpoint does not accept bot requests.");
+    const target = params.optional("target_users", json(targetUsersValidator));
     const fullName = params.optional("full_name", raw());
     const email = params.optional("email", raw());
     const oldPassword = params.optional("old_password", raw());
     const newPassword = params.optional("new_password", raw());
-    const changes: Record<string, unknown> = {};
-    for (const [name, spec] of Object.entries(USER_SETTINGS)) {
-      const value = spec.bare ? params.optional(name, raw()) : params.optional(name, json(spec.validator));
-      if (value === undefined) continue;
-      changes[name] = spec.bare ? spec.validator(value, name) : value;
-    }
-    checkSettingValues(changes);
+    const changes = settingParams(params);
 
+    if (target !== undefined) {
+      if (!target.user_ids?.length && !target.group_ids?.length) throw new BadRequestError("Either user_ids or group_ids must be provided.");
+      if (!isAdmin(user)) throw mustBeAdmin();
+      if (email !== undefined || newPassword !== undefined || "timezone" in changes) throw new BadRequestError("Cannot change this setting for other users.");
+      if (Object.keys(changes).some((name) => SECURITY_SENSITIVE_USER_SETTINGS.has(name))) throw new BadRequestError("Cannot change this setting for other users.");
+      checkSettingValues(changes);
+      const users = await targetUsers(ctx, target.user_ids ?? [], target.group_ids ?? []);
+      await doBulkChangeUserSettings(deps, users, changes, target.skip_if_already_edited);
+      return {};
+    }
+
+    checkSettingValues(changes);
     if (newPassword !== undefined) {
       await checkPasswordChange(deps, user, oldPassword, newPassword);
       await doChangePassword(deps, user, newPassword);
     }
     if (email !== undefined && email.trim() !== user.delivery_email) {
       await checkEmailChange(deps, user, email.trim());
-      // Zulip now mails a confirmation link to the new address and changes the email once it
-      // is followed. Beacon's chat server sends no email yet, so the request stops here.
+      await doStartEmailChange(deps, ctx.realm, user, email.trim());
     }
     if (fullName !== undefined && fullName !== user.full_name) {
       const settings = await realmSettingValues(deps.db, user.realm_id);
@@ -49,4 +102,35 @@ export function register(api: Api): void {
   api.user("PATCH", "/settings", handler);
   api.user("PATCH", "/settings/display", handler);
   api.user("PATCH", "/settings/notifications", handler);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function page(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+  return reply.code(status).type("text/html; charset=utf-8").send(html);
+}
+
+/**
+ * The confirmation link mailed by PATCH /settings email, outside /api/v1 as in Zulip: the GET
+ * only shows a button that POSTs the key (so a mail scanner fetching the link changes nothing),
+ * and the POST changes the address.
+ */
+export function registerEmailChangePages(app: FastifyInstance, deps: ChatDeps): void {
+  app.get<{ Params: { key: string } }>("/accounts/confirm_new_email/:key/", async (req, reply) => {
+    const key = escapeHtml(req.params.key);
+    const form = `<form method="post" action="/accounts/confirm_new_email"><input type="hidden" name="key" value="${key}"><button type="submit">Confirm the new email address</button></form>`;
+    return page(reply, 200, "Confirm your new email address", form);
+  });
+  app.post("/accounts/confirm_new_email", async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      const change = await accessEmailChange(deps, typeof body.key === "string" ? body.key : "");
+      const { oldEmail, newEmail } = await doConfirmEmailChange(deps, change);
+      return page(reply, 200, "Email address changed", `<p>The email address of your account changed from ${escapeHtml(oldEmail)} to ${escapeHtml(newEmail)}.</p>`);
+    } catch (error) {
+      if (!(error instanceof ZulipError)) throw error;
+      return page(reply, error.status, "Email address not changed", `<p>${escapeHtml(error.message)}</p>`);
+    }
+  });
 }

@@ -1,0 +1,26 @@
+// The realm's defaults for new users' personal settings (only what an administrator set), and
+// which personal settings each user changed themselves.
+import type { ChatDb } from "./schema.js";
+
+export async function realmUserDefaultValues(db: ChatDb, realmId: number): Promise<Record<string, unknown>> {
+  const rows = await db.selectFrom("realm_user_default_settings").select(["name", "value"]).where("realm_id", "=", realmId).execute();
+  return Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
+}
+
+export async function setRealmUserDefaultValue(db: ChatDb, realmId: number, name: string, value: unknown): Promise<void> {
+  await db.deleteFrom("realm_user_default_settings").where("realm_id", "=", realmId).where("name", "=", name).execute();
+  await db.insertInto("realm_user_default_settings").values({ realm_id: realmId, name, value: JSON.stringify(value) }).execute();
+}
+
+export async function markSettingsEdited(db: ChatDb, userId: number, names: string[]): Promise<void> {
+  if (!names.length) return;
+  await db.deleteFrom("user_setting_edits").where("user_id", "=", userId).where("name", "in", names).execute();
+  await db.insertInto("user_setting_edits").values(names.map((name) => ({ user_id: userId, name }))).execute();
+}
+
+/** Of these users, those who once changed the setting themselves. */
+export async function usersWhoEditedSetting(db: ChatDb, name: string, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db.selectFrom("user_setting_edits").select("user_id").where("name", "=", name).where("user_id", "in", userIds).execute();
+  return new Set(rows.map((r) => r.user_id));
+}
