@@ -13,6 +13,7 @@ import { registerEmailChangePages } from "./routes/settings.js";
 import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import type { ChatDatabase } from "./store/schema.js";
+import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 import { createEventBus, EventSystem } from "./events/index.js";
 
@@ -20,6 +21,8 @@ export type { ChatDeps } from "./deps.js";
 
 /** Completes plain deps with this process's event system (bus per CHAT_EVENT_BUS). */
 export function withEvents(base: Omit<ChatDeps, "events" | "notify">): ChatDeps {
+  // Hot reads on SQLite use cached statements of the raw handle (store/sqlite-reads.ts).
+  attachSqliteHandle(base.db, base.sqlite);
   const events = new EventSystem({ ...base, bus: createEventBus(base.config, base.dialect, base.log) });
   return { ...base, events, notify: events.notify };
 }

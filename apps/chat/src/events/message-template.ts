@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import type { ChatDb, Dialect } from "../store/schema.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
 import { presentMessage } from "../present/message.js";
-import { recipientMembers, type Message } from "../store/messages.js";
+import { messageRow, recipientMembers, type Message } from "../store/messages.js";
 import { stateCache } from "../store/realm-state.js";
 import type { ClientDescriptor } from "./client.js";
 import { widenXid, type CommitStamp } from "./stamp.js";
@@ -42,11 +42,13 @@ type Row = Message & { row_xmin?: string; xid_ref?: string };
  * wrote it: its row's xmin on PostgreSQL, its id on SQLite (ids follow commit order there).
  */
 export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageId: number): Promise<{ template: MessageTemplate; realmId: number; stamp: CommitStamp } | undefined> {
-  let query = db.selectFrom("messages").selectAll().where("id", "=", messageId);
+  let row: Row | undefined;
   if (dialect === "postgres") {
-    query = query.select([sql<string>`xmin::text`.as("row_xmin"), sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`.as("xid_ref")]) as typeof query;
+    const query = db.selectFrom("messages").selectAll().where("id", "=", messageId);
+    row = await query.select([sql<string>`xmin::text`.as("row_xmin"), sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`.as("xid_ref")]).executeTakeFirst();
+  } else {
+    row = await messageRow(db, messageId);
   }
-  const row = (await query.executeTakeFirst()) as Row | undefined;
   if (!row) return undefined;
   const isStream = row.stream_id !== null;
   // The realm, its users and channels come from the realm-state cache (store/realm-state.ts):

@@ -3,6 +3,7 @@
 // history (messages left-joined to the user's flags), walked by id from an anchor.
 import { sql, type RawBuilder } from "kysely";
 import type { ChatDb, Dialect } from "./schema.js";
+import { selectRows } from "./sqlite-reads.js";
 import { HISTORICAL_FLAGS } from "../lib/message-flags.js";
 
 export type Condition = RawBuilder<unknown>;
@@ -67,12 +68,14 @@ export async function walkIds(db: ChatDb, filter: MessageFilter, direction: "bef
     // doclist), and CROSS JOIN keeps it the outer loop. Rowid windows would not help: FTS5
     // does not seek within a doclist here, so every window costs a scan of the terms' lists.
     const range = direction === "before" ? sql`f.rowid <= ${bound}` : sql`f.rowid >= ${bound}`;
-    const { rows } = await sql<IdRow>`select m.id as id, ${flagsExpr(filter)} as flags from messages_fts f cross join ${from(filter)} where f.messages_fts match ${filter.fullText} and ${range} and m.id = f.rowid and ${where(filter, [], true)} order by f.rowid ${order} limit ${limit}`.execute(db);
+    const query = sql<IdRow>`select m.id as id, ${flagsExpr(filter)} as flags from messages_fts f cross join ${from(filter)} where f.messages_fts match ${filter.fullText} and ${range} and m.id = f.rowid and ${where(filter, [], true)} order by f.rowid ${order} limit ${limit}`;
+    const rows = await selectRows(db, query.compile(db));
     return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
   }
   const id = idColumn(filter);
   const range = direction === "before" ? sql`${id} <= ${bound}` : sql`${id} >= ${bound}`;
-  const { rows } = await sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.execute(db);
+  // The SQL is the same for every page of one narrow shape: cached statements on SQLite.
+  const rows = await selectRows(db, sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.compile(db));
   return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
 }
 

@@ -2,6 +2,7 @@
 // visibility settings. A missing row means Zulip's defaults.
 import type { Selectable } from "kysely";
 import type { ChatDb, RealmMessageSettingsTable, UserMessageSettingsTable } from "./schema.js";
+import { directStatement } from "./sqlite-reads.js";
 
 export type RealmMessageSettings = Selectable<RealmMessageSettingsTable>;
 export type UserMessageSettings = Selectable<UserMessageSettingsTable>;
@@ -48,7 +49,11 @@ export async function userMessageSettings(db: ChatDb, userIds: number[]): Promis
     });
   }
   if (!userIds.length) return out;
-  const rows = await db.selectFrom("user_message_settings").selectAll().where("user_id", "in", userIds).execute();
+  // Every send reads this: one cached statement on SQLite (store/sqlite-reads.ts).
+  const direct = directStatement(db, "select * from user_message_settings where user_id in (select value from json_each(?))");
+  const rows = direct
+    ? (direct.all(JSON.stringify(userIds)) as UserMessageSettings[])
+    : await db.selectFrom("user_message_settings").selectAll().where("user_id", "in", userIds).execute();
   for (const row of rows) out.set(row.user_id, row);
   return out;
 }

@@ -3,6 +3,7 @@
 // tsvector column itself).
 import { sql, type Insertable, type Selectable, type Updateable } from "kysely";
 import type { ChatDb, Dialect, MessageTable } from "./schema.js";
+import { directStatement } from "./sqlite-reads.js";
 
 export type Message = Selectable<MessageTable>;
 export type NewMessage = Insertable<MessageTable>;
@@ -65,7 +66,17 @@ export function messageById(db: ChatDb, realmId: number, id: number): Promise<Me
 
 export function messagesByIds(db: ChatDb, ids: number[]): Promise<Message[]> {
   if (!ids.length) return Promise.resolve([]);
+  // SQLite: one cached statement for any number of ids (store/sqlite-reads.ts).
+  const direct = directStatement(db, "select * from messages where id in (select value from json_each(?)) order by id");
+  if (direct) return Promise.resolve(direct.all(JSON.stringify(ids)) as Message[]);
   return db.selectFrom("messages").selectAll().where("id", "in", ids).orderBy("id").execute();
+}
+
+/** One message by id, in any realm (the message event of a just-committed send). */
+export function messageRow(db: ChatDb, id: number): Promise<Message | undefined> {
+  const direct = directStatement(db, "select * from messages where id = ?");
+  if (direct) return Promise.resolve(direct.get(id) as Message | undefined);
+  return db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 export async function userMessageFlags(db: ChatDb, userId: number, messageId: number): Promise<number | undefined> {
@@ -100,6 +111,8 @@ export async function topicMessageIds(db: ChatDb, streamId: number, topicKey: st
 }
 
 export async function topicExists(db: ChatDb, streamId: number, topicKey: string): Promise<boolean> {
+  const direct = directStatement(db, "select 1 from messages where stream_id = ? and topic_key = ? limit 1");
+  if (direct) return direct.get(streamId, topicKey) !== undefined;
   return Boolean(await db.selectFrom("messages").select("id").where("stream_id", "=", streamId).where("topic_key", "=", topicKey).limit(1).executeTakeFirst());
 }
 

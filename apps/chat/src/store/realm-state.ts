@@ -12,6 +12,7 @@ import { CompiledQuery } from "kysely";
 import type { ChatDb } from "./schema.js";
 import { GroupGraph } from "../lib/group-graph.js";
 import { groupSnapshot } from "./group-snapshot.js";
+import { selectRows } from "./sqlite-reads.js";
 import { linkifiersInRealm } from "./linkifiers.js";
 import type { UserGroup } from "./groups.js";
 import { realmMessageSettings, type RealmMessageSettings } from "./message-settings.js";
@@ -153,7 +154,7 @@ export class StateCache {
 
   /** The generation for the database's state version now (one query). */
   async generation(): Promise<StateGeneration> {
-    const { rows } = await this.db.executeQuery<{ version: number | string }>(VERSION);
+    const rows = await selectRows<{ version: number | string }>(this.db, VERSION);
     const version = Number(rows[0].version);
     // Versions only grow: a reader that raced a newer one keeps the newer generation.
     if (!this.current || version > this.current.version) this.current = new StateGeneration(this.db, version);

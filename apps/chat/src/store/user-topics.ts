@@ -1,6 +1,7 @@
 // Per-user topic visibility (Zulip's UserTopic): muted, unmuted, followed.
 import type { Selectable } from "kysely";
 import type { ChatDb, UserTopicTable } from "./schema.js";
+import { directStatement } from "./sqlite-reads.js";
 
 export type UserTopic = Selectable<UserTopicTable>;
 
@@ -12,7 +13,11 @@ export const VISIBILITY_FOLLOWED = 3;
 export async function userTopicPolicies(db: ChatDb, userIds: number[], streamId: number, topicKey: string): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!userIds.length) return out;
-  const rows = await db.selectFrom("user_topics").select(["user_id", "visibility_policy"]).where("stream_id", "=", streamId).where("topic_key", "=", topicKey).where("user_id", "in", userIds).execute();
+  // Every channel send reads this: one cached statement on SQLite (store/sqlite-reads.ts).
+  const direct = directStatement(db, "select user_id, visibility_policy from user_topics where stream_id = ? and topic_key = ? and user_id in (select value from json_each(?))");
+  const rows = direct
+    ? (direct.all(streamId, topicKey, JSON.stringify(userIds)) as { user_id: number; visibility_policy: number }[])
+    : await db.selectFrom("user_topics").select(["user_id", "visibility_policy"]).where("stream_id", "=", streamId).where("topic_key", "=", topicKey).where("user_id", "in", userIds).execute();
   for (const r of rows) out.set(r.user_id, r.visibility_policy);
   return out;
 }
