@@ -5,19 +5,14 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError } from "../http/errors.js";
 import { INVITE_ACTIVE } from "../lib/invites.js";
 import { emailInDomains } from "../lib/domains.js";
-import { presentUser } from "../present/user.js";
-import { addMembers } from "../store/groups.js";
 import { inviteByKey, markEmailInvitesUsed, type Invite } from "../store/invites.js";
 import { realmDomains } from "../store/realm-domains.js";
 import { realmSettingValues } from "../store/settings.js";
-import { getUser } from "../store/users.js";
 import type { Realm } from "../store/realms.js";
 import { checkNewPassword } from "./settings-checks.js";
 import { checkFullName, checkNewEmail } from "./user-checks.js";
 import { notifyInvitesChanged } from "./invites.js";
-import { activeUserIds, publish } from "./publish.js";
-import { subscribeUsers } from "./subscriptions.js";
-import { doCreateUser } from "./users.js";
+import { createUser } from "./users.js";
 
 export async function accessInviteLink(deps: ChatDeps, realm: Realm, key: string): Promise<Invite> {
   const invite = await inviteByKey(deps.db, realm.id, key);
@@ -37,25 +32,22 @@ export async function checkSignUp(deps: ChatDeps, realm: Realm, invite: Invite, 
   if (settings.emails_restricted_to_domains && !emailInDomains(email, await realmDomains(deps.db, realm.id))) {
     throw new BadRequestError(`Your email address, ${email}, is not in one of the domains that are allowed to register for accounts in this organization.`);
   }
-  const created = await doCreateUser(deps.db, {
+  // Zulip's do_create_user with the invitation as prereg_user: realm_user/add and the role's
+  // groups, peer_add for the channels it joins (the new account gets no subscription/add: it
+  // has no queue yet), add_members for the invitation's groups, then invites_changed.
+  const created = await createUser(deps, {
     realmId: realm.id,
     email,
     fullName,
     role: invite.invited_as,
     password: input.password,
     subscribeDefaults: Boolean(invite.include_realm_default_subscriptions),
+    streamIds: JSON.parse(invite.stream_ids) as number[],
+    groupIds: JSON.parse(invite.group_ids) as number[],
     now: deps.clock.now().getTime(),
   });
-  const streamIds = JSON.parse(invite.stream_ids) as number[];
-  const groupIds = JSON.parse(invite.group_ids) as number[];
-  const used = await deps.db.transaction().execute(async (trx) => {
-    if (streamIds.length) await subscribeUsers(trx, [created.userId], streamIds);
-    for (const groupId of groupIds) await addMembers(trx, groupId, [created.userId]);
-    return markEmailInvitesUsed(trx, realm.id, email);
-  });
-  const user = (await getUser(deps.db, created.userId))!;
-  const person = presentUser(user, { clientGravatar: false, includeCustomProfileFields: true });
-  publish(deps, [{ event: { type: "realm_user", op: "add", person }, users: await activeUserIds(deps.db, realm.id) }]);
-  if (used) await notifyInvitesChanged(deps, realm.id, invite.invited_by_user_id);
+  await markEmailInvitesUsed(deps.db, realm.id, email);
+  // The inviter's list changed either way (an email invitation used, a link's use counted).
+  await notifyInvitesChanged(deps, realm.id, invite.invited_by_user_id);
   return { ...created, email };
 }

@@ -5,9 +5,11 @@ import type { ChatDb, UserTable } from "../store/schema.js";
 import type { User } from "../store/users.js";
 import { botKeyEvents, userChangedEvents, userCreatedEvents, userDeactivatedEvents, userReactivatedEvents } from "../events/user-events.js";
 import { loadRealmView } from "../events/realm-view.js";
+import { membersAddedEvents } from "../events/group-events.js";
 import { generateApiKey, hashApiKey, hashPassword } from "../lib/secrets.js";
 import { deleteApiKeys, insertApiKey, insertUser, updateUser } from "../store/users.js";
 import { defaultStreamIds } from "../store/streams.js";
+import { addMembers } from "../store/groups.js";
 import { applyRealmUserDefaults } from "./settings.js";
 import { subscribeUsers } from "./subscriptions.js";
 
@@ -23,6 +25,9 @@ export interface NewUser {
   canCreateUsers?: boolean;
   /** false: an invitation chose not to include the realm's default channels */
   subscribeDefaults?: boolean;
+  /** channels and user groups an invitation carried */
+  streamIds?: number[];
+  groupIds?: number[];
   now: number;
 }
 
@@ -58,17 +63,24 @@ async function insertNewUser(trx: ChatDb, input: NewUser, passwordHash: string |
   await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);
   await applyRealmUserDefaults(trx, input.realmId, { id: userId, realm_id: input.realmId, timezone: "", email: input.email });
   const defaults = input.subscribeDefaults === false ? [] : await defaultStreamIds(trx, input.realmId);
-  const subscribed = defaults.length ? (await subscribeUsers(trx, [userId], defaults)).map((a) => a.streamId) : [];
+  const streamIds = [...new Set([...(input.streamIds ?? []), ...defaults])];
+  const subscribed = streamIds.length ? (await subscribeUsers(trx, [userId], streamIds)).map((a) => a.streamId) : [];
+  for (const groupId of input.groupIds ?? []) await addMembers(trx, groupId, [userId]);
   return { userId, apiKey, subscribed };
 }
 
-/** doCreateUser, then its events: realm_user/add, group memberships, realm_bot/add, peer_add. */
+/**
+ * doCreateUser, then its events: realm_user/add, role group memberships, realm_bot/add,
+ * peer_add, then add_members for each group an invitation carried.
+ */
 export async function createUser(deps: ChatDeps, input: NewUser): Promise<{ userId: number; apiKey: string }> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const before = await loadRealmView(deps.db, input.realmId);
   const { value, stamp } = await deps.events.transaction((trx) => insertNewUser(trx, input, passwordHash));
   const after = await loadRealmView(deps.db, input.realmId);
-  deps.events.publishAll(input.realmId, userCreatedEvents(before, after, after.users.get(value.userId)!, value.apiKey, value.subscribed), stamp);
+  const events = userCreatedEvents(before, after, after.users.get(value.userId)!, value.apiKey, value.subscribed);
+  events.push(...membersAddedEvents(after, input.groupIds ?? [], value.userId));
+  deps.events.publishAll(input.realmId, events, stamp);
   return { userId: value.userId, apiKey: value.apiKey };
 }
 

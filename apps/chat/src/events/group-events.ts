@@ -57,3 +57,8 @@ export function membershipEvents(before: RealmView, after: RealmView, groupId: n
   out.push(...accessChangeEvents(before, after));
   return out;
 }
+
+/** A new account joining the groups its invitation named: one add_members per group. */
+export function membersAddedEvents(after: RealmView, groupIds: number[], userId: number): Outgoing[] {
+  return groupIds.map((groupId) => groupEvent(after, { op: "add_members", group_id: groupId, user_ids: [userId] }));
+}

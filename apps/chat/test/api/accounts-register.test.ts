@@ -2,12 +2,13 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { badRequest, chatTest, type Account, type ChatTest } from "../helpers.js";
 import { ROLE_MODERATOR } from "../../src/lib/roles.js";
-import { captureEvents } from "./org-support.js";
+import { capture, recipients, type Capture } from "../events/support.js";
 
 describe("POST /accounts/register (signing up through an invitation link)", () => {
   let t: ChatTest;
   let owner: Account;
-  let events: ReturnType<typeof captureEvents>;
+  let cap: Capture;
+  let member: Account;
   let channelId: number;
   let defaultId: number;
   let groupId: number;
@@ -23,18 +24,34 @@ describe("POST /accounts/register (signing up through an invitation link)", () =
     defaultId = (await t.call(owner, "GET", "/get_stream_id", { stream: "announce" })).body.stream_id;
     await t.call(owner, "POST", "/default_streams", { stream_id: defaultId });
     groupId = (await t.call(owner, "POST", "/user_groups/create", { name: "Designers", description: "", members: [] })).body.group_id;
-    events = captureEvents(t);
+    member = await t.user(owner, { name: "Member" });
+    cap = capture(t);
   });
   after(() => t.close());
 
   it("creates the account with the link's role, channels and groups, and announces it", async () => {
     const link = (await t.call(owner, "POST", "/invites/multiuse", { invite_as: ROLE_MODERATOR, stream_ids: [channelId], group_ids: [groupId] })).body.invite_link;
-    events.take();
+    await t.deps.events.flush();
+    cap.clear();
     const res = await signUp({ key: keyOf(link), email: "new@example.com", full_name: "New Person", password: "pw-secret-1" });
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), ["api_key", "email", "msg", "result", "user_id"]);
-    const person = events.take().find((e) => e.event.type === "realm_user")!.event.person as any;
-    assert.deepEqual([person.user_id, person.email, person.role, person.full_name], [res.body.user_id, "new@example.com", ROLE_MODERATOR, "New Person"]);
+    await t.deps.events.flush();
+    const id = res.body.user_id;
+    const everyone = [owner.id, member.id, id].sort((a, b) => a - b);
+    const sent = cap.notices.map((n) => ({ event: n.event, users: recipients(n) }));
+    const person = sent[0].event.person as any;
+    assert.deepEqual([sent[0].event.type, sent[0].event.op, sent[0].users], ["realm_user", "add", everyone]);
+    assert.deepEqual([person.user_id, person.email, person.role, person.full_name], [id, "new@example.com", ROLE_MODERATOR, "New Person"]);
+    const moderators = (await t.call(owner, "GET", "/user_groups")).body.user_groups.find((g: any) => g.name === "role:moderators").id;
+    // Then the role's group, peer_add to those who see the channel (no subscription/add: the new
+    // account has no queue yet), the invitation's groups, and invites_changed to the inviter.
+    assert.deepEqual(sent.slice(1), [
+      { event: { type: "user_group", op: "add_members", group_id: moderators, user_ids: [id] }, users: everyone },
+      { event: { type: "subscription", op: "peer_add", stream_ids: [channelId], user_ids: [id] }, users: [owner.id, member.id] },
+      { event: { type: "user_group", op: "add_members", group_id: groupId, user_ids: [id] }, users: everyone },
+      { event: { type: "invites_changed" }, users: [owner.id] },
+    ]);
     const account = { id: res.body.user_id, email: "new@example.com", apiKey: res.body.api_key, realmId: owner.realmId, host: owner.host };
     const subs = (await t.call(account, "GET", "/users/me/subscriptions")).body.subscriptions.map((s: any) => s.name);
     assert.deepEqual(subs, ["design"]);
