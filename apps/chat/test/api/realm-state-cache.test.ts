@@ -89,4 +89,33 @@ describe("realm state cache invalidation", () => {
     assert.equal(res.status, 401);
     assert.equal(res.body.msg, "This organization has been deactivated");
   });
+  it("never caches state from a transaction that is still open and then rolls back", async () => {
+    await warm(alice);
+    const general = [{ operator: "channel", operand: "general" }];
+    const name = (await fetchMessages(t, alice, general)).messages.at(-1).sender_full_name;
+    let release!: () => void;
+    let entered!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const rolledBack = t.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update users set full_name = 'Alice Uncommitted' where id = ${alice.id}`.execute(trx);
+        entered();
+        await held;
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    await inside;
+    // On SQLite this request shares the connection with the open transaction.
+    const during = fetchMessages(t, alice, general);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await rolledBack;
+    assert.equal((await during).messages.at(-1).sender_full_name, name);
+    // The committed write moves the state version to where the rolled-back one had put it.
+    await sql`update users set full_name = 'Alice Committed' where id = ${alice.id}`.execute(t.deps.db);
+    assert.equal((await fetchMessages(t, alice, general)).messages.at(-1).sender_full_name, "Alice Committed");
+    await sql`update users set full_name = ${name} where id = ${alice.id}`.execute(t.deps.db);
+  });
 });
