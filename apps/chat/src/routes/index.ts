@@ -38,6 +38,7 @@ import * as drafts from "./drafts.js";
 import * as mutedUsers from "./muted-users.js";
 import * as readReceipts from "./read-receipts.js";
 import * as savedSnippets from "./saved-snippets.js";
+import * as subscriptionsPatch from "./subscriptions-patch.js";
 import * as userChannels from "./user-channels.js";
 import * as userStatus from "./user-status.js";
 
@@ -84,4 +85,5 @@ export function registerRoutes(api: Api): void {
   botStorage.register(api);
   botKeys.register(api);
   userChannels.register(api);
+  subscriptionsPatch.register(api);
 }

@@ -1,5 +1,6 @@
 // The caller's subscriptions: subscribe (creating channels), unsubscribe, list.
-import type { Api } from "../http/endpoint.js";
+import type { ChatDeps } from "../deps.js";
+import type { Api, UserContext } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
@@ -12,93 +13,30 @@ import { usersInRealm } from "../store/users.js";
 import type { Stream } from "../store/streams.js";
 import { channelByName, channelScope, isSubscribed, visible } from "./channel-access.js";
 import { accessChannelFolder } from "../actions/channel-folders.js";
-import { checkCanCreateChannel, checkChannelGroupSettings, readChannelSettings } from "./channel-settings.js";
+import { checkCanCreateChannel, checkChannelGroupSettings, readChannelSettings, type ChannelSettings } from "./channel-settings.js";
 import { principalsValidator, resolvePrincipals } from "./principals.js";
 import { registerSubscriptionProperties } from "./subscription-properties.js";
 
 const subscriptionRequests = list(object({ name: field(string()), description: optionalField(string({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH })) }, { allowExtra: true }));
 
 export function register(api: Api): void {
-  const { db, clock } = api.deps;
+  const { db } = api.deps;
 
   api.user("POST", "/users/me/subscriptions", async (ctx) => {
-    const { params, user } = ctx;
+    const { params } = ctx;
     const requests = params.required("subscriptions", json(subscriptionRequests));
     const retentionGiven = params.has("message_retention_days");
     const settings = readChannelSettings(params);
     params.withDefault("announce", json(bool), false);
     const principals = params.optional("principals", json(principalsValidator));
     const fatal = params.withDefault("authorization_errors_fatal", json(bool), true);
-
-    const scope = await channelScope(db, ctx);
-    const targets = await resolvePrincipals(db, ctx, principals);
-    const others = targets.some((u) => u.id !== user.id);
-    const existing: Stream[] = [];
-    const toCreate: { name: string; description: string }[] = [];
-    const unauthorized: string[] = [];
-    for (const request of requests) {
-      const name = checkChannelName(request.name);
-      const stream = channelByName(scope, name);
-      if (!stream) {
-        if (!toCreate.some((c) => c.name.toLowerCase() === name.toLowerCase())) toCreate.push({ name, description: (request.description ?? "").trim() });
-        continue;
-      }
-      if (existing.some((s) => s.id === stream.id)) continue;
-      const subscribed = isSubscribed(scope, stream.id);
-      const allowed = stream.deactivated
-        ? false
-        : others
-          ? canAddSubscribers(scope.graph, user, stream, subscribed, scope.realmSettings.can_add_subscribers_group)
-          : subscribed || canSubscribeSelf(scope.graph, user, stream);
-      if (allowed) existing.push(stream);
-      else if (others && visible(scope, ctx, stream)) throw insufficientPermission();
-      else unauthorized.push(stream.name);
-    }
-    if (unauthorized.length && fatal) throw new BadRequestError(`Unable to access channel (${unauthorized[0]}).`);
-    if (toCreate.length) {
-      checkCanCreateChannel(scope, ctx, settings, retentionGiven);
-      if (settings.folderId !== null) await accessChannelFolder(db, ctx.realm.id, settings.folderId);
-      if (others && !scope.graph.isMember(user.id, scope.realmSettings.can_add_subscribers_group)) throw insufficientPermission();
-    }
-    const realmUserIds = new Set((await usersInRealm(db, ctx.realm.id)).map((u) => u.id));
-    const groupSettings = checkChannelGroupSettings(scope, realmUserIds, settings.groupSettings);
-
-    const now = clock.now().getTime();
-    const newChannels = toCreate.map((request) => ({ realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now }));
-    const { created, added } = await subscribeAndNotify(api.deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
-    const channels = [...existing, ...(created as Stream[])];
-    const subscribed: Record<string, string[]> = {};
-    const alreadySubscribed: Record<string, string[]> = {};
-    for (const target of targets) {
-      for (const channel of channels) {
-        const isNew = added.some((a) => a.userId === target.id && a.streamId === channel.id);
-        const bucket = isNew ? subscribed : alreadySubscribed;
-        (bucket[String(target.id)] ??= []).push(channel.name);
-      }
-    }
-    const out: Record<string, unknown> = { subscribed, already_subscribed: alreadySubscribed };
-    if (!fatal) out.unauthorized = unauthorized;
-    return out;
+    return addSubscriptions(api.deps, ctx, { requests, settings, retentionGiven, principals, fatal });
   });
 
   api.user("DELETE", "/users/me/subscriptions", async (ctx) => {
-    const { params, user } = ctx;
-    const names = params.required("subscriptions", json(list(string())));
-    const principals = params.optional("principals", json(principalsValidator));
-    const scope = await channelScope(db, ctx);
-    const targets = await resolvePrincipals(db, ctx, principals);
-    const others = targets.some((u) => u.id !== user.id);
-    const channels: Stream[] = [];
-    for (const name of names) {
-      const stream = channelByName(scope, name);
-      if (!stream || !visible(scope, ctx, stream)) throw new StreamDoesNotExistError(name);
-      if (others && !canRemoveSubscribers(scope.graph, user, stream)) throw insufficientPermission();
-      if (!channels.some((c) => c.id === stream.id)) channels.push(stream);
-    }
-    const removed = await unsubscribeAndNotify(api.deps, ctx.realm.id, targets.map((u) => u.id), channels.map((c) => c.id));
-    const removedNames = channels.filter((c) => removed.some((r) => r.streamId === c.id)).map((c) => c.name);
-    const notRemoved = channels.filter((c) => !removed.some((r) => r.streamId === c.id)).map((c) => c.name);
-    return { removed: removedNames, not_removed: notRemoved };
+    const names = ctx.params.required("subscriptions", json(list(string())));
+    const principals = ctx.params.optional("principals", json(principalsValidator));
+    return removeSubscriptions(api.deps, ctx, names, principals);
   });
 
   api.user("GET", "/users/me/subscriptions", async (ctx) => {
@@ -113,4 +51,88 @@ export function register(api: Api): void {
   });
 
   registerSubscriptionProperties(api);
+}
+
+export interface AddSubscriptionsRequest {
+  requests: { name: string; description?: string }[];
+  settings: ChannelSettings;
+  retentionGiven: boolean;
+  principals: string[] | number[] | undefined;
+  fatal: boolean;
+}
+
+/** POST /users/me/subscriptions once its parameters are read (also the "add" half of PATCH). */
+export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: AddSubscriptionsRequest): Promise<Record<string, unknown>> {
+  const { db, clock } = deps;
+  const { user } = ctx;
+  const { requests, settings, retentionGiven, principals, fatal } = input;
+  const scope = await channelScope(db, ctx);
+  const targets = await resolvePrincipals(db, ctx, principals);
+  const others = targets.some((u) => u.id !== user.id);
+  const existing: Stream[] = [];
+  const toCreate: { name: string; description: string }[] = [];
+  const unauthorized: string[] = [];
+  for (const request of requests) {
+    const name = checkChannelName(request.name);
+    const stream = channelByName(scope, name);
+    if (!stream) {
+      if (!toCreate.some((c) => c.name.toLowerCase() === name.toLowerCase())) toCreate.push({ name, description: (request.description ?? "").trim() });
+      continue;
+    }
+    if (existing.some((s) => s.id === stream.id)) continue;
+    const subscribed = isSubscribed(scope, stream.id);
+    const allowed = stream.deactivated
+      ? false
+      : others
+        ? canAddSubscribers(scope.graph, user, stream, subscribed, scope.realmSettings.can_add_subscribers_group)
+        : subscribed || canSubscribeSelf(scope.graph, user, stream);
+    if (allowed) existing.push(stream);
+    else if (others && visible(scope, ctx, stream)) throw insufficientPermission();
+    else unauthorized.push(stream.name);
+  }
+  if (unauthorized.length && fatal) throw new BadRequestError(`Unable to access channel (${unauthorized[0]}).`);
+  if (toCreate.length) {
+    checkCanCreateChannel(scope, ctx, settings, retentionGiven);
+    if (settings.folderId !== null) await accessChannelFolder(db, ctx.realm.id, settings.folderId);
+    if (others && !scope.graph.isMember(user.id, scope.realmSettings.can_add_subscribers_group)) throw insufficientPermission();
+  }
+  const realmUserIds = new Set((await usersInRealm(db, ctx.realm.id)).map((u) => u.id));
+  const groupSettings = checkChannelGroupSettings(scope, realmUserIds, settings.groupSettings);
+
+  const now = clock.now().getTime();
+  const newChannels = toCreate.map((request) => ({ realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now }));
+  const { created, added } = await subscribeAndNotify(deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
+  const channels = [...existing, ...(created as Stream[])];
+  const subscribed: Record<string, string[]> = {};
+  const alreadySubscribed: Record<string, string[]> = {};
+  for (const target of targets) {
+    for (const channel of channels) {
+      const isNew = added.some((a) => a.userId === target.id && a.streamId === channel.id);
+      const bucket = isNew ? subscribed : alreadySubscribed;
+      (bucket[String(target.id)] ??= []).push(channel.name);
+    }
+  }
+  const out: Record<string, unknown> = { subscribed, already_subscribed: alreadySubscribed };
+  if (!fatal) out.unauthorized = unauthorized;
+  return out;
+}
+
+/** DELETE /users/me/subscriptions once its parameters are read (also the "delete" half of PATCH). */
+export async function removeSubscriptions(deps: ChatDeps, ctx: UserContext, names: string[], principals: string[] | number[] | undefined): Promise<Record<string, unknown>> {
+  const { db } = deps;
+  const { user } = ctx;
+  const scope = await channelScope(db, ctx);
+  const targets = await resolvePrincipals(db, ctx, principals);
+  const others = targets.some((u) => u.id !== user.id);
+  const channels: Stream[] = [];
+  for (const name of names) {
+    const stream = channelByName(scope, name);
+    if (!stream || !visible(scope, ctx, stream)) throw new StreamDoesNotExistError(name);
+    if (others && !canRemoveSubscribers(scope.graph, user, stream)) throw insufficientPermission();
+    if (!channels.some((c) => c.id === stream.id)) channels.push(stream);
+  }
+  const removed = await unsubscribeAndNotify(deps, ctx.realm.id, targets.map((u) => u.id), channels.map((c) => c.id));
+  const removedNames = channels.filter((c) => removed.some((r) => r.streamId === c.id)).map((c) => c.name);
+  const notRemoved = channels.filter((c) => !removed.some((r) => r.streamId === c.id)).map((c) => c.name);
+  return { removed: removedNames, not_removed: notRemoved };
 }
