@@ -11,13 +11,14 @@ import { moveAudience, planChannelMove } from "../events/move-events.js";
 import { addUserMessageRows, channelMembers, deleteUserMessageRows, messageHolders } from "../store/message-moves.js";
 import { parseEditHistory, type EditHistoryEntry } from "../lib/edit-history.js";
 import { isModerator } from "../lib/roles.js";
-import { checkTopicAllowed, effectiveTopicsPolicy, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
+import { checkTopicAllowed, effectiveTopicsPolicy, topicKey } from "../lib/topics.js";
 import { deleteMessages, messagesByIds, streamRecipientId, topicMessageIds, updateMessages, type Message, messageRecipientFlags } from "../store/messages.js";
 import { moveUserTopics } from "../store/user-topics.js";
 import type { Stream } from "../store/streams.js";
 import { checkChannelSend } from "./send-message.js";
 import { inGroupSetting, type MessageScope } from "./message-context.js";
 import { postMoveNotices } from "./move-notices.js";
+import { checkMayResolve, checkResolvableTopic, postResolveNotice, resolveToggle } from "./resolve-notices.js";
 import { renderForRealm } from "./render.js";
 
 /** Zulip allows this many seconds past a limit for the request to arrive. */
@@ -48,9 +49,8 @@ export class ExpectationMismatchError extends ZulipError {
 const noPermission = () => new BadRequestError("You don't have permission to edit this message");
 const past = (sentMs: number, limitSeconds: number | null, now: number) => limitSeconds !== null && now - sentMs > (limitSeconds + EDIT_LIMIT_BUFFER_SECONDS) * 1000;
 
-function mayMoveWithin(scope: MessageScope, stream: Stream, resolving: boolean): boolean {
+function mayMoveWithin(scope: MessageScope, stream: Stream): boolean {
   const { user, graph } = scope;
-  if (resolving && (inGroupSetting(scope, user.id, "can_resolve_topics_group") || graph.isMember(user.id, stream.can_resolve_topics_group))) return true;
   return inGroupSetting(scope, user.id, "can_move_messages_between_topics_group") || graph.isMember(user.id, stream.can_move_messages_within_channel_group);
 }
 
@@ -83,11 +83,13 @@ export async function checkEditMessage(deps: ChatDeps, req: EditRequest): Promis
     throw new BadRequestError(req.stream ? "Direct messages cannot be moved to channels." : "Direct messages cannot have topics.");
   }
   if (isChannel && (req.topic !== undefined || req.stream !== undefined)) {
+    if (req.topic !== undefined) checkResolvableTopic(req.topic);
     const source = scope.streams.get(message.stream_id!)!;
     const moderator = isModerator(scope.user);
     if (req.topic !== undefined && req.topic !== message.topic) {
-      const resolving = req.topic === RESOLVED_TOPIC_PREFIX + message.topic || message.topic === RESOLVED_TOPIC_PREFIX + req.topic;
-      if (!mayMoveWithin(scope, source, resolving)) throw noPermission();
+      const resolving = resolveToggle(message.topic, req.topic) !== null;
+      if (resolving) checkMayResolve(scope, source, req.stream ?? source);
+      else if (!mayMoveWithin(scope, source)) throw noPermission();
       if (!moderator && !resolving && past(message.date_sent, settings.move_messages_within_stream_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's topic has passed.");
     }
     if (req.stream !== undefined && req.stream.id !== source.id) {
@@ -186,6 +188,7 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   const audience = plan ? moveAudience(await messageHolders(deps.db, message.id), members!.old, members!.new, scope.streams.get(message.stream_id!)!, plan) : await editAudience(deps.db, message.id, message.stream_id);
   events.push({ event, users: audience, stamp, realmId: message.realm_id });
   deps.notify?.(events);
+  if (topicChanged && !streamChanged && !rendered) await postResolveNotice(deps, { scope, stream: scope.streams.get(message.stream_id!)!, oldTopic: message.topic, newTopic: req.topic!, now });
   if (topicChanged || streamChanged) await postMoveNotices(deps, { scope, message, topic: req.topic, stream: req.stream, ids, notifyOldThread: req.notifyOldThread ?? false, notifyNewThread: req.notifyNewThread ?? true, now });
   return { events };
 }

@@ -6,6 +6,7 @@ import * as bots from "./bots.js";
 import * as channelFolders from "./channel-folders.js";
 import * as channels from "./channels.js";
 import * as customProfileFields from "./custom-profile-fields.js";
+import * as deleteTopic from "./delete-topic.js";
 import * as events from "./events.js";
 import * as invites from "./invites.js";
 import * as linkifiers from "./linkifiers.js";
@@ -49,6 +50,7 @@ export function registerRoutes(api: Api): void {
   bots.register(api);
   channels.register(api);
   channelFolders.register(api);
+  deleteTopic.register(api);
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);

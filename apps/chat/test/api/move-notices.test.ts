@@ -62,7 +62,10 @@ describe("notification-bot notices after topic and channel moves", () => {
     await t.call(owner, "PATCH", `/messages/${id}`, { topic: "silent", propagate_mode: "change_all", send_notification_to_new_thread: false });
     assert.equal((await topic(general, "silent")).length, 1);
     await t.call(owner, "PATCH", `/messages/${id}`, { topic: "✔ silent", propagate_mode: "change_all" });
-    assert.equal((await topic(general, "✔ silent")).length, 1);
+    // Only the resolve notice (resolve-topic.test.ts), no "moved here" one.
+    const resolved = await topic(general, "✔ silent");
+    assert.equal(resolved.length, 2);
+    assert.equal(await raw(resolved[1].id), `${mention()} has marked this topic as resolved.`);
   });
 
   it("falls back to a Markdown link for names the #**…** syntax cannot hold", async () => {
