@@ -27,8 +27,13 @@ export async function messageLookups(db: ChatDb, realm: Realm, messages: Message
 
 /** Message dicts with flags, in the order of `rows`; `state` saves a version read. */
 export async function loadMessageDicts(db: ChatDb, realm: Realm, rows: { id: number; flags: number }[], options: MessageViewOptions, state?: RealmState): Promise<Record<string, unknown>[]> {
+  return (await loadMessages(db, realm, rows, options, state)).dicts;
+}
+
+/** loadMessageDicts, with the message rows the dicts were made from (search highlighting). */
+export async function loadMessages(db: ChatDb, realm: Realm, rows: { id: number; flags: number }[], options: MessageViewOptions, state?: RealmState): Promise<{ dicts: Record<string, unknown>[]; byId: Map<number, Message> }> {
   const messages = await messagesByIds(db, rows.map((r) => r.id));
   const byId = new Map(messages.map((m) => [m.id, m]));
   const lookups = await messageLookups(db, realm, messages, state);
-  return rows.filter((r) => byId.has(r.id)).map((r) => withFlags(presentMessage(byId.get(r.id)!, lookups, options), r.flags));
+  return { dicts: rows.filter((r) => byId.has(r.id)).map((r) => withFlags(presentMessage(byId.get(r.id)!, lookups, options), r.flags)), byId };
 }

@@ -9,10 +9,9 @@ import { highlightHtml, highlightText } from "../lib/highlight.js";
 import { parseNarrow } from "../lib/narrow.js";
 import { displayTopic } from "../lib/topics.js";
 import { firstId, matchingIds, walkIds, type IdRow } from "../store/message-query.js";
-import { messagesByIds } from "../store/messages.js";
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
-import { loadMessageDicts } from "./message-loader.js";
+import { loadMessageDicts, loadMessages } from "./message-loader.js";
 import { planNarrow, type NarrowPlan } from "./narrow-filter.js";
 
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
@@ -148,10 +147,9 @@ export function register(api: Api): void {
     };
 
     async function present(plan: NarrowPlan, rows: IdRow[], scope: MessageScope) {
-      const dicts = await loadMessageDicts(db, ctx.realm, rows, view, scope.state);
+      const { dicts, byId: raws } = await loadMessages(db, ctx.realm, rows, view, scope.state);
       if (plan.search) {
         const { words, phrases } = plan.search;
-        const raws = new Map((await messagesByIds(db, rows.map((r) => r.id))).map((m) => [m.id, m]));
         for (const dict of dicts) {
           const m = raws.get(dict.id as number)!;
           dict.match_content = highlightHtml(m.rendered_content, words, phrases);
