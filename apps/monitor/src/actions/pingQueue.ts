@@ -5,7 +5,7 @@ import { GroupCommitQueue } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY } from "../lib/pingPlan.js";
 import { SqlitePingStore } from "../store/sqlitePings.js";
-import { pingRow, precheck, type PingOutcome, type PingSubmission, type PingTarget } from "./recordPing.js";
+import { precheck, type PingOutcome, type PingSubmission, type PingTarget } from "./recordPing.js";
 
 interface QueuedPing {
   target: PingTarget;
@@ -41,27 +41,19 @@ export class SqlitePingQueue {
 
   private apply({ target, submission }: QueuedPing): PingOutcome {
     const check = "uuid" in target ? this.store.findByUuid(target.uuid) : this.store.findById(target.checkId);
+    if (!check) return "not_found";
     const outcome = precheck(check, submission);
-    if (outcome !== "ok" || !check) return outcome;
+    if (outcome !== "ok") return outcome;
 
     const now = this.deps.clock.now().getTime();
-    const input = { ...submission.input, now };
+    const input = submission.input;
     const plan = planPing(check, classifyPing(check, input), now, input.rid);
-    const next = { ...check, ...plan.changes };
-    this.store.updateCheck(check.id, {
-      n_pings: plan.n,
-      last_ping: next.last_ping ?? null,
-      last_start: next.last_start ?? null,
-      last_start_rid: next.last_start_rid ?? null,
-      last_duration: next.last_duration ?? null,
-      status: next.status as string,
-      alert_after: next.alert_after ?? null,
-    });
+    this.store.updateCheck(check, plan);
     if (plan.flip) {
       this.store.insertFlip({ check_id: check.id, created: now, ...plan.flip, processed: null });
       this.flipped = true;
     }
-    this.store.insertPing(pingRow(check.id, plan, input));
+    this.store.insertPing(check.id, plan, now, input);
     if (plan.n % PRUNE_EVERY === 0) this.store.prune(check, plan.n, now - FLIP_RETENTION_MS);
     return "ok";
   }

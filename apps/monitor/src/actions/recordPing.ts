@@ -37,7 +37,7 @@ export interface PingSubmission {
 }
 
 /** The order of the upstream's checks: unknown check, then exit status, then rid. */
-export function precheck(check: Check | undefined, submission: PingSubmission): PingOutcome {
+export function precheck(check: object | undefined, submission: PingSubmission): PingOutcome {
   if (!check) return "not_found";
   if (submission.input.exitstatus !== null && submission.input.exitstatus > 255) return "bad_exit_status";
   if (!submission.ridValid) return "bad_rid";

@@ -30,6 +30,15 @@ export function classifyPing(check: Pick<Check, "methods" | "filter_http_body" |
   return classifyText(text, check);
 }
 
+/** The columns a ping reads: the hot path selects only these. */
+export const PING_CHECK_COLUMNS = [
+  "id", "project_id", "kind", "timeout", "grace", "schedule", "tz", "methods", "manual_resume",
+  "start_kw", "success_kw", "failure_kw", "filter_http_body", "filter_default_fail",
+  "status", "n_pings", "last_ping", "last_start", "last_start_rid", "last_duration", "alert_after",
+] as const;
+
+export type PingCheck = Pick<Check, (typeof PING_CHECK_COLUMNS)[number]>;
+
 export interface FlipPlan {
   old_status: StoredStatus;
   new_status: StoredStatus;
@@ -44,7 +53,7 @@ export interface PingPlan {
 }
 
 /** The changes a ping makes to the check row (before n_pings and the deadline). */
-export function pingEffect(check: Check, action: PingAction, now: number, rid: string | null): Updateable<ChecksTable> {
+export function pingEffect(check: PingCheck, action: PingAction, now: number, rid: string | null): Updateable<ChecksTable> {
   const changes: Updateable<ChecksTable> = { n_pings: check.n_pings + 1 };
   if (action === "start") {
     changes.last_start = now;
@@ -68,11 +77,20 @@ export function pingEffect(check: Check, action: PingAction, now: number, rid: s
 }
 
 /** Everything one ping does to its check, given the row as read inside the transaction. */
-export function planPing(check: Check, classified: PingAction, now: number, rid: string | null): PingPlan {
+export function planPing(check: PingCheck, classified: PingAction, now: number, rid: string | null): PingPlan {
   // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
   const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : classified;
   const changes = pingEffect(check, action, now, rid);
-  changes.alert_after = alertAfter({ ...check, ...changes } as Check);
+  changes.alert_after = alertAfter({
+    status: (changes.status ?? check.status) as StoredStatus,
+    kind: check.kind,
+    timeout: check.timeout,
+    grace: check.grace,
+    schedule: check.schedule,
+    tz: check.tz,
+    last_ping: changes.last_ping !== undefined ? (changes.last_ping as number | null) : check.last_ping,
+    last_start: changes.last_start !== undefined ? (changes.last_start as number | null) : check.last_start,
+  });
   const newStatus = changes.status;
   const flip = newStatus !== undefined && newStatus !== check.status ? { old_status: check.status, new_status: newStatus, reason: action === "fail" ? "fail" : "" } : null;
   return { action, changes, flip, n: check.n_pings + 1 };

@@ -22,26 +22,34 @@ export function registerPingRoutes(app: FastifyInstance, deps: MonitorDeps): voi
 
   // compat: Django's never_cache, on every answer of the upstream's ping view (errors too,
   // but not the slug view's own errors).
+  const CACHE_CONTROL = "max-age=0, no-cache, no-store, must-revalidate, private";
   let expiresAt = 0;
   let expires = "";
-  function neverCache(reply: FastifyReply): FastifyReply {
+  // The headers of a successful ping, as one flat list for writeHead, rebuilt once a second
+  // (for Expires): a ping is answered without Fastify's per-header bookkeeping.
+  let okHeaders: string[] = [];
+  let createdHeaders: string[] = [];
+  function refreshExpires(): void {
     const now = deps.clock.now().getTime();
-    if (Math.floor(now / 1000) !== expiresAt) {
-      expiresAt = Math.floor(now / 1000);
-      expires = new Date(now).toUTCString();
-    }
-    return reply.header("expires", expires).header("cache-control", "max-age=0, no-cache, no-store, must-revalidate, private");
+    if (Math.floor(now / 1000) === expiresAt && expires !== "") return;
+    expiresAt = Math.floor(now / 1000);
+    expires = new Date(now).toUTCString();
+    const common = ["content-type", HTML, "expires", expires, "cache-control", CACHE_CONTROL, "access-control-allow-origin", "*"];
+    if (limit > 0) common.push("ping-body-limit", String(limit));
+    okHeaders = [...common, "content-length", "2"];
+    createdHeaders = [...common, "content-length", "7"];
   }
 
   function answer(reply: FastifyReply, outcome: PingOutcome, created: boolean): FastifyReply {
-    neverCache(reply).header("content-type", HTML);
+    refreshExpires();
     if (outcome !== "ok") {
       const [status, text] = OUTCOME_TEXT[outcome];
-      return reply.code(status).send(text);
+      return reply.code(status).header("expires", expires).header("cache-control", CACHE_CONTROL).header("content-type", HTML).send(text);
     }
-    reply.header("access-control-allow-origin", "*");
-    if (limit > 0) reply.header("ping-body-limit", String(limit));
-    return created ? reply.code(201).send("Created") : reply.code(200).send("OK");
+    reply.hijack();
+    reply.raw.writeHead(created ? 201 : 200, created ? createdHeaders : okHeaders);
+    reply.raw.end(created ? "Created" : "OK");
+    return reply;
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

@@ -1,25 +1,30 @@
 // The ping hot path on SQLite: prepared better-sqlite3 statements, run synchronously
 // inside one IMMEDIATE transaction per batch of pings (group commit). Callers must hold
 // Kysely's connection (db.connection()) so no Kysely transaction is open meanwhile.
+// Per ping it reads only the columns the rules need (PING_CHECK_COLUMNS) and binds
+// positional parameters: both measurably cheaper than `SELECT *` and named parameters.
 import type { Database } from "@beacon/platform";
-import type { Check, MonitorDB, Ping, Flip } from "./schema.js";
+import { PING_CHECK_COLUMNS, type PingCheck, type PingPlan } from "../lib/pingPlan.js";
+import type { Check, MonitorDB, Flip } from "./schema.js";
 
 type Handle = NonNullable<Database<MonitorDB>["sqlite"]>;
 
-export interface CheckPingUpdate {
-  n_pings: number;
-  last_ping: number | null;
-  last_start: number | null;
-  last_start_rid: string | null;
-  last_duration: number | null;
-  status: string;
-  alert_after: number | null;
+/** What a ping stores besides the plan: the request's facts. */
+export interface PingFacts {
+  rid: string | null;
+  exitstatus: number | null;
+  scheme: string;
+  remoteAddr: string | null;
+  method: string;
+  ua: string;
+  body: Buffer | null;
 }
 
 export class SqlitePingStore {
   private readonly byUuid;
   private readonly byId;
   private readonly update;
+  private readonly updateKeepingDeadline;
   private readonly ping;
   private readonly flip;
   private readonly logLimit;
@@ -29,15 +34,19 @@ export class SqlitePingStore {
   private readonly pruneFlips;
 
   constructor(private readonly sqlite: Handle) {
-    this.byUuid = sqlite.prepare("SELECT * FROM checks WHERE uuid = ?");
-    this.byId = sqlite.prepare("SELECT * FROM checks WHERE id = ?");
+    const columns = PING_CHECK_COLUMNS.join(", ");
+    this.byUuid = sqlite.prepare(`SELECT ${columns} FROM checks WHERE uuid = ?`);
+    this.byId = sqlite.prepare(`SELECT ${columns} FROM checks WHERE id = ?`);
     this.update = sqlite.prepare(
-      "UPDATE checks SET n_pings = @n_pings, last_ping = @last_ping, last_start = @last_start, last_start_rid = @last_start_rid, " +
-        "last_duration = @last_duration, status = @status, alert_after = @alert_after WHERE id = @id",
+      "UPDATE checks SET n_pings = ?, last_ping = ?, last_start = ?, last_start_rid = ?, last_duration = ?, status = ?, alert_after = ? WHERE id = ?",
+    );
+    // Leaving alert_after out of the SET list spares the write to its index (start, log and
+    // ignored pings, and pings that do not move the deadline).
+    this.updateKeepingDeadline = sqlite.prepare(
+      "UPDATE checks SET n_pings = ?, last_ping = ?, last_start = ?, last_start_rid = ?, last_duration = ?, status = ? WHERE id = ?",
     );
     this.ping = sqlite.prepare(
-      "INSERT INTO pings (check_id, n, created, kind, scheme, remote_addr, method, ua, body, exitstatus, rid) " +
-        "VALUES (@check_id, @n, @created, @kind, @scheme, @remote_addr, @method, @ua, @body, @exitstatus, @rid)",
+      "INSERT INTO pings (check_id, n, created, kind, scheme, remote_addr, method, ua, body, exitstatus, rid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     this.flip = sqlite.prepare(
       "INSERT INTO flips (check_id, created, old_status, new_status, reason, processed) VALUES (@check_id, @created, @old_status, @new_status, @reason, @processed)",
@@ -58,20 +67,32 @@ export class SqlitePingStore {
     return this.sqlite.inTransaction;
   }
 
-  findByUuid(uuid: string): Check | undefined {
-    return this.byUuid.get(uuid) as Check | undefined;
+  findByUuid(uuid: string): PingCheck | undefined {
+    return this.byUuid.get(uuid) as PingCheck | undefined;
   }
 
-  findById(id: number): Check | undefined {
-    return this.byId.get(id) as Check | undefined;
+  findById(id: number): PingCheck | undefined {
+    return this.byId.get(id) as PingCheck | undefined;
   }
 
-  updateCheck(id: number, row: CheckPingUpdate): void {
-    this.update.run({ ...row, id });
+  /** Writes the plan's changes to the check row (the fields a ping can change). */
+  updateCheck(check: PingCheck, plan: PingPlan): void {
+    const c = plan.changes;
+    const lastPing = c.last_ping !== undefined ? (c.last_ping as number | null) : check.last_ping;
+    const lastStart = c.last_start !== undefined ? (c.last_start as number | null) : check.last_start;
+    const lastStartRid = c.last_start_rid !== undefined ? (c.last_start_rid as string | null) : check.last_start_rid;
+    const lastDuration = c.last_duration !== undefined ? (c.last_duration as number | null) : check.last_duration;
+    const status = (c.status as string | undefined) ?? check.status;
+    const alertAfter = c.alert_after !== undefined ? (c.alert_after as number | null) : check.alert_after;
+    if (alertAfter === check.alert_after) this.updateKeepingDeadline.run(plan.n, lastPing, lastStart, lastStartRid, lastDuration, status, check.id);
+    else this.update.run(plan.n, lastPing, lastStart, lastStartRid, lastDuration, status, alertAfter, check.id);
   }
 
-  insertPing(row: Omit<Ping, "id">): void {
-    this.ping.run(row);
+  insertPing(checkId: number, plan: PingPlan, now: number, facts: PingFacts): void {
+    const body = facts.body && facts.body.length > 0 ? facts.body : null;
+    const kind = plan.action === "success" ? null : plan.action;
+    const ua = facts.ua.length > 200 ? facts.ua.slice(0, 200) : facts.ua;
+    this.ping.run(checkId, plan.n, now, kind, facts.scheme, facts.remoteAddr, facts.method, ua, body, facts.exitstatus, facts.rid);
   }
 
   insertFlip(row: Omit<Flip, "id">): void {
