@@ -54,7 +54,7 @@ export async function doStartEmailChange(deps: ChatDeps, realm: Realm, user: Use
   const now = deps.clock.now().getTime();
   await insertEmailChange(deps.db, { realm_id: realm.id, user_id: user.id, old_email: user.delivery_email, new_email: newEmail, key_hash: hashApiKey(key), date_created: now, expiry: now + LINK_VALIDITY_MS });
   const link = `${realmUrl(deps.config, realm.string_id)}/accounts/confirm_new_email/${key}/`;
-  await mailer(deps.config).sendMail({
+  const sent = mailer(deps.config).sendMail({
     from: deps.config.smtpFrom,
     to: newEmail,
     subject: `Verify your new email address for ${realm.name}`,
@@ -69,6 +69,12 @@ export async function doStartEmailChange(deps: ChatDeps, realm: Realm, user: Use
       "The link works for one day. If you did not ask for this, you can ignore this email.",
     ].join("\n"),
   });
+  try {
+    await sent;
+  } catch (err) {
+    deps.log.warn({ err, userId: user.id }, "email change confirmation not sent");
+    throw new ZulipError("The confirmation email could not be sent; try again later.", { status: 502 });
+  }
 }
 
 export class ConfirmationKeyError extends ZulipError {

@@ -117,6 +117,20 @@ describe("PATCH /settings email and the confirmation link", () => {
     assert.match(res.body, /Already has an account\./);
   });
 
+  it("answers 502 when the SMTP server cannot be reached", async () => {
+    const config = t.deps.config as { smtpPort: number };
+    const saved = config.smtpPort;
+    // A fresh config object gets a fresh transport (transports are kept per config).
+    (t.deps as { config: unknown }).config = { ...t.deps.config, smtpPort: 1 };
+    try {
+      const res = await requestChange(other, "unsent@example.com");
+      assert.equal(res.status, 502);
+      assert.deepEqual(res.body, { result: "error", msg: "The confirmation email could not be sent; try again later.", code: "BAD_REQUEST" });
+    } finally {
+      (t.deps as { config: unknown }).config = { ...t.deps.config, smtpPort: saved };
+    }
+  });
+
   it("refuses the change when no SMTP server is configured", async () => {
     const config = t.deps.config as { smtpHost: string };
     config.smtpHost = "";
