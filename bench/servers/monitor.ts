@@ -4,7 +4,7 @@
 // BENCH_CPU_PROF=<file> writes a CPU profile of the whole run there on SIGTERM (NODE_OPTIONS
 // may not carry --cpu-prof).
 import { Session } from "node:inspector/promises";
-import { statSync, mkdtempSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
@@ -38,6 +38,32 @@ if (process.env.BENCH_DIAG) {
     }
   }).observe({ entryTypes: ["gc"] });
   const wal = databaseUrl.startsWith("sqlite:") ? `${databaseUrl.slice("sqlite:".length)}-wal` : null;
+  // The WAL header's checkpoint sequence (+1 each time the WAL restarts from its start), and
+  // from the shared-memory index the last frame written and the last frame checkpointed.
+  const peek = (file: string, length: number): Buffer | null => {
+    try {
+      const fd = openSync(file, "r");
+      const buf = Buffer.alloc(length);
+      readSync(fd, buf, 0, length, 0);
+      closeSync(fd);
+      return buf;
+    } catch {
+      return null;
+    }
+  };
+  // Time from the request's arrival to the end of its response, inside the server.
+  let served = 0;
+  let servedMax = 0;
+  let servedOver5 = 0;
+  app.server.on("request", (_req, res) => {
+    const start = performance.now();
+    res.once("finish", () => {
+      const ms = performance.now() - start;
+      served++;
+      if (ms > servedMax) servedMax = ms;
+      if (ms > 5) servedOver5++;
+    });
+  });
   const t0 = Date.now();
   setInterval(() => {
     const walMb = wal ? (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) / 1e6 : 0;
@@ -47,11 +73,20 @@ if (process.env.BENCH_DIAG) {
       loop_max_ms: +(delay.max / 1e6).toFixed(1),
       gc_ms: +gcMs.toFixed(1),
       gc_max_ms: +gcMax.toFixed(1),
+      served,
+      served_max_ms: +servedMax.toFixed(1),
+      served_over_5ms: servedOver5,
       heap_mb: Math.round(process.memoryUsage().heapUsed / 1e6),
       wal_mb: +walMb.toFixed(1),
+      wal_restarts: wal ? (peek(wal, 16)?.readUInt32BE(12) ?? 0) : 0,
+      frames: wal ? (peek(`${wal.slice(0, -4)}-shm`, 100)?.readUInt32LE(16) ?? 0) : 0,
+      backfilled: wal ? (peek(`${wal.slice(0, -4)}-shm`, 100)?.readUInt32LE(96) ?? 0) : 0,
     };
     process.stderr.write(`DIAG ${JSON.stringify(line)}\n`);
     delay.reset();
+    served = 0;
+    servedMax = 0;
+    servedOver5 = 0;
     gcMs = 0;
     gcMax = 0;
   }, 1000).unref();
