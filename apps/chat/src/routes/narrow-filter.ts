@@ -10,7 +10,7 @@ import { isGuest } from "../lib/roles.js";
 import { isEmptyTopicAlias, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
 import { canReadChannelHistory, type MessageScope } from "../actions/message-context.js";
 import { dmRecipientId, dmRecipientsWith, messageById, recipientMembers, userMessageFlags } from "../store/messages.js";
-import { flagsExpr, ftsQuery, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
+import { flagsExpr, ftsQuery, ftsUnits, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
 import { userByEmailIn } from "../store/realm-state.js";
 import type { User } from "../store/users.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
@@ -165,6 +165,7 @@ export async function planNarrow(deps: ChatDeps, scope: MessageScope, input: Nar
         const query = ftsQuery(tokens.words, tokens.phrases);
         if (deps.dialect === "sqlite" && !term.negated && query && filter.fullText === undefined) {
           filter.fullText = query;
+          filter.fullTextUnits = ftsUnits(tokens.words, tokens.phrases);
           return null;
         }
         return searchCondition(deps.dialect, tokens.words, tokens.phrases);

@@ -3,6 +3,7 @@
 // history (messages left-joined to the user's flags), walked by id from an anchor.
 import { sql, type RawBuilder } from "kysely";
 import type { ChatDb, Dialect } from "./schema.js";
+import { knownMatches } from "./search-matches.js";
 import { selectRows } from "./sqlite-reads.js";
 import { HISTORICAL_FLAGS } from "../lib/message-flags.js";
 
@@ -28,6 +29,8 @@ export interface MessageFilter {
    * the first `limit` of them instead of listing every match before walking.
    */
   fullText?: string;
+  /** the quoted terms and phrases `fullText` is the AND of (store/search-matches.ts) */
+  fullTextUnits?: string[];
 }
 
 export interface IdRow {
@@ -64,6 +67,8 @@ export async function walkIds(db: ChatDb, filter: MessageFilter, direction: "bef
   bound = Math.max(-1, Math.min(bound, MAX_ID));
   const order = direction === "before" ? sql`desc` : sql`asc`;
   if (filter.fullText !== undefined) {
+    const known = filter.fullTextUnits && knownMatches(db, filter.fullText, filter.fullTextUnits);
+    if (known) return walkKnown(db, filter, known, direction, bound, limit);
     // FTS5 returns its rowids in either order without sorting (backwards by buffering each
     // doclist), and CROSS JOIN keeps it the outer loop. Rowid windows would not help: FTS5
     // does not seek within a doclist here, so every window costs a scan of the terms' lists.
@@ -77,6 +82,23 @@ export async function walkIds(db: ChatDb, filter: MessageFilter, direction: "bef
   // The SQL is the same for every page of one narrow shape: cached statements on SQLite.
   const rows = await selectRows(db, sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.compile(db));
   return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
+}
+
+// Candidates checked against the other conditions per query: enough for a page when most
+// match, few enough that a query stays cheap when most do not.
+const KNOWN_CHUNK = 256;
+
+/** walkIds over a search's known matches (ascending): the other conditions checked in chunks. */
+async function walkKnown(db: ChatDb, filter: MessageFilter, known: number[], direction: "before" | "after", bound: number, limit: number): Promise<IdRow[]> {
+  const candidates = direction === "before" ? known.filter((id) => id <= bound).reverse() : known.filter((id) => id >= bound);
+  const order = direction === "before" ? sql`desc` : sql`asc`;
+  const out: IdRow[] = [];
+  for (let i = 0; i < candidates.length && out.length < limit; i += KNOWN_CHUNK) {
+    const chunk = JSON.stringify(candidates.slice(i, i + KNOWN_CHUNK));
+    const query = sql<IdRow>`select m.id as id, ${flagsExpr(filter)} as flags from json_each(${chunk}) j cross join ${from(filter)} where m.id = j.value and ${where(filter, [], true)} order by m.id ${order} limit ${limit - out.length}`;
+    for (const r of await selectRows(db, query.compile(db))) out.push({ id: Number(r.id), flags: Number(r.flags) });
+  }
+  return out;
 }
 
 /** The matching ids among `ids`. */
@@ -108,6 +130,10 @@ export function searchCondition(dialect: Dialect, words: string[], phrases: stri
 
 /** The FTS5 query of search keywords and phrases (every one required); "" when there are none. */
 export function ftsQuery(words: string[], phrases: string[]): string {
-  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  return [...words, ...phrases].map(quote).join(" ");
+  return ftsUnits(words, phrases).join(" ");
+}
+
+/** Each keyword and phrase quoted as an FTS5 phrase: the units ftsQuery requires together. */
+export function ftsUnits(words: string[], phrases: string[]): string[] {
+  return [...words, ...phrases].map((s) => `"${s.replace(/"/g, '""')}"`);
 }
