@@ -26,7 +26,7 @@ const bouncerUrl = (raw: string, env: string): string => {
 
 export const chatSettings = {
   databaseUrl: setting("CHAT_DATABASE_URL", "sqlite:./data/chat.db", parse.databaseUrl, "database URL: sqlite:PATH or postgres://…"),
-  uploadsDir: setting("CHAT_UPLOADS_DIR", "./data/uploads", (raw) => raw.trim() || "./data/uploads", "directory for uploaded files (custom emoji under avatars/), served at /user_avatars/"),
+  uploadsDir: setting("CHAT_UPLOADS_DIR", "./data/uploads", (raw) => raw.trim() || "./data/uploads", "directory for uploaded files (custom emoji, avatars and realm exports under avatars/), served at /user_avatars/"),
   maxEmojiFileSizeMib: setting("CHAT_MAX_EMOJI_FILE_SIZE_MIB", 5, parse.integer(0, 25), "largest custom emoji image accepted, in MiB (Zulip's MAX_EMOJI_FILE_SIZE_MIB)"),
   host: setting("CHAT_HOST", "127.0.0.1", parse.string, "address to listen on"),
   port: setting("CHAT_PORT", 9991, parse.integer(0, 65535), "port to listen on"),
@@ -52,6 +52,8 @@ export const chatSettings = {
   smtpFrom: setting("CHAT_SMTP_FROM", "noreply@localhost", parse.string, "From address of the chat server's e-mail"),
   smtpUseTls: setting("CHAT_SMTP_USE_TLS", true, parse.boolean, "require STARTTLS on the SMTP connection"),
   smtpUseSsl: setting("CHAT_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
+  emailGatewayPattern: setting("CHAT_EMAIL_GATEWAY_PATTERN", "", parse.string, "incoming e-mail address pattern with %s for a channel's token part, e.g. %s@chat.example.com (Zulip's EMAIL_GATEWAY_PATTERN); empty: channels have no e-mail address"),
+  supportEmail: setting("CHAT_SUPPORT_EMAIL", "zulip-admin@example.com", parse.string, "address users are told to contact when an export is too large for the API (Zulip's ZULIP_ADMINISTRATOR)"),
   pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
 };
 

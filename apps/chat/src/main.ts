@@ -12,6 +12,8 @@ import { registerRoutes } from "./routes/index.js";
 import { registerEmailChangePages } from "./routes/settings.js";
 import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
+import { registerAvatarImages } from "./routes/avatars.js";
+import { registerExportFiles } from "./routes/exports.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
@@ -38,6 +40,8 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerEmailChangePages(app, deps);
   registerUploadFiles(app, deps);
   registerAvatarFiles(app, deps);
+  registerAvatarImages(app, deps);
+  registerExportFiles(app, deps);
   await app.ready();
   return app;
 }

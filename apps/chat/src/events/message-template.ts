@@ -5,6 +5,7 @@
 import { sql } from "kysely";
 import type { ChatDb, Dialect } from "../store/schema.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
+import { isGravatarUrl } from "../lib/avatars.js";
 import { presentMessage } from "../present/message.js";
 import { messageRow, recipientMembers, type Message } from "../store/messages.js";
 import { stateCache } from "../store/realm-state.js";
@@ -29,8 +30,8 @@ export function finalizeMessage(template: MessageTemplate, client: ClientDescrip
     dict.content = template.raw_content;
     dict.content_type = "text/x-markdown";
   }
-  // Every avatar is a Gravatar here, so client_gravatar clients always compute it themselves.
-  if (client.clientGravatar) dict.avatar_url = null;
+  // client_gravatar clients compute Gravatars themselves; uploaded avatars keep their URL.
+  if (client.clientGravatar && isGravatarUrl(dict.avatar_url)) dict.avatar_url = null;
   if (dict.type === "stream" && dict.subject === "" && !client.capabilities.emptyTopicName) dict.subject = EMPTY_TOPIC_DISPLAY_NAME;
   return dict;
 }

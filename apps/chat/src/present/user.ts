@@ -1,6 +1,6 @@
 // Users as Zulip's User object (GET /users, /users/{id}, /register realm_users).
-import { createHash } from "node:crypto";
 import type { User } from "../store/users.js";
+import { gravatarUrl, uploadedAvatarUrl } from "../lib/avatars.js";
 import { isAdmin, isGuest, isOwner } from "../lib/roles.js";
 import { isoDate } from "./time.js";
 
@@ -11,11 +11,13 @@ export interface UserViewOptions {
   profileData?: Map<number, Record<string, unknown>>;
 }
 
-/** No uploads yet: every avatar is a Gravatar, which clients may compute themselves. */
-export function avatarUrl(user: User, clientGravatar: boolean): string | null {
-  if (clientGravatar) return null;
-  const hash = createHash("md5").update(user.email.toLowerCase()).digest("hex");
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${user.avatar_version}`;
+/**
+ * Zulip's avatar_url: an uploaded avatar's URL, or the Gravatar of the email, which a client that
+ * asked for client_gravatar computes itself (null). `medium` is avatar_url_medium.
+ */
+export function avatarUrl(user: Pick<User, "id" | "realm_id" | "email" | "avatar_source" | "avatar_version">, clientGravatar: boolean, medium = false): string | null {
+  if (user.avatar_source === "U") return uploadedAvatarUrl(user, medium);
+  return clientGravatar ? null : gravatarUrl(user.email, user.avatar_version, medium);
 }
 
 export function presentUser(user: User, options: UserViewOptions): Record<string, unknown> {

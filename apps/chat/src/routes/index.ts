@@ -42,6 +42,9 @@ import * as savedSnippets from "./saved-snippets.js";
 import * as subscriptionsPatch from "./subscriptions-patch.js";
 import * as userChannels from "./user-channels.js";
 import * as userStatus from "./user-status.js";
+import * as avatars from "./avatars.js";
+import * as exports from "./exports.js";
+import * as channelEmail from "./channel-email.js";
 
 export function registerRoutes(api: Api): void {
   serverSettings.register(api);
@@ -88,4 +91,8 @@ export function registerRoutes(api: Api): void {
   botKeys.register(api);
   userChannels.register(api);
   subscriptionsPatch.register(api);
+  // Avatars, realm exports, channel e-mail addresses.
+  avatars.register(api);
+  exports.register(api);
+  channelEmail.register(api);
 }

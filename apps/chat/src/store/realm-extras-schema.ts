@@ -37,6 +37,8 @@ export interface RealmExportTable {
   acting_user_id: number;
   export_type: string;
   date_requested: number;
+  /** when a background job claimed it (migration 015) */
+  date_started: number | null;
   date_succeeded: number | null;
   date_failed: number | null;
   date_deleted: number | null;

@@ -159,10 +159,11 @@ import type { UserExtraTables } from "./user-extras-schema.js";
 export * from "./realm-extras-schema.js";
 import type { RealmExtraTables } from "./realm-extras-schema.js";
 import type { RealmEmojiTables } from "./realm-emoji-schema.js";
+import type { AvatarsExportsTables } from "./avatars-exports-schema.js";
 export * from "./settings-schema.js";
 import type { SettingsTables } from "./settings-schema.js";
 
-export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables {
+export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

@@ -1,0 +1,89 @@
+// Uploading and deleting one's avatar (Zulip's set_avatar_backend / delete_avatar_backend with
+// do_change_avatar_fields): the image goes to disk under a name of its new version, the user
+// row moves to that version, and everyone who sees the user gets realm_user update events
+// (and the bot's administrators realm_bot, for a bot).
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { randomBytes } from "node:crypto";
+import type { ChatDeps } from "../deps.js";
+import { BadRequestError, ZulipError } from "../http/errors.js";
+import { avatarContentType, userAvatarPath } from "../lib/avatars.js";
+import { sniffImage } from "../lib/emoji-images.js";
+import { isAdmin } from "../lib/roles.js";
+import { avatarUrl } from "../present/user.js";
+import { setAvatarFields } from "../store/avatars.js";
+import { getUser, type User } from "../store/users.js";
+import { realmSettingValues } from "../store/settings.js";
+import { avatarsFile } from "./realm-emoji.js";
+import { activeUserIds, adminUserIds, publish } from "./publish.js";
+
+export const badImage = (msg: string) => new ZulipError(msg, { code: "BAD_IMAGE" });
+
+/** avatar_changes_disabled(realm) and not an administrator: AVATAR_CHANGES_DISABLED_ERROR. */
+export async function checkAvatarChangesAllowed(deps: ChatDeps, user: User): Promise<void> {
+  if (isAdmin(user)) return;
+  const settings = await realmSettingValues(deps.db, user.realm_id);
+  if (settings.avatar_changes_disabled === true) throw new BadRequestError("Avatar changes are disabled in this organization.");
+}
+
+const originalFile = (deps: ChatDeps, user: Pick<User, "id" | "realm_id" | "avatar_version">) => avatarsFile(deps, `${userAvatarPath(user)}.original`);
+
+/** upload_avatar_image's checks: a type Zulip accepts (from the file name), bytes that are an image. */
+export function checkAvatarImage(file: { fileName: string; data: Buffer }): void {
+  if (!avatarContentType(file.fileName)) throw badImage("Invalid image format");
+  if (!sniffImage(file.data)) throw badImage("Could not decode image; did you upload an image file?");
+}
+
+/**
+ * Stores the image (when uploading) under the user's next version and moves the row there. A
+ * concurrent change of the same user makes the conditional update miss: the step is retried on
+ * the fresh row, so neither change is lost and versions never repeat.
+ */
+async function changeAvatar(deps: ChatDeps, start: User, source: "U" | "G", data?: Buffer): Promise<User> {
+  let user = start;
+  for (let attempt = 0; ; attempt++) {
+    const next = { ...user, avatar_source: source, avatar_version: user.avatar_version + 1 };
+    const file = data ? originalFile(deps, next) : undefined;
+    if (file && data) {
+      await mkdir(dirname(file), { recursive: true });
+      const partial = `${file}.${randomBytes(4).toString("hex")}.part`;
+      await writeFile(partial, data);
+      await rename(partial, file);
+    }
+    const { value: applied, stamp } = await deps.events.transaction((trx) => setAvatarFields(trx, user.id, user.avatar_version, source));
+    if (applied) {
+      // The previous upload is no longer shown anywhere (its URL named the old version).
+      if (user.avatar_source === "U") await rm(originalFile(deps, user), { force: true });
+      await notifyAvatarChange(deps, next, stamp);
+      return next;
+    }
+    if (file) await rm(file, { force: true });
+    const fresh = await getUser(deps.db, user.id);
+    if (!fresh || attempt >= 5) throw new Error(`avatar change of user ${user.id} kept racing`);
+    user = fresh;
+  }
+}
+
+/** notify_avatar_url_change */
+async function notifyAvatarChange(deps: ChatDeps, user: User, stamp: Awaited<ReturnType<ChatDeps["events"]["transaction"]>>["stamp"]): Promise<void> {
+  const realmId = user.realm_id;
+  const person = { avatar_source: user.avatar_source, avatar_url: avatarUrl(user, false), avatar_url_medium: avatarUrl(user, false, true), avatar_version: user.avatar_version, user_id: user.id };
+  const events = [];
+  if (user.is_bot) {
+    const administrators = new Set(await adminUserIds(deps.db, realmId));
+    if (user.bot_owner_id !== null) administrators.add(user.bot_owner_id);
+    events.push({ event: { type: "realm_bot", op: "update", bot: { user_id: user.id, avatar_url: person.avatar_url } }, users: [...administrators], stamp, realmId });
+  }
+  events.push({ event: { type: "realm_user", op: "update", person }, users: await activeUserIds(deps.db, realmId), stamp, realmId });
+  publish(deps, events);
+}
+
+export function doUploadAvatar(deps: ChatDeps, user: User, data: Buffer): Promise<User> {
+  return changeAvatar(deps, user, "U", data);
+}
+
+/** Back to the realm's default (Gravatar); nothing to do, and no event, when already there. */
+export async function doDeleteAvatar(deps: ChatDeps, user: User): Promise<User> {
+  if (user.avatar_source !== "U") return user;
+  return changeAvatar(deps, user, "G");
+}

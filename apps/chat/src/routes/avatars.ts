@@ -1,0 +1,51 @@
+// POST and DELETE /users/me/avatar, and the avatar images at /user_avatars/<realm>/<hash>.png
+// (and -medium.png), public as Zulip's local upload backend serves them.
+import { readFile } from "node:fs/promises";
+import type { FastifyInstance } from "fastify";
+import type { ChatDeps } from "../deps.js";
+import type { Api } from "../http/endpoint.js";
+import { BadRequestError } from "../http/errors.js";
+import { avatarFileOf } from "../lib/avatars.js";
+import { FORMAT_CONTENT_TYPES, sniffImage } from "../lib/emoji-images.js";
+import { MAX_AVATAR_FILE_SIZE_MIB } from "../lib/uploads.js";
+import { avatarUrl } from "../present/user.js";
+import { checkAvatarChangesAllowed, checkAvatarImage, doDeleteAvatar, doUploadAvatar } from "../actions/avatars.js";
+import { avatarsFile } from "../actions/realm-emoji.js";
+
+export function register(api: Api): void {
+  const { deps } = api;
+
+  api.user("POST", "/users/me/avatar", async ({ req, params, user }) => {
+    const files = req.uploadedFiles ?? [];
+    if (files.length !== 1) throw new BadRequestError("You must upload exactly one avatar.");
+    await checkAvatarChangesAllowed(deps, user);
+    const [file] = files;
+    params.accept(file!.fieldName);
+    if (file!.data.length > MAX_AVATAR_FILE_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_AVATAR_FILE_SIZE_MIB} MiB`);
+    checkAvatarImage(file!);
+    const changed = await doUploadAvatar(deps, user, file!.data);
+    return { avatar_url: avatarUrl(changed, false) };
+  });
+
+  api.user("DELETE", "/users/me/avatar", async ({ user }) => {
+    await checkAvatarChangesAllowed(deps, user);
+    const changed = await doDeleteAvatar(deps, user);
+    return { avatar_url: avatarUrl(changed, false) };
+  });
+}
+
+export function registerAvatarImages(app: FastifyInstance, deps: ChatDeps): void {
+  app.get("/user_avatars/:realm_id/:file_name", async (req, reply) => {
+    const { realm_id, file_name } = req.params as Record<string, string>;
+    const stored = avatarFileOf(`${realm_id}/${file_name}`);
+    const data = stored ? await readFile(avatarsFile(deps, stored)).catch(() => undefined) : undefined;
+    if (!data) return reply.code(404).type("text/plain; charset=utf-8").send("File not found");
+    const format = sniffImage(data);
+    return reply
+      .type(format ? FORMAT_CONTENT_TYPES[format] : "application/octet-stream")
+      // A new upload gets a new name (the version is part of it): cached copies never go stale.
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .header("X-Content-Type-Options", "nosniff")
+      .send(data);
+  });
+}
