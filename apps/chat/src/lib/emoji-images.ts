@@ -14,6 +14,19 @@ export const EMOJI_CONTENT_TYPES: Record<string, string> = {
   "image/webp": ".webp",
 };
 
+const EXTENSION_CONTENT_TYPES: Record<string, string> = { ".jpeg": "image/jpeg", ...Object.fromEntries(Object.entries(EMOJI_CONTENT_TYPES).map(([type, ext]) => [ext, type])) };
+
+/**
+ * The part's declared type, or, when the client declared none (python-zulip-api sends files
+ * without a Content-Type, which busboy reports as text/plain) or only a generic one, the type
+ * its file name implies, as Python's mimetypes would guess it.
+ */
+export function emojiContentType(declared: string, fileName: string): string {
+  if (declared && declared !== "text/plain" && declared !== "application/octet-stream") return declared;
+  const dot = fileName.lastIndexOf(".");
+  return (dot >= 0 && EXTENSION_CONTENT_TYPES[fileName.slice(dot).toLowerCase()]) || declared;
+}
+
 export const FORMAT_CONTENT_TYPES: Record<ImageFormat, string> = {
   png: "image/png",
   gif: "image/gif",

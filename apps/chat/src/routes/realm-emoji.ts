@@ -8,7 +8,7 @@ import { BadRequestError, insufficientPermission, notAllowedForGuests, ResourceN
 import { avatarsFile, checkAddRealmEmoji, checkRemoveRealmEmoji, doRemoveRealmEmoji, emojiExists } from "../actions/realm-emoji.js";
 import { inGroupSetting, messageScope } from "../actions/message-context.js";
 import { canonicalEmojiName, checkValidEmojiName, isDefaultEmojiName } from "../lib/emoji.js";
-import { FORMAT_CONTENT_TYPES, sniffImage } from "../lib/emoji-images.js";
+import { emojiContentType, FORMAT_CONTENT_TYPES, sniffImage } from "../lib/emoji-images.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentRealmEmojiDict } from "../present/realm-emoji.js";
 import { activeEmojiByName, realmEmojiRows } from "../store/realm-emoji.js";
@@ -35,7 +35,7 @@ export function register(api: Api): void {
     const [file] = files;
     const limit = deps.config.maxEmojiFileSizeMib;
     if (file.data.length > limit * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${limit} MiB`);
-    await checkAddRealmEmoji(deps, { realmId: realm.id, name, authorId: user.id, contentType: file.mimeType, data: file.data });
+    await checkAddRealmEmoji(deps, { realmId: realm.id, name, authorId: user.id, contentType: emojiContentType(file.mimeType, file.fileName), data: file.data });
     return {};
   });
 

@@ -83,7 +83,8 @@ export function gif(frames = 1): Buffer {
 export interface UploadPart {
   field?: string;
   fileName?: string;
-  contentType?: string;
+  /** null sends the part without a Content-Type, as python-zulip-api does */
+  contentType?: string | null;
   data: Buffer;
 }
 
@@ -92,7 +93,7 @@ export async function uploadEmoji(t: ChatTest, who: Account, name: string, parts
   const boundary = "----beacon-test-boundary";
   const body = Buffer.concat([
     ...parts.flatMap((p, i) => [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? `f${i + 1}`}"; filename="${p.fileName ?? "img.png"}"\r\nContent-Type: ${p.contentType ?? "image/png"}\r\n\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? `f${i + 1}`}"; filename="${p.fileName ?? "img.png"}"\r\n${p.contentType === null ? "" : `Content-Type: ${p.contentType ?? "image/png"}\r\n`}\r\n`),
       p.data,
       Buffer.from("\r\n"),
     ]),

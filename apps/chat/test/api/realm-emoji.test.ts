@@ -76,6 +76,10 @@ describe("custom emoji: POST/GET/DELETE /realm/emoji and /user_avatars", () => {
     assert.deepEqual((await uploadEmoji(t, member, "big", [{ data: big }])).body, badRequest("Uploaded file is larger than the allowed limit of 1 MiB"));
     assert.deepEqual((await uploadEmoji(t, member, "tiff", [{ data: png(), contentType: "image/tiff", fileName: "img.tif" }])).body, badRequest("Invalid image format"));
     assert.deepEqual((await uploadEmoji(t, member, "text", [{ data: Buffer.from("not an image"), contentType: "image/png" }])).body, badRequest("Could not decode image; did you upload an image file?"));
+    // no declared type: the file name decides, as for python-zulip-api's uploads
+    const undeclared = await uploadEmoji(t, member, "undeclared", [{ data: png(), contentType: null, fileName: "img.png" }]);
+    assert.deepEqual([undeclared.status, undeclared.body], [200, { result: "success", msg: "" }]);
+    assert.deepEqual((await uploadEmoji(t, member, "undeclared_tif", [{ data: png(), contentType: null, fileName: "img.tif" }])).body, badRequest("Invalid image format"));
     // Nothing half-made is left behind.
     assert.equal(Object.values(await list()).filter((e: any) => ["big", "tiff", "text"].includes(e.name)).length, 0);
   });
