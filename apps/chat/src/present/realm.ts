@@ -102,8 +102,9 @@ export function presentRealmState(realm: Realm, url: string, botDomain: string, 
     server_needs_upgrade: false,
     server_web_public_streams_enabled: false,
     server_emoji_data_url: `${url}/static/generated/emoji/emoji_api.json`,
-    server_jitsi_server_url: null,
-    jitsi_server_url: null,
+    // Zulip's JITSI_SERVER_URL default; jitsi_server_url (deprecated) is the realm's or this one.
+    server_jitsi_server_url: "https://meet.jit.si",
+    jitsi_server_url: "https://meet.jit.si",
     server_can_summarize_topics: false,
     server_report_message_types: [
       { key: "spam", name: "Spam" },

@@ -74,35 +74,3 @@ export function userSettings(timezone: string): Record<string, unknown> {
     web_navigate_to_sent_message: true,
   };
 }
-
-/** compat: settings copied to the top level of /register, still read by zulip-terminal. */
-export const LEGACY_TOP_LEVEL_SETTINGS = [
-  "twenty_four_hour_time",
-  "left_side_userlist",
-  "emojiset",
-  "timezone",
-  "default_language",
-  "enter_sends",
-  "high_contrast_mode",
-  "color_scheme",
-  "translate_emoticons",
-  "starred_message_counts",
-  "demote_inactive_streams",
-  "enable_stream_desktop_notifications",
-  "enable_stream_email_notifications",
-  "enable_stream_push_notifications",
-  "enable_stream_audible_notifications",
-  "enable_desktop_notifications",
-  "enable_sounds",
-  "enable_offline_email_notifications",
-  "enable_offline_push_notifications",
-  "enable_online_push_notifications",
-  "enable_digest_emails",
-  "message_content_in_email_notifications",
-  "pm_content_in_desktop_notifications",
-  "wildcard_mentions_notify",
-  "desktop_icon_count_display",
-  "realm_name_in_email_notifications_policy",
-  "presence_enabled",
-  "notification_sound",
-];

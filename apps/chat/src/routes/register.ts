@@ -9,7 +9,7 @@ import { ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from "../lib/ver
 import { presentChannel, presentSubscription } from "../present/channel.js";
 import { presentGroup } from "../present/group.js";
 import { presentRealmState, SERVER_LIMITS } from "../present/realm.js";
-import { LEGACY_TOP_LEVEL_SETTINGS, userSettings } from "../present/user-settings.js";
+import { userSettings } from "../present/user-settings.js";
 import { currentUserSettings } from "../actions/settings.js";
 import { presentDevices } from "../present/push.js";
 import { userDevices } from "../store/push.js";
@@ -121,14 +121,9 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   }
   if (wants("realm_bot")) {
     const bots = users.filter((u) => u.is_bot && (isAdmin(user) || u.bot_owner_id === user.id));
+    // Since feature level 474 a bot's dict holds only what the bot settings add to its user dict.
     state.realm_bots = bots.map((b) => ({
       user_id: b.id,
-      full_name: b.full_name,
-      email: b.email,
-      bot_type: b.bot_type,
-      is_active: Boolean(b.is_active),
-      avatar_url: avatarUrl(b, false),
-      owner_id: b.bot_owner_id,
       default_sending_stream: null,
       default_events_register_stream: null,
       default_all_public_streams: Boolean(b.default_all_public_streams),
@@ -137,8 +132,8 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   }
   if (wants("user_settings") || wants("update_display_settings") || wants("update_global_notifications")) {
     const settings = await currentUserSettings(db, user);
+    // The top-level copies of older settings went away at feature level 439.
     state.user_settings = settings;
-    for (const key of LEGACY_TOP_LEVEL_SETTINGS) state[key] = settings[key];
   }
   if (wants("realm_user_settings_defaults")) {
     const { timezone: _timezone, available_notification_sounds: _sounds, emojiset_choices: _choices, ...defaults } = userSettings("");

@@ -75,11 +75,11 @@ describe("POST /register", () => {
     assert.equal(res.body.realm_user_groups.some((g: any) => g.name === null), false);
   });
 
-  it("sends user settings, and copies the legacy ones to the top level", async () => {
-    const res = await t.call(member, "POST", "/register", { fetch_event_types: ["user_settings"] });
+  it("sends user settings in user_settings only (no top-level copies since feature level 439)", async () => {
+    const res = await t.call(member, "POST", "/register", { fetch_event_types: ["user_settings", "update_display_settings"] });
     assert.equal(res.body.user_settings.enter_sends, false);
-    assert.equal(res.body.twenty_four_hour_time, res.body.user_settings.twenty_four_hour_time);
-    assert.equal(res.body.pm_content_in_desktop_notifications, true);
+    assert.equal(res.body.user_settings.pm_content_in_desktop_notifications, true);
+    for (const key of ["twenty_four_hour_time", "enter_sends", "emojiset", "color_scheme", "pm_content_in_desktop_notifications"]) assert.ok(!(key in res.body), key);
   });
 
   it("sends every section when no event types are named, as zulip-terminal expects", async () => {
