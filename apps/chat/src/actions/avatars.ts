@@ -1,7 +1,7 @@
 // Uploading and deleting one's avatar (Zulip's set_avatar_backend / delete_avatar_backend with
 // do_change_avatar_fields): the image goes to disk under a name of its new version, the user
 // row moves to that version, and everyone who sees the user gets realm_user update events
-// (and the bot's administrators realm_bot, for a bot).
+// (no realm_bot/update for a bot since feature level 474).
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -15,7 +15,7 @@ import { setAvatarFields } from "../store/avatars.js";
 import { getUser, type User } from "../store/users.js";
 import { realmSettingValues } from "../store/settings.js";
 import { avatarsFile } from "./realm-emoji.js";
-import { activeUserIds, adminUserIds, publish } from "./publish.js";
+import { activeUserIds, publish } from "./publish.js";
 
 export const badImage = (msg: string) => new ZulipError(msg, { code: "BAD_IMAGE" });
 
@@ -68,14 +68,7 @@ async function changeAvatar(deps: ChatDeps, start: User, source: "U" | "G", data
 async function notifyAvatarChange(deps: ChatDeps, user: User, stamp: Awaited<ReturnType<ChatDeps["events"]["transaction"]>>["stamp"]): Promise<void> {
   const realmId = user.realm_id;
   const person = { avatar_source: user.avatar_source, avatar_url: avatarUrl(user, false), avatar_url_medium: avatarUrl(user, false, true), avatar_version: user.avatar_version, user_id: user.id };
-  const events = [];
-  if (user.is_bot) {
-    const administrators = new Set(await adminUserIds(deps.db, realmId));
-    if (user.bot_owner_id !== null) administrators.add(user.bot_owner_id);
-    events.push({ event: { type: "realm_bot", op: "update", bot: { user_id: user.id, avatar_url: person.avatar_url } }, users: [...administrators], stamp, realmId });
-  }
-  events.push({ event: { type: "realm_user", op: "update", person }, users: await activeUserIds(deps.db, realmId), stamp, realmId });
-  publish(deps, events);
+  publish(deps, [{ event: { type: "realm_user", op: "update", person }, users: await activeUserIds(deps.db, realmId), stamp, realmId }]);
 }
 
 export function doUploadAvatar(deps: ChatDeps, user: User, data: Buffer): Promise<User> {

@@ -3,7 +3,7 @@ import type { Updateable } from "kysely";
 import type { ChatDeps } from "../deps.js";
 import type { ChatDb, UserTable } from "../store/schema.js";
 import type { User } from "../store/users.js";
-import { botKeyEvents, userChangedEvents, userCreatedEvents, userDeactivatedEvents, userReactivatedEvents } from "../events/user-events.js";
+import { userChangedEvents, userCreatedEvents, userDeactivatedEvents, userReactivatedEvents } from "../events/user-events.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { membersAddedEvents } from "../events/group-events.js";
 import { generateApiKey, hashApiKey, hashPassword } from "../lib/secrets.js";
@@ -132,12 +132,10 @@ export async function setUserActive(deps: ChatDeps, user: User, active: boolean)
   deps.events.publishAll(user.realm_id, active ? userReactivatedEvents(after, current) : userDeactivatedEvents(before, after, current), stamp);
 }
 
-/** doRegenerateApiKey; a bot's administrators learn its new key (realm_bot/update). */
+/** doRegenerateApiKey (no event since feature level 474: bot administrators fetch keys on demand). */
 export async function regenerateApiKey(deps: ChatDeps, user: User, now: number): Promise<string> {
-  const { value: apiKey, stamp } = await deps.events.transaction(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await deleteApiKeys(trx, user.id);
     return doIssueApiKey(trx, user.id, now);
   });
-  if (user.is_bot) deps.events.publishAll(user.realm_id, botKeyEvents(await loadRealmView(deps.db, user.realm_id), user, apiKey), stamp);
-  return apiKey;
 }

@@ -10,10 +10,6 @@ export function realmUserUpdate(view: RealmView, person: Record<string, unknown>
   return { event: { type: "realm_user", op: "update", person }, users: activeIds(view) };
 }
 
-function realmBotUpdate(view: RealmView, bot: User, fields: Record<string, unknown>): Outgoing {
-  return { event: { type: "realm_bot", op: "update", bot: { user_id: bot.id, ...fields } }, users: botOwnerIds(view, bot) };
-}
-
 /** The role-based system groups a user left and joined between two views (remove first, as Zulip). */
 function systemGroupEvents(before: RealmView, after: RealmView, userId: number): Outgoing[] {
   const removes: Outgoing[] = [];
@@ -30,21 +26,19 @@ function systemGroupEvents(before: RealmView, after: RealmView, userId: number):
   return [...removes.filter((o) => !full(o)), ...adds.filter((o) => !full(o)), ...removes.filter(full), ...adds.filter(full)];
 }
 
-export function realmBotAdd(view: RealmView, bot: User, apiKey: string): Outgoing {
-  const dict: Record<string, unknown> = {
-    email: bot.email,
+/**
+ * realm_bot/add to those who administer the bot. Since feature level 474 the dict holds only the
+ * bot settings (name, e-mail, avatar, owner and activity come with realm_user), no API key, and
+ * no realm_bot/update follows changes to those or a key regeneration.
+ */
+export function realmBotAdd(view: RealmView, bot: User): Outgoing {
+  const dict = {
     user_id: bot.id,
-    full_name: bot.full_name,
-    bot_type: bot.bot_type,
-    is_active: Boolean(bot.is_active),
-    api_key: apiKey,
     default_sending_stream: null,
     default_events_register_stream: null,
     default_all_public_streams: Boolean(bot.default_all_public_streams),
-    avatar_url: avatarUrl(bot, false),
     services: [],
   };
-  if (bot.bot_owner_id !== null) dict.owner_id = bot.bot_owner_id;
   return { event: { type: "realm_bot", op: "add", bot: dict }, users: botOwnerIds(view, bot) };
 }
 
@@ -58,7 +52,7 @@ export function userCreatedEvents(before: RealmView, after: RealmView, user: Use
   const person = presentUser(user, { clientGravatar: false, includeCustomProfileFields: true });
   const out: Outgoing[] = [{ event: { type: "realm_user", op: "add", person }, users: activeIds(after) }];
   out.push(...systemGroupEvents(before, after, user.id));
-  if (user.is_bot) out.push(realmBotAdd(after, user, apiKey));
+  if (user.is_bot) out.push(realmBotAdd(after, user));
   out.push(...peerEvents("peer_add", after, new Map(subscribed.map((id) => [id, new Set([user.id])]))));
   return out;
 }
@@ -69,14 +63,12 @@ export function userChangedEvents(before: RealmView, after: RealmView, old: User
   const out: Outgoing[] = [];
   if (user.full_name !== old.full_name) {
     out.push(realmUserUpdate(after, { user_id: user.id, full_name: user.full_name }));
-    if (user.is_bot) out.push(realmBotUpdate(after, user, { full_name: user.full_name }));
   }
   if (user.delivery_email !== old.delivery_email) {
     out.push(realmUserUpdate(after, { user_id: user.id, delivery_email: user.delivery_email }));
     // Gravatar URLs hash the email: the avatar changed with it (notify_avatar_url_change).
     const url = avatarUrl(user, false);
     out.push(realmUserUpdate(after, { avatar_source: "G", avatar_url: url, avatar_url_medium: url, avatar_version: user.avatar_version, user_id: user.id }));
-    if (user.is_bot) out.push(realmBotUpdate(after, user, { avatar_url: url }));
   }
   if (user.email !== old.email) out.push(realmUserUpdate(after, { user_id: user.id, new_email: user.email }));
   if (user.role !== old.role) {
@@ -87,25 +79,18 @@ export function userChangedEvents(before: RealmView, after: RealmView, old: User
   return out;
 }
 
-/** Deactivation: peer_remove first, then realm_user (and realm_bot) is_active false. */
+/** Deactivation: peer_remove first, then realm_user is_active false. */
 export function userDeactivatedEvents(before: RealmView, after: RealmView, user: User): Outgoing[] {
   const subscribed = [...before.subscribers].filter(([, ids]) => ids.has(user.id)).map(([streamId]) => streamId);
   const out = peerEvents("peer_remove", after, new Map(subscribed.map((id) => [id, new Set([user.id])])));
   out.push(realmUserUpdate(after, { user_id: user.id, is_active: false }));
-  if (user.is_bot) out.push(realmBotUpdate(after, user, { is_active: false }));
   return out;
 }
 
-/** Reactivation: realm_user (and realm_bot) is_active true, then peer_add for its channels. */
+/** Reactivation: realm_user is_active true, then peer_add for its channels. */
 export function userReactivatedEvents(after: RealmView, user: User): Outgoing[] {
   const out = [realmUserUpdate(after, { user_id: user.id, is_active: true })];
-  if (user.is_bot) out.push(realmBotUpdate(after, user, { is_active: true }));
   const subscribed = [...after.subscribers].filter(([streamId, ids]) => ids.has(user.id) && !after.streams.get(streamId)?.deactivated).map(([streamId]) => streamId);
   out.push(...peerEvents("peer_add", after, new Map(subscribed.map((id) => [id, new Set([user.id])]))));
   return out;
-}
-
-/** A bot's new API key goes to those who administer it. */
-export function botKeyEvents(view: RealmView, bot: User, apiKey: string): Outgoing[] {
-  return bot.is_bot ? [realmBotUpdate(view, bot, { api_key: apiKey })] : [];
 }

@@ -50,13 +50,12 @@ describe("user and bot events", () => {
     assert.deepEqual(withoutIds(await nextEvents(t, mia, queue)).map((e) => e.type), ["realm_user", "user_group", "user_group", "subscription"]);
   });
 
-  it("creates a bot: realm_bot/add with its key to its owner and the administrators", async () => {
+  it("creates a bot: realm_bot/add with the bot settings (no key since feature level 474) to its owner and the administrators", async () => {
     const res = await t.call(mia, "POST", "/bots", { full_name: "Helper", short_name: "helper" });
     assert.equal(res.status, 200);
     const [add] = cap.of("realm_bot", "add");
     assert.deepEqual(recipients(add), [owner.id, mia.id]);
-    const bot = (add.event as any).bot;
-    assert.deepEqual([bot.user_id, bot.api_key, bot.owner_id, bot.is_active, bot.services], [res.body.user_id, res.body.api_key, mia.id, true, []]);
+    assert.deepEqual((add.event as any).bot, { user_id: res.body.user_id, default_sending_stream: null, default_events_register_stream: null, default_all_public_streams: false, services: [] });
     assert.deepEqual(cap.of("realm_user", "add").map(recipients), [[...everyone, res.body.user_id]]);
   });
 
@@ -110,21 +109,20 @@ describe("user and bot events", () => {
     ]);
   });
 
-  it("deactivates a bot and regenerates its key: realm_bot/update to those who administer it", async () => {
+  it("deactivates a bot and regenerates its key: realm_user only, no realm_bot/update since feature level 474", async () => {
     const created = (await t.call(mia, "POST", "/bots", { full_name: "Keyed", short_name: "keyed" })).body;
     everyone = [...everyone, created.user_id];
     const botEmail = (await t.call(owner, "GET", `/users/${created.user_id}`)).body.user.email;
     cap.clear();
     const res = await t.app.inject({ method: "POST", url: "/api/v1/users/me/api_key/regenerate", headers: { host: owner.host, authorization: basic(botEmail, created.api_key) } });
     const newKey = res.json().api_key;
-    assert.deepEqual(cap.notices.map((n) => [n.event, recipients(n)]), [[{ type: "realm_bot", op: "update", bot: { user_id: created.user_id, api_key: newKey } }, [owner.id, mia.id]]]);
+    assert.notEqual(newKey, created.api_key);
+    assert.equal(cap.notices.length, 0);
     cap.clear();
     assert.equal((await t.call(mia, "DELETE", `/bots/${created.user_id}`)).status, 200);
     assert.deepEqual(cap.notices.map((n) => [n.event.type, n.event.op, recipients(n)]), [
       ["subscription", "peer_remove", everyone.filter((id) => id !== guest.id && id !== created.user_id)],
       ["realm_user", "update", everyone.filter((id) => id !== created.user_id)],
-      ["realm_bot", "update", [owner.id, mia.id]],
     ]);
-    assert.deepEqual(cap.of("realm_bot")[0].event.bot, { user_id: created.user_id, is_active: false });
   });
 });
