@@ -30,3 +30,14 @@ export function legacyPresence(lastActive: number, lastConnected: number): Recor
   const website = legacyPresenceDict(lastActive, lastConnected);
   return { aggregated: { client: website.client, status: website.status, timestamp: website.timestamp }, website };
 }
+
+/**
+ * GET /users/{user_id_or_email}/presence (FL 497): the modern fields beside the legacy pair,
+ * without the legacy client and pushable keys; aggregated reads "offline" once the last
+ * report is older than the offline threshold.
+ */
+export function singleUserPresence(lastActive: number, lastConnected: number, now: number): Record<string, unknown> {
+  const { client: _client, pushable: _pushable, ...website } = legacyPresenceDict(lastActive, lastConnected);
+  const offline = now - Math.max(lastActive, lastConnected) > OFFLINE_THRESHOLD_SECS * 1000;
+  return { ...modernPresence(lastActive, lastConnected), website, aggregated: { status: offline ? "offline" : website.status, timestamp: website.timestamp } };
+}
