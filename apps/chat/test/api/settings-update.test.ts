@@ -36,13 +36,12 @@ describe("PATCH /settings", () => {
     assert.ok(sent.every((e) => JSON.stringify(e.users) === JSON.stringify([member.id])));
   });
 
-  it("shows stored values in /register, in user_settings and the legacy top-level copies", async () => {
+  it("shows stored values in /register's user_settings", async () => {
     const s = await state(member);
     assert.equal(s.user_settings.twenty_four_hour_time, true);
     assert.equal(s.user_settings.emojiset, "twitter");
     assert.equal(s.user_settings.web_home_view, "recent");
-    assert.equal(s.twenty_four_hour_time, true);
-    assert.equal(s.color_scheme, 2);
+    assert.equal(s.user_settings.color_scheme, 2);
     const others = await state(other);
     assert.equal(others.user_settings.twenty_four_hour_time, false);
     assert.equal(others.user_settings.emojiset, "google");
@@ -82,7 +81,7 @@ describe("PATCH /settings", () => {
     assert.deepEqual(sent[1]!.users, [owner.id, member.id, other.id]);
     const me = (await t.call(member, "GET", "/users/me")).body;
     assert.equal(me.timezone, "Europe/Berlin");
-    assert.equal((await state(member)).timezone, "Europe/Berlin");
+    assert.equal((await state(member)).user_settings.timezone, "Europe/Berlin");
   });
 
   it("rejects bad values with Zulip's messages", async () => {
