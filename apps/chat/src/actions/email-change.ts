@@ -108,11 +108,9 @@ export async function doConfirmEmailChange(deps: ChatDeps, change: EmailChange):
   const users = await activeUserIds(deps.db, user.realm_id);
   const update = (person: Record<string, unknown>) => ({ event: { type: "realm_user", op: "update", person: { user_id: user.id, ...person } }, users, stamp, realmId: user.realm_id });
   // Every address is visible to everyone in Beacon, so everyone gets all three updates.
-  publish(deps, [
-    update({ delivery_email: email }),
-    update({ avatar_source: "G", avatar_url: avatarUrl(changed, false), avatar_url_medium: avatarUrl(changed, false), avatar_version: user.avatar_version }),
-    update({ new_email: email }),
-  ]);
+  // The Gravatar follows the address; an uploaded avatar does not change.
+  const avatar = user.avatar_source === "G" ? [update({ avatar_source: "G", avatar_url: avatarUrl(changed, false), avatar_url_medium: avatarUrl(changed, false), avatar_version: user.avatar_version })] : [];
+  publish(deps, [update({ delivery_email: email }), ...avatar, update({ new_email: email })]);
   await mailer(deps.config)
     .sendMail({
       from: deps.config.smtpFrom,

@@ -66,9 +66,12 @@ export function userChangedEvents(before: RealmView, after: RealmView, old: User
   }
   if (user.delivery_email !== old.delivery_email) {
     out.push(realmUserUpdate(after, { user_id: user.id, delivery_email: user.delivery_email }));
-    // Gravatar URLs hash the email: the avatar changed with it (notify_avatar_url_change).
-    const url = avatarUrl(user, false);
-    out.push(realmUserUpdate(after, { avatar_source: "G", avatar_url: url, avatar_url_medium: url, avatar_version: user.avatar_version, user_id: user.id }));
+    // Gravatar URLs hash the email: the avatar changed with it (notify_avatar_url_change);
+    // an uploaded avatar stays where it is.
+    if (user.avatar_source === "G") {
+      const url = avatarUrl(user, false);
+      out.push(realmUserUpdate(after, { avatar_source: "G", avatar_url: url, avatar_url_medium: url, avatar_version: user.avatar_version, user_id: user.id }));
+    }
   }
   if (user.email !== old.email) out.push(realmUserUpdate(after, { user_id: user.id, new_email: user.email }));
   if (user.role !== old.role) {
