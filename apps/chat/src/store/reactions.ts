@@ -1,12 +1,17 @@
 import type { Selectable } from "kysely";
 import type { ChatDb, ReactionTable } from "./schema.js";
+import { directStatement } from "./sqlite-reads.js";
 
 export type Reaction = Selectable<ReactionTable>;
 
 export async function reactionsByMessage(db: ChatDb, messageIds: number[]): Promise<Map<number, Reaction[]>> {
   const out = new Map<number, Reaction[]>();
   if (!messageIds.length) return out;
-  const rows = await db.selectFrom("reactions").selectAll().where("message_id", "in", messageIds).orderBy("id").execute();
+  // SQLite: one cached statement for any number of ids (every GET /messages page loads these).
+  const direct = directStatement(db, "select * from reactions where message_id in (select value from json_each(?)) order by id");
+  const rows = direct
+    ? (direct.all(JSON.stringify(messageIds)) as Reaction[])
+    : await db.selectFrom("reactions").selectAll().where("message_id", "in", messageIds).orderBy("id").execute();
   for (const row of rows) {
     const list = out.get(row.message_id) ?? [];
     list.push(row);
