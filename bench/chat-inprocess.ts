@@ -3,7 +3,7 @@
 // figures are the server's own time per request without a load generator sharing the cores.
 // Prints the median and p90 of BENCH_INPROC_N requests per scenario and the load average.
 // Usage: BENCH_CHAT_SEED=/tmp/chat-seed.db npx tsx bench/chat-inprocess.ts
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadChatConfig } from "../apps/chat/src/config.js";
@@ -13,7 +13,8 @@ const seedPath = process.env.BENCH_CHAT_SEED ?? "/tmp/chat-seed.db";
 const n = Number(process.env.BENCH_INPROC_N ?? 300);
 const only = process.env.BENCH_CHAT_ONLY ? new RegExp(process.env.BENCH_CHAT_ONLY) : undefined;
 const saved = JSON.parse(readFileSync(`${seedPath}.json`, "utf8")) as { auth: string; senderEmail: string; anchorId: number };
-const copy = join(mkdtempSync(join(tmpdir(), "beacon-chat-inproc-")), "chat.db");
+const dir = mkdtempSync(join(tmpdir(), "beacon-chat-inproc-"));
+const copy = join(dir, "chat.db");
 copyFileSync(seedPath, copy);
 const chat = await startChatServer(loadChatConfig({ databaseUrl: `sqlite:${copy}`, port: "0", rateLimit: "0" }));
 const narrowPath = (narrow: unknown[], extra = "anchor=newest&num_before=100&num_after=0") => `/api/v1/messages?${extra}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
@@ -42,4 +43,5 @@ try {
   }
 } finally {
   await chat.close();
+  rmSync(dir, { recursive: true, force: true });
 }
