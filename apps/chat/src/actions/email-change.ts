@@ -2,8 +2,6 @@
 // confirm_email_change): PATCH /settings mails a confirmation link to the new address; following
 // it changes the address, tells the realm (realm_user updates with delivery_email, new_email
 // and the Gravatar that follows the address) and mails a notice to the old address.
-import nodemailer, { type Transporter } from "nodemailer";
-import type { ChatConfig } from "../config.js";
 import { realmUrl } from "../config.js";
 import type { ChatDeps } from "../deps.js";
 import { ZulipError } from "../http/errors.js";
@@ -15,30 +13,10 @@ import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_USED } from "../store/settings-schem
 import { getUser, updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
 import { checkEmailChange } from "./settings-checks.js";
+import { mailConfigured, sendMail } from "./mail.js";
 
 /** Zulip's default confirmation link validity (CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS). */
 const LINK_VALIDITY_MS = 24 * 60 * 60 * 1000;
-
-const mailers = new WeakMap<ChatConfig, Transporter>();
-
-function mailer(config: ChatConfig): Transporter {
-  let transporter = mailers.get(config);
-  if (!transporter) {
-    transporter = nodemailer.createTransport({
-      host: config.smtpHost,
-      port: config.smtpPort,
-      secure: config.smtpUseSsl,
-      requireTLS: config.smtpUseTls && !config.smtpUseSsl,
-      ignoreTLS: !config.smtpUseTls && !config.smtpUseSsl,
-      auth: config.smtpUser ? { user: config.smtpUser, pass: config.smtpPassword } : undefined,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 30_000,
-    });
-    mailers.set(config, transporter);
-  }
-  return transporter;
-}
 
 /** Beacon's own error: without SMTP no confirmation link can reach the new address. */
 export class EmailNotConfiguredError extends ZulipError {
@@ -49,13 +27,12 @@ export class EmailNotConfiguredError extends ZulipError {
 
 /** Records the request and mails the link to the new address (the address already checked). */
 export async function doStartEmailChange(deps: ChatDeps, realm: Realm, user: User, newEmail: string): Promise<void> {
-  if (!deps.config.smtpHost) throw new EmailNotConfiguredError();
+  if (!mailConfigured(deps.config)) throw new EmailNotConfiguredError();
   const key = generateConfirmationKey();
   const now = deps.clock.now().getTime();
   await insertEmailChange(deps.db, { realm_id: realm.id, user_id: user.id, old_email: user.delivery_email, new_email: newEmail, key_hash: hashApiKey(key), date_created: now, expiry: now + LINK_VALIDITY_MS });
   const link = `${realmUrl(deps.config, realm.string_id)}/accounts/confirm_new_email/${key}/`;
-  const sent = mailer(deps.config).sendMail({
-    from: deps.config.smtpFrom,
+  const sent = sendMail(deps.config, {
     to: newEmail,
     subject: `Verify your new email address for ${realm.name}`,
     text: [
@@ -111,13 +88,11 @@ export async function doConfirmEmailChange(deps: ChatDeps, change: EmailChange):
   // The Gravatar follows the address; an uploaded avatar does not change.
   const avatar = user.avatar_source === "G" ? [update({ avatar_source: "G", avatar_url: avatarUrl(changed, false), avatar_url_medium: avatarUrl(changed, false), avatar_version: user.avatar_version })] : [];
   publish(deps, [update({ delivery_email: email }), ...avatar, update({ new_email: email })]);
-  await mailer(deps.config)
-    .sendMail({
-      from: deps.config.smtpFrom,
-      to: change.old_email,
-      subject: `Email address changed for ${realm.name}`,
-      text: `Hi ${user.full_name},\n\nThe email address of your ${realm.name} account is now ${email} (it was ${change.old_email}).\nIf you did not make this change, contact your organization's administrators at once.\n`,
-    })
+  await sendMail(deps.config, {
+    to: change.old_email,
+    subject: `Email address changed for ${realm.name}`,
+    text: `Hi ${user.full_name},\n\nThe email address of your ${realm.name} account is now ${email} (it was ${change.old_email}).\nIf you did not make this change, contact your organization's administrators at once.\n`,
+  })
     // The change is made; a notice that cannot be sent is logged, not reported to the user.
     .catch((err: unknown) => deps.log.warn({ err, userId: user.id }, "email change notice not sent"));
   return { oldEmail: change.old_email, newEmail: email };
