@@ -1,6 +1,6 @@
-// Creating, revoking and resending invitations. E-mail delivery is out of scope: invitations
-// are recorded and listed. Each change sends `invites_changed` to the administrators and the
-// inviter, who are the users able to see it in GET /invites.
+// Creating, revoking and resending invitations. E-mail invitations are mailed after commit
+// (invite-mail.ts). Each change sends `invites_changed` to the administrators and the inviter,
+// who are the users able to see it in GET /invites.
 import type { ChatDeps } from "../deps.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { confirmationKey, INVITE_ACTIVE, INVITE_REVOKED } from "../lib/invites.js";
@@ -11,6 +11,7 @@ import { realmDomains } from "../store/realm-domains.js";
 import { realmSettingValues } from "../store/settings.js";
 import { userByEmail } from "../store/users.js";
 import { adminUserIds, publish } from "./publish.js";
+import { sendInvitationEmails } from "./invite-mail.js";
 
 export interface InviteOptions {
   realmId: number;
@@ -25,9 +26,9 @@ export interface InviteOptions {
   welcomeMessageCustomText: string | null;
 }
 
-export async function notifyInvitesChanged(deps: ChatDeps, realmId: number, referrerId: number): Promise<void> {
+export async function notifyInvitesChanged(deps: ChatDeps, realmId: number, referrers: number | number[]): Promise<void> {
   const users = new Set(await adminUserIds(deps.db, realmId));
-  users.add(referrerId);
+  for (const id of [referrers].flat()) users.add(id);
   publish(deps, [{ event: { type: "invites_changed" }, users: [...users] }]);
 }
 
@@ -84,10 +85,16 @@ export async function checkInviteUsers(deps: ChatDeps, emails: string[], options
   }
   if (!toInvite.length) throw new InvitationFailedError("We weren't able to invite anyone.", skipped, false);
   const now = deps.clock.now().getTime();
-  await deps.db.transaction().execute(async (trx) => {
-    for (const email of toInvite) await insertInvite(trx, row(options, now, email));
+  const invites = await deps.db.transaction().execute(async (trx) => {
+    const created: Invite[] = [];
+    for (const email of toInvite) {
+      const values = row(options, now, email);
+      created.push({ ...values, id: await insertInvite(trx, values) });
+    }
+    return created;
   });
   await notifyInvitesChanged(deps, options.realmId, options.invitedBy);
+  await sendInvitationEmails(deps, invites);
   if (skipped.length) {
     throw new InvitationFailedError("Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!", skipped, true);
   }
@@ -111,4 +118,5 @@ export async function doResendEmailInvite(deps: ChatDeps, invite: Invite): Promi
   const expiry = invite.expiry === null ? null : now + (invite.expiry - invite.invited);
   await updateInvite(deps.db, invite.id, { invited: now, expiry });
   await notifyInvitesChanged(deps, invite.realm_id, invite.invited_by_user_id);
+  await sendInvitationEmails(deps, [{ ...invite, invited: now, expiry }]);
 }

@@ -36,10 +36,19 @@ export async function deleteInvite(db: ChatDb, id: number): Promise<void> {
   await db.deleteFrom("invites").where("id", "=", id).execute();
 }
 
-/** Pending email invitations to an address, used up once someone signs up with it. */
-export async function markEmailInvitesUsed(db: ChatDb, realmId: number, email: string): Promise<number> {
-  const rows = await db.selectFrom("invites").select(["id", "email"]).where("realm_id", "=", realmId).where("is_multiuse", "=", 0).where("status", "=", 0).execute();
-  const ids = rows.filter((r) => r.email?.toLowerCase() === email.toLowerCase()).map((r) => r.id);
-  if (ids.length) await db.updateTable("invites").set({ status: 1 }).where("id", "in", ids).execute();
-  return ids.length;
+/** Marks one active invitation used; false when another sign-up claimed (or revoked) it first. */
+export async function claimInvite(db: ChatDb, id: number, from: number, to: number): Promise<boolean> {
+  const result = await db.updateTable("invites").set({ status: to }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Revokes the other pending e-mail invitations to an address once it has an account (Zulip
+ * marks those PreregistrationUsers revoked). Returns their inviters.
+ */
+export async function revokeEmailInvitesTo(db: ChatDb, realmId: number, email: string, status: number, exceptId: number | null): Promise<number[]> {
+  const rows = await db.selectFrom("invites").select(["id", "email", "invited_by_user_id"]).where("realm_id", "=", realmId).where("is_multiuse", "=", 0).where("status", "=", 0).execute();
+  const hits = rows.filter((r) => r.id !== exceptId && r.email?.toLowerCase() === email.toLowerCase());
+  if (hits.length) await db.updateTable("invites").set({ status }).where("id", "in", hits.map((r) => r.id)).execute();
+  return [...new Set(hits.map((r) => r.invited_by_user_id))];
 }

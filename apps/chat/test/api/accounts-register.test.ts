@@ -45,12 +45,12 @@ describe("POST /accounts/register (signing up through an invitation link)", () =
     assert.deepEqual([person.user_id, person.email, person.role, person.full_name], [id, "new@example.com", ROLE_MODERATOR, "New Person"]);
     const moderators = (await t.call(owner, "GET", "/user_groups")).body.user_groups.find((g: any) => g.name === "role:moderators").id;
     // Then the role's group, peer_add to those who see the channel (no subscription/add: the new
-    // account has no queue yet), the invitation's groups, and invites_changed to the inviter.
+    // account has no queue yet) and the invitation's groups. A reusable link has no referrer in
+    // Zulip: no invites_changed and no direct message to its creator.
     assert.deepEqual(sent.slice(1), [
       { event: { type: "user_group", op: "add_members", group_id: moderators, user_ids: [id] }, users: everyone },
       { event: { type: "subscription", op: "peer_add", stream_ids: [channelId], user_ids: [id] }, users: [owner.id, member.id] },
       { event: { type: "user_group", op: "add_members", group_id: groupId, user_ids: [id] }, users: everyone },
-      { event: { type: "invites_changed" }, users: [owner.id] },
     ]);
     const account = { id: res.body.user_id, email: "new@example.com", apiKey: res.body.api_key, realmId: owner.realmId, host: owner.host };
     const subs = (await t.call(account, "GET", "/users/me/subscriptions")).body.subscriptions.map((s: any) => s.name);
