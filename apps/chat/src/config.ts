@@ -45,7 +45,7 @@ export const chatSettings = {
   passwordMinLength: setting("CHAT_PASSWORD_MIN_LENGTH", 6, parse.integer(0, 1000), "shortest password accepted (Zulip's PASSWORD_MIN_LENGTH)"),
   passwordMaxLength: setting("CHAT_PASSWORD_MAX_LENGTH", 100, parse.integer(1, 10_000), "longest password accepted (Zulip's PASSWORD_MAX_LENGTH)"),
   passwordMinGuesses: setting("CHAT_PASSWORD_MIN_GUESSES", 10_000, parse.integer(0, 1e15), "fewest guesses zxcvbn must estimate for a password (Zulip's PASSWORD_MIN_GUESSES); 0 turns the estimate off"),
-  smtpHost: setting("CHAT_SMTP_HOST", "", parse.string, "SMTP server for the chat server's e-mail (address change confirmations); e-mail address changes are refused when unset"),
+  smtpHost: setting("CHAT_SMTP_HOST", "", parse.string, "SMTP server for the chat server's e-mail (address change confirmations, invitations); when unset, e-mail address changes are refused and invitations are recorded without mail"),
   smtpPort: setting("CHAT_SMTP_PORT", 587, parse.integer(1, 65535), "SMTP port"),
   smtpUser: setting("CHAT_SMTP_USER", "", parse.string, "SMTP user name (no authentication when unset)"),
   smtpPassword: setting("CHAT_SMTP_PASSWORD", "", parse.string, "SMTP password"),

@@ -10,6 +10,7 @@ import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import { registerEmailChangePages } from "./routes/settings.js";
+import { registerSignUpPages } from "./routes/signup.js";
 import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import { registerAvatarImages } from "./routes/avatars.js";
@@ -38,6 +39,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   await installBodyParsers(app);
   registerRoutes(createApi(app, deps));
   registerEmailChangePages(app, deps);
+  registerSignUpPages(app, deps);
   registerUploadFiles(app, deps);
   registerAvatarFiles(app, deps);
   registerAvatarImages(app, deps);

@@ -5,10 +5,10 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
 import { INVITE_ACTIVE, INVITE_REVOKED, INVITE_USED } from "../lib/invites.js";
 import { emailInDomains } from "../lib/domains.js";
-import { claimInvite, inviteByKey, revokeEmailInvitesTo, type Invite } from "../store/invites.js";
+import { claimInvite, inviteByKey, inviteByKeyAnywhere, revokeEmailInvitesTo, type Invite } from "../store/invites.js";
 import { realmDomains } from "../store/realm-domains.js";
 import { realmSettingValues } from "../store/settings.js";
-import type { Realm } from "../store/realms.js";
+import { getRealm, type Realm } from "../store/realms.js";
 import { getUser } from "../store/users.js";
 import { checkNewPassword } from "./settings-checks.js";
 import { checkFullName, checkNewEmail } from "./user-checks.js";
@@ -18,12 +18,23 @@ import { createUser } from "./users.js";
 
 const LINK_EXPIRED = "The confirmation link has expired or been deactivated.";
 
-/** Zulip's get_object_from_key: unknown, expired, revoked and used keys all read the same. */
-export async function accessInvitation(deps: ChatDeps, realm: Realm, key: string): Promise<Invite> {
-  const invite = await inviteByKey(deps.db, realm.id, key);
+function usable(deps: ChatDeps, invite: Invite | undefined): Invite {
   const now = deps.clock.now().getTime();
   if (!invite || invite.status !== INVITE_ACTIVE || (invite.expiry !== null && invite.expiry <= now)) throw new BadRequestError(LINK_EXPIRED);
   return invite;
+}
+
+/** Zulip's get_object_from_key: unknown, expired, revoked and used keys all read the same. */
+export async function accessInvitation(deps: ChatDeps, realm: Realm, key: string): Promise<Invite> {
+  return usable(deps, await inviteByKey(deps.db, realm.id, key));
+}
+
+/** The e-mail invitation behind an /accounts/do_confirm/<key> link, and its realm. */
+export async function accessEmailInvitation(deps: ChatDeps, key: string): Promise<{ invite: Invite; realm: Realm }> {
+  const invite = usable(deps, /^[a-z0-9]{24}$/.test(key) ? await inviteByKeyAnywhere(deps.db, key) : undefined);
+  const realm = invite.is_multiuse ? undefined : await getRealm(deps.db, invite.realm_id);
+  if (!realm) throw new BadRequestError(LINK_EXPIRED);
+  return { invite, realm };
 }
 
 /**

@@ -16,6 +16,11 @@ export function inviteByKey(db: ChatDb, realmId: number, key: string): Promise<I
   return db.selectFrom("invites").selectAll().where("realm_id", "=", realmId).where("confirmation_key", "=", key).executeTakeFirst();
 }
 
+/** The invitation a key names in any realm (an e-mailed link names its realm by the key alone). */
+export function inviteByKeyAnywhere(db: ChatDb, key: string): Promise<Invite | undefined> {
+  return db.selectFrom("invites").selectAll().where("confirmation_key", "=", key).executeTakeFirst();
+}
+
 /** Active, unexpired invitations, optionally only one inviter's. */
 export function pendingInvites(db: ChatDb, realmId: number, now: number, invitedBy?: number): Promise<Invite[]> {
   let q = db

@@ -151,6 +151,29 @@ describe("e-mail invitations: POST /invites and resend mail a key that POST /acc
     assert.ok(!(await t.call(owner, "GET", "/invites")).body.invites.some((i: any) => i.email === "twice@example.com"));
   });
 
+  it("the mailed link itself shows a sign-up form whose POST creates the account", async () => {
+    const mail = await invite(admin, "web@example.com");
+    const url = /http:\/\/[^\s]+\/accounts\/do_confirm\/[a-z0-9]{24}/.exec(mail.text)![0];
+    const key = keyIn(mail.text)!;
+    const path = new URL(url).pathname;
+    const landing = await t.app.inject({ method: "GET", url: path, headers: { host: owner.host } });
+    assert.equal(landing.statusCode, 200);
+    assert.match(landing.body, /web@example\.com/);
+    assert.match(landing.body, new RegExp(`name="key" value="${key}"`));
+    assert.equal((await t.call(owner, "GET", "/invites")).body.invites.filter((i: any) => i.email === "web@example.com").length, 1, "looking changes nothing");
+    const post = (payload: string) => t.app.inject({ method: "POST", url: "/accounts/do_confirm", headers: { host: owner.host, "content-type": "application/x-www-form-urlencoded" }, payload });
+    const noPassword = await post(`key=${key}&full_name=Web+User`);
+    assert.equal(noPassword.statusCode, 400);
+    const done = await post(`key=${key}&full_name=Web+User&password=pw-secret-web-1`);
+    assert.equal(done.statusCode, 200, done.body);
+    assert.match(done.body, /web@example\.com/);
+    const login = await t.call(null, "POST", "/fetch_api_key", { username: "web@example.com", password: "pw-secret-web-1" }, { host: owner.host });
+    assert.equal(login.status, 200);
+    const again = await t.app.inject({ method: "GET", url: path, headers: { host: owner.host } });
+    assert.equal(again.statusCode, 404);
+    assert.match(again.body, /expired or been deactivated/);
+  });
+
   it("a reusable link's sign-up sends its creator no direct message", async () => {
     const link = (await t.call(owner, "POST", "/invites/multiuse", {})).body.invite_link as string;
     await t.deps.events.flush();
