@@ -5,42 +5,17 @@
 import type { ChatDeps } from "../deps.js";
 import { BadRequestError, insufficientPermission } from "../http/errors.js";
 import { encodeChannelEmail, newEmailToken } from "../lib/channel-email.js";
-import { BOT_DEFAULT, ROLE_MEMBER, isAdmin } from "../lib/roles.js";
+import { isAdmin } from "../lib/roles.js";
 import { channelEmailToken, ensureChannelEmailToken } from "../store/channel-emails.js";
 import type { Stream } from "../store/streams.js";
-import { insertUser, userByEmail, userInRealm, type User } from "../store/users.js";
+import { userInRealm, type User } from "../store/users.js";
+import { systemBot } from "./notification-bot.js";
 
 export const EMAIL_GATEWAY_BOT_EMAIL = "emailgateway@zulip.com";
 
-/** Zulip's EMAIL_GATEWAY_BOT is a system bot; here each realm gets its own, made on first use. */
-export async function emailGatewayBot(deps: ChatDeps, realmId: number): Promise<User> {
-  const existing = await userByEmail(deps.db, realmId, EMAIL_GATEWAY_BOT_EMAIL);
-  if (existing) return existing;
-  try {
-    await insertUser(deps.db, {
-      realm_id: realmId,
-      email: EMAIL_GATEWAY_BOT_EMAIL,
-      delivery_email: EMAIL_GATEWAY_BOT_EMAIL,
-      email_key: EMAIL_GATEWAY_BOT_EMAIL,
-      full_name: "Email Gateway",
-      role: ROLE_MEMBER,
-      is_active: 1,
-      is_bot: 1,
-      bot_type: BOT_DEFAULT,
-      bot_owner_id: null,
-      date_joined: deps.clock.now().getTime(),
-      password_hash: null,
-      timezone: "",
-      avatar_version: 1,
-      default_all_public_streams: 0,
-      default_sending_stream_id: null,
-      default_events_register_stream_id: null,
-    });
-  } catch (error) {
-    // Created by a concurrent request meanwhile (the (realm, email) index is unique).
-    if (!(await userByEmail(deps.db, realmId, EMAIL_GATEWAY_BOT_EMAIL))) throw error;
-  }
-  return (await userByEmail(deps.db, realmId, EMAIL_GATEWAY_BOT_EMAIL))!;
+/** Zulip's EMAIL_GATEWAY_BOT, one per realm here. */
+export function emailGatewayBot(deps: ChatDeps, realmId: number): Promise<User> {
+  return systemBot(deps, realmId, EMAIL_GATEWAY_BOT_EMAIL, "Email Gateway", deps.clock.now().getTime());
 }
 
 /** The sender a sender_id names: the gateway bot (default), the user, or a bot they may administer (access_bot_by_id). */

@@ -14,19 +14,20 @@ export const NOTIFICATION_BOT_EMAIL = "notification-bot@zulip.com";
 export const NOTIFICATION_BOT_NAME = "Notification Bot";
 
 /**
- * Zulip's system bots live in a separate internal realm; here each realm gets its own
- * Notification Bot user, created on first use. It has no API key and no subscriptions.
+ * Zulip's system bots (Notification Bot, Welcome Bot, Email Gateway) live in a separate
+ * internal realm; here each realm gets its own, a bot user with no owner, no API key and no
+ * subscriptions, created on first use.
  */
-export async function notificationBot(deps: ChatDeps, realmId: number, now: number): Promise<User> {
-  const existing = await userByEmail(deps.db, realmId, NOTIFICATION_BOT_EMAIL);
+export async function systemBot(deps: ChatDeps, realmId: number, email: string, fullName: string, now: number): Promise<User> {
+  const existing = await userByEmail(deps.db, realmId, email);
   if (existing) return existing;
   try {
     await insertUser(deps.db, {
       realm_id: realmId,
-      email: NOTIFICATION_BOT_EMAIL,
-      delivery_email: NOTIFICATION_BOT_EMAIL,
-      email_key: NOTIFICATION_BOT_EMAIL,
-      full_name: NOTIFICATION_BOT_NAME,
+      email,
+      delivery_email: email,
+      email_key: email,
+      full_name: fullName,
       role: ROLE_MEMBER,
       is_active: 1,
       is_bot: 1,
@@ -42,11 +43,13 @@ export async function notificationBot(deps: ChatDeps, realmId: number, now: numb
     });
   } catch (error) {
     // Another request created it at the same moment (the (realm, email) index is unique).
-    const raced = await userByEmail(deps.db, realmId, NOTIFICATION_BOT_EMAIL);
-    if (raced) return raced;
-    throw error;
+    if (!(await userByEmail(deps.db, realmId, email))) throw error;
   }
-  return (await userByEmail(deps.db, realmId, NOTIFICATION_BOT_EMAIL))!;
+  return (await userByEmail(deps.db, realmId, email))!;
+}
+
+export function notificationBot(deps: ChatDeps, realmId: number, now: number): Promise<User> {
+  return systemBot(deps, realmId, NOTIFICATION_BOT_EMAIL, NOTIFICATION_BOT_NAME, now);
 }
 
 export interface InternalMessage {
