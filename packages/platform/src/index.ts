@@ -8,3 +8,4 @@ export * from "./cli.js";
 export * from "./passwords.js";
 export * from "./groupCommit.js";
 export * from "./walCheckpoints.js";
+export * from "./mail.js";

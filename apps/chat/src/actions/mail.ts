@@ -1,6 +1,6 @@
 // Outbound e-mail over the CHAT_SMTP_* settings: one nodemailer transport per configuration,
 // shared by the e-mail-change confirmations and the invitation e-mails.
-import nodemailer, { type Transporter } from "nodemailer";
+import { smtpTransport } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
 import type { ChatDeps } from "../deps.js";
 
@@ -13,32 +13,11 @@ export interface MailMessage {
 /** Zulip's email_senders worker requeues a failed send up to MAX_REQUEST_RETRIES (3) times. */
 export const MAIL_RETRIES = 3;
 
-const transports = new WeakMap<ChatConfig, Transporter>();
-
-function transport(config: ChatConfig): Transporter {
-  let transporter = transports.get(config);
-  if (!transporter) {
-    transporter = nodemailer.createTransport({
-      host: config.smtpHost,
-      port: config.smtpPort,
-      secure: config.smtpUseSsl,
-      requireTLS: config.smtpUseTls && !config.smtpUseSsl,
-      ignoreTLS: !config.smtpUseTls && !config.smtpUseSsl,
-      auth: config.smtpUser ? { user: config.smtpUser, pass: config.smtpPassword } : undefined,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 30_000,
-    });
-    transports.set(config, transporter);
-  }
-  return transporter;
-}
-
 export const mailConfigured = (config: ChatConfig): boolean => Boolean(config.smtpHost);
 
 /** One attempt; rejects when the SMTP server refuses or cannot be reached. */
 export async function sendMail(config: ChatConfig, message: MailMessage): Promise<void> {
-  await transport(config).sendMail({ from: config.smtpFrom, ...message });
+  await smtpTransport(config).sendMail({ from: config.smtpFrom, ...message });
 }
 
 /**

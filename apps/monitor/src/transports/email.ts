@@ -1,7 +1,7 @@
 // E-mail alerts (§15.3) over SMTP: subject "DOWN | <name>", a plain-text body laid out as
 // the upstream's, an HTML alternative, and an unsubscribe link in the text and in the
 // List-Unsubscribe headers. Only verified addresses receive alerts.
-import nodemailer from "nodemailer";
+import { smtpTransport } from "@beacon/platform";
 import type { MonitorConfig } from "../config.js";
 import { unsubLink } from "../lib/channelTokens.js";
 import type { Channel } from "../store/schema.js";
@@ -121,27 +121,6 @@ export function emailHtml(alert: AlertContext, unsub = emailUnsubLink(alert)): s
   ].join("\n");
 }
 
-const mailers = new WeakMap<MonitorConfig, nodemailer.Transporter>();
-
-function mailer(config: MonitorConfig): nodemailer.Transporter {
-  let transporter = mailers.get(config);
-  if (!transporter) {
-    transporter = nodemailer.createTransport({
-      host: config.smtpHost,
-      port: config.smtpPort,
-      secure: config.smtpUseSsl,
-      requireTLS: config.smtpUseTls && !config.smtpUseSsl,
-      ignoreTLS: !config.smtpUseTls && !config.smtpUseSsl,
-      auth: config.smtpUser ? { user: config.smtpUser, pass: config.smtpPassword } : undefined,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 30_000,
-    });
-    mailers.set(config, transporter);
-  }
-  return transporter;
-}
-
 export const email: Transport = {
   isNoop(channel, status) {
     const conf = emailConf(channel);
@@ -154,7 +133,7 @@ export const email: Transport = {
     const conf = emailConf(alert.channel);
     const unsub = emailUnsubLink(alert);
     try {
-      await mailer(alert.config).sendMail({
+      await smtpTransport(alert.config).sendMail({
         from: alert.config.smtpFrom,
         to: conf.value,
         subject: emailSubject(alert),
@@ -170,7 +149,7 @@ export const email: Transport = {
 
 /** The mail with the link that verifies an address for an e-mail integration. */
 export async function sendVerificationMail(config: MonitorConfig, to: string, link: string): Promise<void> {
-  await mailer(config).sendMail({
+  await smtpTransport(config).sendMail({
     from: config.smtpFrom,
     to,
     subject: `Verify email address on ${config.siteName}`,
