@@ -6,9 +6,10 @@ import type { Realm } from "../store/realms.js";
 import { messagesByIds, recipientMembers, type Message } from "../store/messages.js";
 import { reactionsByMessage } from "../store/reactions.js";
 import { stateCache, type RealmState } from "../store/realm-state.js";
-import { presentMessage, withFlags, type MessageLookups, type MessageViewOptions } from "../present/message.js";
+import { dictMessagesByIds } from "../store/sqlite-reads.js";
+import { messageJsonWriter, presentMessage, withFlags, type MessageLookups, type MessageViewOptions } from "../present/message.js";
 
-export async function messageLookups(db: ChatDb, realm: Realm, messages: Message[], state?: RealmState): Promise<MessageLookups> {
+export async function messageLookups(db: ChatDb, realm: Realm, messages: Pick<Message, "id" | "stream_id" | "recipient_id">[], state?: RealmState): Promise<MessageLookups> {
   const dmRecipients = [...new Set(messages.filter((m) => m.stream_id === null).map((m) => m.recipient_id))];
   const [dmMembers, reactions, loaded] = await Promise.all([
     recipientMembers(db, dmRecipients),
@@ -36,4 +37,22 @@ export async function loadMessages(db: ChatDb, realm: Realm, rows: { id: number;
   const byId = new Map(messages.map((m) => [m.id, m]));
   const lookups = await messageLookups(db, realm, messages, state);
   return { dicts: rows.filter((r) => byId.has(r.id)).map((r) => withFlags(presentMessage(byId.get(r.id)!, lookups, options), r.flags)), byId };
+}
+
+/**
+ * The JSON text of loadMessageDicts' array, byte for byte, written without dict objects
+ * (present/message.ts messageJsonWriter); on SQLite the rows are read as arrays with only the
+ * content column shown.
+ */
+export async function loadMessagesJson(db: ChatDb, realm: Realm, rows: { id: number; flags: number }[], options: MessageViewOptions, state?: RealmState): Promise<string> {
+  if (!rows.length) return "[]";
+  const ids = rows.map((r) => r.id);
+  const byId = dictMessagesByIds(db, ids, options.applyMarkdown) ?? new Map((await messagesByIds(db, ids)).map((m) => [m.id, m]));
+  const write = messageJsonWriter(await messageLookups(db, realm, [...byId.values()], state), options);
+  let out = "";
+  for (const r of rows) {
+    const m = byId.get(r.id);
+    if (m) out += (out ? "," : "") + write(m, r.flags);
+  }
+  return `[${out}]`;
 }

@@ -11,7 +11,7 @@ import { displayTopic } from "../lib/topics.js";
 import { firstId, matchingIds, walkIds, type IdRow } from "../store/message-query.js";
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
-import { loadMessageDicts, loadMessages } from "./message-loader.js";
+import { loadMessageDicts, loadMessages, loadMessagesJson } from "./message-loader.js";
 import { planNarrow, type NarrowPlan } from "./narrow-filter.js";
 
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
@@ -86,6 +86,26 @@ export async function fetchWindow(api: Api, plan: NarrowPlan, anchor: number, nu
   };
 }
 
+/** A value already serialized as JSON (a page's message array), written as is by serializeBody. */
+class JsonText {
+  constructor(readonly text: string) {}
+  /** Any other serializer still gets the same value. */
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/** JSON.stringify(body), with JsonText values written as their text (Fastify reply serializer). */
+function serializeBody(body: Record<string, unknown>): string {
+  let out = "";
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (value === undefined) continue;
+    out += `${out ? "," : ""}${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`;
+  }
+  return `{${out}}`;
+}
+
 export function register(api: Api): void {
   const { deps } = api;
   const { db } = deps;
@@ -147,6 +167,12 @@ export function register(api: Api): void {
     };
 
     async function present(plan: NarrowPlan, rows: IdRow[], scope: MessageScope) {
+      if (!plan.search) {
+        // The page's JSON written directly: same bytes, no dict objects (messages-json.test.ts).
+        // A custom serializer leaves the content type to us.
+        ctx.reply.serializer(serializeBody).type("application/json; charset=utf-8");
+        return new JsonText(await loadMessagesJson(db, ctx.realm, rows, view, scope.state));
+      }
       const { dicts, byId: raws } = await loadMessages(db, ctx.realm, rows, view, scope.state);
       if (plan.search) {
         const { words, phrases } = plan.search;

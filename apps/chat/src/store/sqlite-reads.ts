@@ -50,3 +50,52 @@ export async function selectRows<R>(db: ChatDb, query: CompiledQuery<R>): Promis
   if (statement) return statement.all(query.parameters) as R[];
   return (await db.executeQuery(query)).rows;
 }
+
+/** The columns of a message dict (present/message.ts DictMessage), one text column of the two. */
+export interface DictMessageRow {
+  id: number;
+  sender_id: number;
+  recipient_id: number;
+  stream_id: number | null;
+  topic: string;
+  content: string;
+  rendered_content: string;
+  client: string;
+  date_sent: number;
+  last_edit_time: number | null;
+  last_moved_time: number | null;
+  is_me_message: number;
+}
+
+const DICT_COLUMNS = "id, sender_id, recipient_id, stream_id, topic, client, date_sent, last_edit_time, last_moved_time, is_me_message";
+
+/**
+ * The messages with these ids as DictMessageRows, by id, when a direct read is safe (else
+ * undefined: use messagesByIds). Rows come as arrays (no per-column object building by the
+ * driver) and only the content column the page shows is read: `rendered_content` when
+ * `rendered`, else `content`; the other is left empty.
+ */
+export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean): Map<number, DictMessageRow> | undefined {
+  const text = rendered ? "rendered_content" : "content";
+  const statement = directStatement(db, `select ${DICT_COLUMNS}, ${text} from messages where id in (select value from json_each(?))`);
+  if (!statement) return undefined;
+  const out = new Map<number, DictMessageRow>();
+  for (const r of statement.raw(true).all(JSON.stringify(ids)) as unknown[][]) {
+    const body = r[10] as string;
+    out.set(r[0] as number, {
+      id: r[0] as number,
+      sender_id: r[1] as number,
+      recipient_id: r[2] as number,
+      stream_id: r[3] as number | null,
+      topic: r[4] as string,
+      client: r[5] as string,
+      date_sent: r[6] as number,
+      last_edit_time: r[7] as number | null,
+      last_moved_time: r[8] as number | null,
+      is_me_message: r[9] as number,
+      content: rendered ? "" : body,
+      rendered_content: rendered ? body : "",
+    });
+  }
+  return out;
+}
