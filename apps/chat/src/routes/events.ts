@@ -33,7 +33,8 @@ export function register(api: Api): void {
     if (allPublicStreams && isGuest(user)) throw new BadRequestError("User not authorized for this query");
 
     // Message dicts shared between queues are serialized once (events/serialize.ts).
-    ctx.reply.serializer(serializeEventsBody);
+    // A custom serializer leaves the content type to us.
+    ctx.reply.serializer(serializeEventsBody).header("content-type", "application/json; charset=utf-8");
     const result = events.fetch({
       userId: user.id,
       queueId,

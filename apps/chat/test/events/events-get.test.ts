@@ -21,6 +21,7 @@ describe("GET /events", () => {
     assert.equal(queue.lastEventId, -1);
     const res = await t.call(member, "GET", "/events", { queue_id: queue.id, last_event_id: -1, dont_block: true });
     assert.deepEqual(res.body, { result: "success", msg: "", events: [] });
+    assert.equal(res.headers["content-type"], "application/json; charset=utf-8");
   });
 
   it("delivers a channel message with the recipient's flags", async () => {
