@@ -5,8 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
+import { sendStoredImage } from "../http/images.js";
 import { avatarFileOf } from "../lib/avatars.js";
-import { FORMAT_CONTENT_TYPES, sniffImage } from "../lib/emoji-images.js";
 import { MAX_AVATAR_FILE_SIZE_MIB } from "../lib/uploads.js";
 import { avatarUrl } from "../present/user.js";
 import { checkAvatarChangesAllowed, checkAvatarImage, doDeleteAvatar, doUploadAvatar } from "../actions/avatars.js";
@@ -39,13 +39,6 @@ export function registerAvatarImages(app: FastifyInstance, deps: ChatDeps): void
     const { realm_id, file_name } = req.params as Record<string, string>;
     const stored = avatarFileOf(`${realm_id}/${file_name}`);
     const data = stored ? await readFile(avatarsFile(deps, stored)).catch(() => undefined) : undefined;
-    if (!data) return reply.code(404).type("text/plain; charset=utf-8").send("File not found");
-    const format = sniffImage(data);
-    return reply
-      .type(format ? FORMAT_CONTENT_TYPES[format] : "application/octet-stream")
-      // A new upload gets a new name (the version is part of it): cached copies never go stale.
-      .header("Cache-Control", "public, max-age=31536000, immutable")
-      .header("X-Content-Type-Options", "nosniff")
-      .send(data);
+    return sendStoredImage(reply, data);
   });
 }

@@ -5,10 +5,11 @@ import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, notAllowedForGuests, ResourceNotFoundError } from "../http/errors.js";
+import { sendStoredImage } from "../http/images.js";
 import { avatarsFile, checkAddRealmEmoji, checkRemoveRealmEmoji, doRemoveRealmEmoji, emojiExists } from "../actions/realm-emoji.js";
 import { inGroupSetting, messageScope } from "../actions/message-context.js";
 import { canonicalEmojiName, checkValidEmojiName, isDefaultEmojiName } from "../lib/emoji.js";
-import { emojiContentType, FORMAT_CONTENT_TYPES, sniffImage } from "../lib/emoji-images.js";
+import { emojiContentType } from "../lib/emoji-images.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentRealmEmojiDict } from "../present/realm-emoji.js";
 import { activeEmojiByName, realmEmojiRows } from "../store/realm-emoji.js";
@@ -58,13 +59,6 @@ export function registerAvatarFiles(app: FastifyInstance, deps: ChatDeps): void 
     const path = (req.params as Record<string, string>)["*"] ?? "";
     let data: Buffer | undefined;
     if (SAFE_PATH.test(path)) data = await readFile(avatarsFile(deps, path)).catch(() => undefined);
-    if (!data) return reply.code(404).type("text/plain; charset=utf-8").send("File not found");
-    const format = sniffImage(data);
-    return reply
-      .type(format ? FORMAT_CONTENT_TYPES[format] : "application/octet-stream")
-      // File names are never reused, so the images may be cached for good.
-      .header("Cache-Control", "public, max-age=31536000, immutable")
-      .header("X-Content-Type-Options", "nosniff")
-      .send(data);
+    return sendStoredImage(reply, data);
   });
 }
