@@ -3,25 +3,18 @@
 // BENCH_DIAG=1 prints one line a second to stderr: event-loop delay, GC pauses (each over
 // 5 ms listed with its kind), time inside the server per request, WAL size and counters (what
 // the steady-rate send tail is made of). BENCH_CPU_PROF=<file> writes a CPU profile on SIGTERM.
-import { Session } from "node:inspector/promises";
-import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { loadChatConfig } from "../../apps/chat/src/config.js";
 import { startChatServer } from "../../apps/chat/src/main.js";
 import { SqliteMessageStore } from "../../apps/chat/src/store/sqlite-messages.js";
+import { startCpuProfile, walStats } from "./diag.js";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const config = loadChatConfig({ databaseUrl, port: "0", rateLimit: "0" });
 const chat = await startChatServer(config);
 
-const profileFile = process.env.BENCH_CPU_PROF;
-const session = profileFile ? new Session() : null;
-if (session) {
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 200 });
-  await session.post("Profiler.start");
-}
+const profile = await startCpuProfile(process.env.BENCH_CPU_PROF);
 process.stdout.write(`LISTENING ${chat.address}\n`);
 
 if (process.env.BENCH_DIAG) {
@@ -37,18 +30,7 @@ if (process.env.BENCH_DIAG) {
       if (e.duration > 5) gcLong.push(`${GC_KINDS[kind] ?? kind}:${e.duration.toFixed(1)}`);
     }
   }).observe({ entryTypes: ["gc"] });
-  const wal = databaseUrl?.startsWith("sqlite:") ? `${databaseUrl.slice("sqlite:".length)}-wal` : null;
-  const peek = (file: string, length: number): Buffer | null => {
-    try {
-      const fd = openSync(file, "r");
-      const buf = Buffer.alloc(length);
-      readSync(fd, buf, 0, length, 0);
-      closeSync(fd);
-      return buf;
-    } catch {
-      return null;
-    }
-  };
+  const walNow = walStats(databaseUrl);
   // The send batches' transactions (synchronous: write, WAL append, commit), timed in place.
   // For the slowest per second, the main thread's CPU and run-queue wait from
   // /proc/self/task/<pid>/schedstat: the rest of the wall time it was blocked (I/O, locks).
@@ -110,10 +92,7 @@ if (process.env.BENCH_DIAG) {
       commit_max_ms: q(1, commits),
       worst_commit: worstCommit,
       heap_mb: Math.round(process.memoryUsage().heapUsed / 1e6),
-      wal_mb: wal ? +((statSync(wal, { throwIfNoEntry: false })?.size ?? 0) / 1e6).toFixed(1) : 0,
-      wal_restarts: wal ? (peek(wal, 16)?.readUInt32BE(12) ?? 0) : 0,
-      frames: wal ? (peek(`${wal.slice(0, -4)}-shm`, 100)?.readUInt32LE(16) ?? 0) : 0,
-      backfilled: wal ? (peek(`${wal.slice(0, -4)}-shm`, 100)?.readUInt32LE(96) ?? 0) : 0,
+      ...walNow(),
     };
     process.stderr.write(`DIAG ${JSON.stringify(line)}\n`);
     delay.reset();
@@ -127,7 +106,7 @@ if (process.env.BENCH_DIAG) {
 }
 
 process.once("SIGTERM", async () => {
-  if (session) writeFileSync(profileFile!, JSON.stringify((await session.post("Profiler.stop")).profile));
+  await profile.stop();
   await chat.close();
   process.exit(0);
 });

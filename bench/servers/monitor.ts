@@ -3,27 +3,20 @@
 // event-loop delay, GC pauses, heap and WAL size (what the ping latency tail is made of).
 // BENCH_CPU_PROF=<file> writes a CPU profile of the whole run there on SIGTERM (NODE_OPTIONS
 // may not carry --cpu-prof).
-import { Session } from "node:inspector/promises";
-import { closeSync, mkdtempSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { loadMonitorConfig } from "../../apps/monitor/src/config.js";
 import { buildMonitorApp, openMonitor } from "../../apps/monitor/src/main.js";
+import { startCpuProfile, walStats } from "./diag.js";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(mkdtempSync(join(tmpdir(), "beacon-bench-")), "monitor.db")}`;
 const monitor = await openMonitor(loadMonitorConfig({ databaseUrl, port: "0" }));
 const app = buildMonitorApp(monitor.deps);
 const address = await app.listen({ host: "127.0.0.1", port: 0 });
 
-const profileFile = process.env.BENCH_CPU_PROF;
-const session = profileFile ? new Session() : null;
-if (session) {
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 200 });
-  await session.post("Profiler.start");
-}
+const profile = await startCpuProfile(process.env.BENCH_CPU_PROF);
 process.stdout.write(`LISTENING ${address}\n`);
 
 if (process.env.BENCH_DIAG) {
@@ -37,20 +30,7 @@ if (process.env.BENCH_DIAG) {
       gcMax = Math.max(gcMax, e.duration);
     }
   }).observe({ entryTypes: ["gc"] });
-  const wal = databaseUrl.startsWith("sqlite:") ? `${databaseUrl.slice("sqlite:".length)}-wal` : null;
-  // The WAL header's checkpoint sequence (+1 each time the WAL restarts from its start), and
-  // from the shared-memory index the last frame written and the last frame checkpointed.
-  const peek = (file: string, length: number): Buffer | null => {
-    try {
-      const fd = openSync(file, "r");
-      const buf = Buffer.alloc(length);
-      readSync(fd, buf, 0, length, 0);
-      closeSync(fd);
-      return buf;
-    } catch {
-      return null;
-    }
-  };
+  const walNow = walStats(databaseUrl);
   // Time from the request's arrival to the end of its response, inside the server.
   let served = 0;
   let servedMax = 0;
@@ -66,7 +46,6 @@ if (process.env.BENCH_DIAG) {
   });
   const t0 = Date.now();
   setInterval(() => {
-    const walMb = wal ? (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) / 1e6 : 0;
     const line = {
       t: Math.round((Date.now() - t0) / 1000),
       loop_p99_ms: +(delay.percentile(99) / 1e6).toFixed(1),
@@ -77,10 +56,7 @@ if (process.env.BENCH_DIAG) {
       served_max_ms: +servedMax.toFixed(1),
       served_over_5ms: servedOver5,
       heap_mb: Math.round(process.memoryUsage().heapUsed / 1e6),
-      wal_mb: +walMb.toFixed(1),
-      wal_restarts: wal ? (peek(wal, 16)?.readUInt32BE(12) ?? 0) : 0,
-      frames: wal ? (peek(`${wal.slice(0, -4)}-shm`, 100)?.readUInt32LE(16) ?? 0) : 0,
-      backfilled: wal ? (peek(`${wal.slice(0, -4)}-shm`, 100)?.readUInt32LE(96) ?? 0) : 0,
+      ...walNow(),
     };
     process.stderr.write(`DIAG ${JSON.stringify(line)}\n`);
     delay.reset();
@@ -93,7 +69,7 @@ if (process.env.BENCH_DIAG) {
 }
 
 process.once("SIGTERM", async () => {
-  if (session) writeFileSync(profileFile!, JSON.stringify((await session.post("Profiler.stop")).profile));
+  await profile.stop();
   await app.close();
   await monitor.close();
   process.exit(0);
