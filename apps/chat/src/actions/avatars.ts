@@ -7,8 +7,8 @@ import { dirname } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { ChatDeps } from "../deps.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
-import { avatarContentType, userAvatarPath } from "../lib/avatars.js";
-import { sniffImage } from "../lib/emoji-images.js";
+import { userAvatarPath } from "../lib/avatars.js";
+import { imageTypeOfFileName, sniffImage } from "../lib/emoji-images.js";
 import { isAdmin } from "../lib/roles.js";
 import { avatarUrl } from "../present/user.js";
 import { setAvatarFields } from "../store/avatars.js";
@@ -30,7 +30,7 @@ const originalFile = (deps: ChatDeps, user: Pick<User, "id" | "realm_id" | "avat
 
 /** upload_avatar_image's checks: a type Zulip accepts (from the file name), bytes that are an image. */
 export function checkAvatarImage(file: { fileName: string; data: Buffer }): void {
-  if (!avatarContentType(file.fileName)) throw badImage("Invalid image format");
+  if (!imageTypeOfFileName(file.fileName)) throw badImage("Invalid image format");
   if (!sniffImage(file.data)) throw badImage("Could not decode image; did you upload an image file?");
 }
 

@@ -4,21 +4,6 @@
 // image as it came (checked to be one of the accepted formats); clients scale it as they draw it.
 import { createHash } from "node:crypto";
 
-/** Zulip guesses an avatar's type from its file name; these are the image types it accepts. */
-const AVATAR_EXTENSIONS: Record<string, string> = {
-  ".avif": "image/avif",
-  ".gif": "image/gif",
-  ".jpeg": "image/jpeg",
-  ".jpg": "image/jpeg",
-  ".png": "image/png",
-  ".webp": "image/webp",
-};
-
-export function avatarContentType(fileName: string): string | undefined {
-  const dot = fileName.lastIndexOf(".");
-  return dot < 0 ? undefined : AVATAR_EXTENSIONS[fileName.slice(dot).toLowerCase()];
-}
-
 export interface AvatarOwner {
   id: number;
   realm_id: number;

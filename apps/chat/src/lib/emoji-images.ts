@@ -16,15 +16,20 @@ export const EMOJI_CONTENT_TYPES: Record<string, string> = {
 
 const EXTENSION_CONTENT_TYPES: Record<string, string> = { ".jpeg": "image/jpeg", ...Object.fromEntries(Object.entries(EMOJI_CONTENT_TYPES).map(([type, ext]) => [ext, type])) };
 
+/** The accepted image type a file name implies, as Python's mimetypes guesses it (Zulip's avatars go by this alone). */
+export function imageTypeOfFileName(fileName: string): string | undefined {
+  const dot = fileName.lastIndexOf(".");
+  return dot < 0 ? undefined : EXTENSION_CONTENT_TYPES[fileName.slice(dot).toLowerCase()];
+}
+
 /**
  * The part's declared type, or, when the client declared none (python-zulip-api sends files
  * without a Content-Type, which busboy reports as text/plain) or only a generic one, the type
- * its file name implies, as Python's mimetypes would guess it.
+ * its file name implies.
  */
 export function emojiContentType(declared: string, fileName: string): string {
   if (declared && declared !== "text/plain" && declared !== "application/octet-stream") return declared;
-  const dot = fileName.lastIndexOf(".");
-  return (dot >= 0 && EXTENSION_CONTENT_TYPES[fileName.slice(dot).toLowerCase()]) || declared;
+  return imageTypeOfFileName(fileName) ?? declared;
 }
 
 export const FORMAT_CONTENT_TYPES: Record<ImageFormat, string> = {
