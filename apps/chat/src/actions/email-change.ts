@@ -6,12 +6,13 @@ import { realmUrl } from "../config.js";
 import type { ChatDeps } from "../deps.js";
 import { ZulipError } from "../http/errors.js";
 import { generateConfirmationKey, hashApiKey } from "../lib/secrets.js";
-import { avatarUrl } from "../present/user.js";
+import { loadRealmView } from "../events/realm-view.js";
+import { userChangedEvents } from "../events/user-events.js";
 import { claimEmailChange, emailChangeByKeyHash, insertEmailChange, type EmailChange } from "../store/email-changes.js";
 import { getRealm, type Realm } from "../store/realms.js";
 import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_USED } from "../store/settings-schema.js";
 import { getUser, updateUser, type User } from "../store/users.js";
-import { activeUserIds, publish } from "./publish.js";
+import { publish } from "./publish.js";
 import { checkEmailChange } from "./settings-checks.js";
 import { mailConfigured, sendMail } from "./mail.js";
 
@@ -75,19 +76,17 @@ export async function doConfirmEmailChange(deps: ChatDeps, change: EmailChange):
   if (!user || !realm || user.delivery_email !== change.old_email) throw new ConfirmationKeyError();
   await checkEmailChange(deps, user, change.new_email);
   const email = change.new_email;
+  const before = await loadRealmView(deps.db, user.realm_id);
   const { value: claimed, stamp } = await deps.events.transaction(async (trx) => {
     if (!(await claimEmailChange(trx, change.id, EMAIL_CHANGE_USED))) return false;
     await updateUser(trx, user.id, { email, delivery_email: email, email_key: email.toLowerCase() });
     return true;
   });
   if (!claimed) throw new ConfirmationKeyError();
-  const changed = { ...user, email, delivery_email: email };
-  const users = await activeUserIds(deps.db, user.realm_id);
-  const update = (person: Record<string, unknown>) => ({ event: { type: "realm_user", op: "update", person: { user_id: user.id, ...person } }, users, stamp, realmId: user.realm_id });
-  // Every address is visible to everyone in Beacon, so everyone gets all three updates.
-  // The Gravatar follows the address; an uploaded avatar does not change.
-  const avatar = user.avatar_source === "G" ? [update({ avatar_source: "G", avatar_url: avatarUrl(changed, false), avatar_url_medium: avatarUrl(changed, false), avatar_version: user.avatar_version })] : [];
-  publish(deps, [update({ delivery_email: email }), ...avatar, update({ new_email: email })]);
+  // The same realm_user updates as an administrator's change of the address (delivery_email,
+  // the Gravatar that follows it, new_email), to everyone: every address is visible in Beacon.
+  const after = await loadRealmView(deps.db, user.realm_id);
+  publish(deps, userChangedEvents(before, after, user).map((e) => ({ ...e, stamp, realmId: user.realm_id })));
   await sendMail(deps.config, {
     to: change.old_email,
     subject: `Email address changed for ${realm.name}`,
