@@ -95,6 +95,9 @@ export async function planNarrow(deps: ChatDeps, scope: MessageScope, input: Nar
     const cond = await termCondition(term);
     if (cond) filter.conditions.push(term.negated ? sql`not (${cond})` : cond);
   }
+  if (history && channelTerms.length && deps.dialect === "sqlite") {
+    filter.channelIndex = positiveTerms(terms, "topic").length ? "messages_stream_topic" : "messages_stream";
+  }
   // In history mode every positive channel term names a channel the user may read, so the
   // walk cannot reach messages the user has no access to.
   return { filter, search };

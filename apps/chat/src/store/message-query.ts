@@ -31,6 +31,13 @@ export interface MessageFilter {
   fullText?: string;
   /** the quoted terms and phrases `fullText` is the AND of (store/search-matches.ts) */
   fullTextUnits?: string[];
+  /**
+   * SQLite, history mode: the channel index whose (…, id) order the walk follows. Set when a
+   * positive channel term (and topic term, for the topic index) is among the conditions. Left
+   * to itself the planner walks the primary key backwards whenever statistics say the channel
+   * holds most messages, and every message sent elsewhere since then is stepped over.
+   */
+  channelIndex?: "messages_stream" | "messages_stream_topic";
 }
 
 export interface IdRow {
@@ -48,10 +55,11 @@ function idColumn(filter: MessageFilter): Condition {
   return filter.history || filter.byMessageId ? sql`m.id` : sql`um.message_id`;
 }
 
-function from(filter: MessageFilter): Condition {
-  return filter.history
-    ? sql`messages m left join user_messages um on um.user_id = ${filter.userId} and um.message_id = m.id`
-    : sql`user_messages um join messages m on m.id = um.message_id`;
+/** The rows walked; `walk` when m is the outer loop ordered by id (not driven by other ids). */
+function from(filter: MessageFilter, walk = false): Condition {
+  if (!filter.history) return sql`user_messages um join messages m on m.id = um.message_id`;
+  const messages = walk && filter.channelIndex ? sql`messages m indexed by ${sql.ref(filter.channelIndex)}` : sql`messages m`;
+  return sql`${messages} left join user_messages um on um.user_id = ${filter.userId} and um.message_id = m.id`;
 }
 
 function where(filter: MessageFilter, extra: Condition[], driven = false): Condition {
@@ -80,7 +88,7 @@ export async function walkIds(db: ChatDb, filter: MessageFilter, direction: "bef
   const id = idColumn(filter);
   const range = direction === "before" ? sql`${id} <= ${bound}` : sql`${id} >= ${bound}`;
   // The SQL is the same for every page of one narrow shape: cached statements on SQLite.
-  const rows = await selectRows(db, sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.compile(db));
+  const rows = await selectRows(db, sql<IdRow>`select ${id} as id, ${flagsExpr(filter)} as flags from ${from(filter, true)} where ${where(filter, [range])} order by ${id} ${order} limit ${limit}`.compile(db));
   return rows.map((r) => ({ id: Number(r.id), flags: Number(r.flags) }));
 }
 
@@ -113,7 +121,7 @@ export async function matchingIds(db: ChatDb, filter: MessageFilter, wanted: num
 /** The first matching id satisfying `extra`, oldest first (first_unread, date anchors). */
 export async function firstId(db: ChatDb, filter: MessageFilter, extra: Condition[]): Promise<number | undefined> {
   const id = idColumn(filter);
-  const { rows } = await sql<{ id: number }>`select ${id} as id from ${from(filter)} where ${where(filter, extra)} order by ${id} asc limit 1`.execute(db);
+  const { rows } = await sql<{ id: number }>`select ${id} as id from ${from(filter, true)} where ${where(filter, extra)} order by ${id} asc limit 1`.execute(db);
   return rows[0] ? Number(rows[0].id) : undefined;
 }
 
