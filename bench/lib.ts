@@ -1,9 +1,12 @@
 // Shared benchmark plumbing. Servers run in child processes so the load generator
-// (autocannon, in this process) never competes with them for an event loop; each
+// (autocannon or the paced sender below, in this process) never competes with them for an
+// event loop; each
 // scenario is reported as one JSON line with its ratio to a trivial route measured in
 // the same run, so figures from different machines stay comparable.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { Agent, request } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
@@ -51,7 +54,10 @@ export interface LoadOptions {
   body?: string;
   /** Spread requests over these paths (round-robin), e.g. many check UUIDs. */
   paths?: string[];
-  /** A fixed request rate (requests per second over all connections), for latency runs. */
+  /**
+   * A fixed request rate (requests per second over all connections), for latency runs: one
+   * request every 1/rate s (see paced()), not autocannon's per-second budget.
+   */
   rate?: number;
 }
 
@@ -64,6 +70,7 @@ export interface LoadResult {
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  if (options.rate) return paced(options, options.rate);
   const connections = options.connections ?? 100;
   const method = (options.method ?? "GET") as autocannon.Request["method"];
   // One request whose path turns round the list, not one request per path: with a fixed rate,
@@ -80,7 +87,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     headers: options.headers,
     body: options.body,
     requests,
-    overallRate: options.rate,
   });
   return {
     rps: Math.round(result.requests.average),
@@ -89,6 +95,65 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * An open-loop load at an even pace: request i is due at start + i/rate, whether or not earlier
+ * ones have been answered (up to `connections` in flight; later ones wait for a free connection),
+ * and its latency runs from when it was due, so a stalled server cannot hide its stall by
+ * holding the sender back (no coordinated omission). autocannon's fixed rate is a budget per
+ * second and connection instead: each second starts with every connection sending its share
+ * back to back, so "200/s" arrives as bursts of 10 concurrent requests and the figures measure
+ * the queue of each burst, not a steady load.
+ */
+async function paced(options: LoadOptions, rate: number): Promise<LoadResult> {
+  const connections = options.connections ?? 10;
+  const duration = options.duration ?? 5;
+  const target = new URL(options.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const body = options.body === undefined ? undefined : Buffer.from(options.body);
+  const headers = { ...options.headers, ...(body ? { "content-length": String(body.length) } : {}) };
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let sent = 0;
+
+  const send = (due: number, path: string) =>
+    new Promise<void>((resolve) => {
+      const req = request({ agent, host: target.hostname, port: target.port, method: options.method ?? "GET", path, headers }, (res) => {
+        res.resume();
+        res.once("end", () => {
+          latencies.push(performance.now() - due);
+          if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+          resolve();
+        });
+      });
+      req.once("error", () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  const total = Math.round(rate * duration);
+  const paths = options.paths ?? [target.pathname + target.search];
+  const start = performance.now() + 20;
+  const inFlight: Promise<void>[] = [];
+  while (sent < total) {
+    const now = performance.now();
+    // Everything due by now goes out at once; the timer then sleeps until the next is due.
+    while (sent < total && start + (sent * 1000) / rate <= now) {
+      inFlight.push(send(start + (sent * 1000) / rate, paths[sent % paths.length]));
+      sent++;
+    }
+    if (sent < total) await sleep(Math.max(0, start + (sent * 1000) / rate - performance.now()));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => +(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(1);
+  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, non2xx };
 }
 
 export interface Report {
