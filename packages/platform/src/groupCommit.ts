@@ -22,6 +22,15 @@ export interface GroupCommitOptions<T, R> {
   maxBatch: number;
   /** Called once a batch has been answered (for example to wake a worker). */
   afterBatch?: () => void;
+  /**
+   * Upkeep deferred from the writes, done in small steps while no writes are queued (merging a
+   * full-text index's segments, say): after a batch, it is called again and again, one call per
+   * event-loop turn, until it returns false or writes arrive. A write arriving meanwhile waits
+   * for one step at most. A step that throws ends the steps until the next batch.
+   */
+  idleStep?: () => boolean;
+  /** Told of a failed idle step (upkeep only: nothing acknowledged depends on it). */
+  onIdleError?: (error: unknown) => void;
 }
 
 interface Queued<T, R> {
@@ -33,6 +42,7 @@ interface Queued<T, R> {
 export class GroupCommitQueue<T, R> {
   private queue: Queued<T, R>[] = [];
   private scheduled = false;
+  private idling = false;
 
   constructor(private readonly options: GroupCommitOptions<T, R>) {}
 
@@ -82,5 +92,24 @@ export class GroupCommitQueue<T, R> {
       if (!answered) for (const queued of batch) queued.reject(error);
     }
     afterBatch?.();
+    this.startIdling();
+  }
+
+  private startIdling(): void {
+    const { idleStep } = this.options;
+    if (!idleStep || this.idling) return;
+    this.idling = true;
+    const step = () => {
+      let more = false;
+      try {
+        // Writes came in: their batch goes first, and starts idling again once answered.
+        more = this.queue.length === 0 && idleStep();
+      } catch (error) {
+        this.options.onIdleError?.(error);
+      }
+      if (more) setImmediate(step);
+      else this.idling = false;
+    };
+    setImmediate(step);
   }
 }

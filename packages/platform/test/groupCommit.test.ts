@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { GroupCommitQueue, openDatabase, type Database } from "@beacon/platform";
+import { setImmediate as turn } from "node:timers/promises";
+import { GroupCommitQueue, openDatabase, type Database, type GroupCommitOptions } from "@beacon/platform";
 
 describe("GroupCommitQueue", () => {
   let database: Database<any>;
@@ -12,10 +13,11 @@ describe("GroupCommitQueue", () => {
   after(() => database.close());
 
   const insert = () => database.sqlite!.prepare("INSERT INTO items (value) VALUES (?)");
-  const queue = (maxBatch = 100) =>
+  const queue = (maxBatch = 100, idle: Pick<GroupCommitOptions<string, number>, "idleStep" | "onIdleError"> = {}) =>
     new GroupCommitQueue<string, number>({
       db: database.db,
       maxBatch,
+      ...idle,
       store: {
         transaction<X>(work: () => X): X {
           transactions++;
@@ -55,5 +57,49 @@ describe("GroupCommitQueue", () => {
     assert.equal(answered, false);
     await pending;
     assert.equal((database.sqlite!.prepare("SELECT count(*) AS n FROM items WHERE value = 'z'").get() as { n: number }).n, 1);
+  });
+
+  it("runs idle steps after a batch, one per turn, until they report no more work", async () => {
+    const log: string[] = [];
+    let left = 3;
+    const q = queue(100, { idleStep: () => (log.push(`step ${left}`), --left > 0) });
+    await q.submit("idle 1");
+    log.push("answered");
+    for (let i = 0; i < 10; i++) await turn();
+    assert.deepEqual(log, ["answered", "step 3", "step 2", "step 1"]);
+  });
+
+  it("lets queued writes go before the next idle step", async () => {
+    const log: string[] = [];
+    let steps = 0;
+    const q = queue(100, { idleStep: () => (log.push("step"), ++steps < 100) });
+    await q.submit("first");
+    await turn();
+    const second = q.submit("second").then(() => log.push("second answered"));
+    await second;
+    const before = log.indexOf("second answered");
+    // At most the one step already under way ran between the submit and its batch.
+    assert.ok(log.slice(0, before).filter((e) => e === "step").length <= 2, log.join(", "));
+    for (let i = 0; i < 200 && steps < 100; i++) await turn();
+    assert.equal(steps, 100, "idling resumed after the second batch");
+  });
+
+  it("ends the idle steps when one throws, reporting the error, and starts them again after the next batch", async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const q = queue(100, {
+      idleStep: () => {
+        calls++;
+        throw new Error("upkeep failed");
+      },
+      onIdleError: (error) => errors.push(error),
+    });
+    await q.submit("one");
+    for (let i = 0; i < 5; i++) await turn();
+    assert.equal(calls, 1);
+    await q.submit("two");
+    for (let i = 0; i < 5; i++) await turn();
+    assert.equal(calls, 2);
+    assert.equal(errors.length, 2);
   });
 });
