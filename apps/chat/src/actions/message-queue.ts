@@ -15,8 +15,15 @@ const MAX_BATCH = 128;
 
 /** Sends on SQLite, committed in groups (packages/platform groupCommit); resolves with ids. */
 export class SqliteMessageQueue extends GroupCommitQueue<MessageWrite, number> {
-  constructor(deps: Pick<ChatDeps, "db">, store: Pick<SqliteMessageStore, "transaction" | "write">) {
-    super({ db: deps.db, store, maxBatch: MAX_BATCH });
+  constructor(deps: Pick<ChatDeps, "db" | "log">, store: Pick<SqliteMessageStore, "transaction" | "write"> & Partial<Pick<SqliteMessageStore, "mergeStep">>) {
+    super({
+      db: deps.db,
+      store,
+      maxBatch: MAX_BATCH,
+      // The full-text index's segments are merged between batches, not inside them.
+      idleStep: store.mergeStep && (() => store.mergeStep!()),
+      onIdleError: (error) => deps.log.warn({ err: error }, "merging the full-text index failed; retried after the next send"),
+    });
   }
 }
 

@@ -28,6 +28,10 @@ export interface MessageWrite {
   visibility: Map<number, number>;
 }
 
+// Leaf pages one merge step writes: well under a millisecond here, and enough to keep up with
+// the segments batches create (about one page of postings per batch).
+const MERGE_STEP_PAGES = 16;
+
 const MESSAGE_COLUMNS = [
   "realm_id", "sender_id", "recipient_id", "stream_id", "topic", "topic_key", "content", "rendered_content", "client", "date_sent",
   "last_edit_time", "last_moved_time", "edit_history", "has_link", "has_image", "has_attachment", "is_me_message",
@@ -43,6 +47,8 @@ export class SqliteMessageStore {
   private readonly firstMessage;
   private readonly clearUserTopic;
   private readonly userTopic;
+  private readonly merge;
+  private readonly totalChanges;
 
   constructor(private readonly sqlite: Handle) {
     this.streamRecipient = sqlite.prepare<[number], number>("SELECT id FROM recipients WHERE stream_id = ?").pluck();
@@ -57,6 +63,8 @@ export class SqliteMessageStore {
     this.userTopic = sqlite.prepare(
       "INSERT INTO user_topics (user_id, stream_id, topic_key, topic_name, visibility_policy, last_updated) VALUES (?, ?, ?, ?, ?, ?)",
     );
+    this.merge = sqlite.prepare(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('merge', ${MERGE_STEP_PAGES})`);
+    this.totalChanges = sqlite.prepare<[], number>("SELECT total_changes()").pluck();
   }
 
   /** Runs `work` in one IMMEDIATE transaction: it waits for other writers, never upgrades. */
@@ -82,6 +90,19 @@ export class SqliteMessageStore {
       }
     }
     return id;
+  }
+
+  /**
+   * One bounded step of merging the full-text index's segments (FTS5 automerge is off, see
+   * migration 018); true while there is more to merge. Skipped (false) while a transaction
+   * is open on the connection or once it is closed: the next batch starts the steps again.
+   */
+  mergeStep(): boolean {
+    if (!this.sqlite.open || this.sqlite.inTransaction) return false;
+    const before = this.totalChanges.get()!;
+    this.merge.run();
+    // FTS5's own test for a merge that found nothing to do: fewer than two rows changed.
+    return this.totalChanges.get()! - before >= 2;
   }
 
   private streamRecipientId(realmId: number, streamId: number): number {

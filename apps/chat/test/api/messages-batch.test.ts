@@ -162,4 +162,26 @@ describe("POST /messages, group commit", () => {
       untap();
     }
   });
+
+  it("merges the full-text index between batches, never inside them, and search still finds every message", async (ctx) => {
+    if (!t.deps.sqlite) return ctx.skip("SQLite only");
+    const sqlite = t.deps.sqlite;
+    const automerge = sqlite.prepare("select v from messages_fts_config where k = 'automerge'").pluck().get();
+    assert.equal(automerge, 0, "FTS5 automerge is off");
+    const segments = () => sqlite.prepare("select count(distinct segid) from messages_fts_idx").pluck().get() as number;
+    // One send at a time: each is a batch of its own and adds a segment.
+    const ids: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const res = await send(alice, `needle haystack ${i}`, "merging");
+      assert.equal(res.status, 200);
+      ids.push(res.body.id);
+    }
+    for (let i = 0; i < 500 && segments() > 4; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(segments() <= 4, `${segments()} segments left after idling`);
+    const found = await fetchMessages(t, owner, [{ operator: "search", operand: "needle" }], { num_before: 100 });
+    assert.deepEqual(
+      found.messages.map((m: any) => m.id),
+      ids,
+    );
+  });
 });
