@@ -24,7 +24,7 @@ describe("startWalCheckpoints", () => {
     })();
     batch();
     const first = statSync(`${path}-wal`).size;
-    // The worker checkpoints every 100 ms; the main connection's own threshold (10,000
+    // The worker checkpoints every 25 ms; the main connection's own threshold (10,000
     // pages) is far away, so only the worker can let the next write start the WAL over.
     await new Promise((resolve) => setTimeout(resolve, 600));
     batch();
