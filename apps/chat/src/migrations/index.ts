@@ -16,12 +16,14 @@ import { avatarsExports } from "./015_avatars_exports.js";
 import { searchVersion } from "./016_search_version.js";
 import { userMessagesWithoutRowid } from "./017_user_messages_without_rowid.js";
 import { ftsMergesOffSendPath } from "./018_fts_merges_off_send_path.js";
+import { messageRowVersion } from "./019_message_row_version.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
     "001_initial": initial(dialect), "002_messages": messages(dialect), "004_events_presence_bus": eventsPresenceBus(dialect), "005_perf_state_version": stateVersion(dialect), "006_scheduled_messages": scheduledMessages(), "007_org_settings": orgSettings(dialect), "008_push_tokens": pushTokens(dialect), "009_channel_folders": channelFolders(dialect), "011_settings_defaults_email": settingsDefaultsEmail(dialect), "012_realm_emoji": realmEmoji(dialect), "013_user_extras": userExtras(dialect), "014_realm_extras": realmExtras(dialect), "015_avatars_exports": avatarsExports(dialect), "016_search_version": searchVersion(dialect),
     "017_user_messages_without_rowid": userMessagesWithoutRowid(dialect),
     "018_fts_merges_off_send_path": ftsMergesOffSendPath(dialect),
+    "019_message_row_version": messageRowVersion(dialect),
   };
 }
 

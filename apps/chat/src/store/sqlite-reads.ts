@@ -70,19 +70,75 @@ export interface DictMessageRow {
 const DICT_COLUMNS = "id, sender_id, recipient_id, stream_id, topic, client, date_sent, last_edit_time, last_moved_time, is_me_message";
 
 /**
+ * Recently read message rows of one handle, as Zulip keeps message dicts in its cache: a page
+ * of the newest messages of a busy channel is read by every member, so its rows are read from
+ * SQLite once, not once per reader. A row changes only by an UPDATE or DELETE of messages, and
+ * triggers count those in message_row_version (migration 019); the cache empties whenever the
+ * count moves, whichever process or connection made the change. New messages need no such
+ * care: their ids were never cached.
+ */
+class MessageRowCache {
+  private version = -1;
+  /** least recently used first; keyed by id, one map per content column */
+  private readonly rows = [new Map<number, DictMessageRow>(), new Map<number, DictMessageRow>()];
+
+  /** Drops everything unless `version` is the one the cached rows were read under. */
+  check(version: number): void {
+    if (version === this.version) return;
+    this.version = version;
+    for (const map of this.rows) map.clear();
+  }
+
+  get(rendered: boolean, id: number): DictMessageRow | undefined {
+    const map = this.rows[Number(rendered)];
+    const row = map.get(id);
+    if (row) {
+      map.delete(id);
+      map.set(id, row);
+    }
+    return row;
+  }
+
+  set(rendered: boolean, row: DictMessageRow): void {
+    const map = this.rows[Number(rendered)];
+    map.set(row.id, row);
+    if (map.size > MAX_CACHED_ROWS) map.delete(map.keys().next().value!);
+  }
+}
+
+// Rows kept per content column: a few MB, and every page of the busy channels of a realm.
+const MAX_CACHED_ROWS = 20_000;
+
+const rowCaches = new WeakMap<Handle, MessageRowCache>();
+
+/**
  * The messages with these ids as DictMessageRows, by id, when a direct read is safe (else
- * undefined: use messagesByIds). Rows come as arrays (no per-column object building by the
- * driver) and only the content column the page shows is read: `rendered_content` when
- * `rendered`, else `content`; the other is left empty.
+ * undefined: use messagesByIds). Rows come from the cache above when they can; the others are
+ * read as arrays (no per-column object building by the driver) with only the content column
+ * the page shows: `rendered_content` when `rendered`, else `content`; the other is left empty.
+ * The rows are shared with later readers: callers must not change them.
  */
 export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean): Map<number, DictMessageRow> | undefined {
   const text = rendered ? "rendered_content" : "content";
+  const version = directStatement(db, "select version from message_row_version where id = 1");
   const statement = directStatement(db, `select ${DICT_COLUMNS}, ${text} from messages where id in (select value from json_each(?))`);
-  if (!statement) return undefined;
+  if (!version || !statement) return undefined;
+  const handle = handles.get(db)!;
+  let cache = rowCaches.get(handle);
+  if (!cache) rowCaches.set(handle, (cache = new MessageRowCache()));
+  cache.check(version.pluck().get() as number);
+
   const out = new Map<number, DictMessageRow>();
-  for (const r of statement.raw(true).all(JSON.stringify(ids)) as unknown[][]) {
+  const missing: number[] = [];
+  for (const id of ids) {
+    const row = cache.get(rendered, id);
+    if (row) out.set(id, row);
+    else missing.push(id);
+  }
+  if (!missing.length) return out;
+  for (const r of statement.raw(true).all(JSON.stringify(missing)) as unknown[][]) {
     const body = r[10] as string;
-    out.set(r[0] as number, {
+    const row: DictMessageRow = {
       id: r[0] as number,
       sender_id: r[1] as number,
       recipient_id: r[2] as number,
@@ -95,7 +151,9 @@ export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean):
       is_me_message: r[9] as number,
       content: rendered ? "" : body,
       rendered_content: rendered ? body : "",
-    });
+    };
+    out.set(row.id, row);
+    cache.set(rendered, row);
   }
   return out;
 }
