@@ -95,24 +95,37 @@ export async function run(): Promise<void> {
   const seed = await seeded();
   const server = await startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seed.url });
   const headers = { authorization: seed.auth, "content-type": "application/x-www-form-urlencoded" };
-  const scenario = async (name: string, options: LoadOptions) => {
+  const scenario = async (name: string, options: LoadOptions, target?: string) => {
     if (!wanted(name)) return;
+    // One unreported second of the same load first: the route's code compiled and its pages
+    // cached, so the figures are the steady state's, not the first requests after start.
+    await load({ ...options, duration: 1 });
     const r = await load(options);
-    report({ scenario: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, ratio: +(r.rps / ceiling).toFixed(3), errors: r.errors + r.non2xx });
+    // A fixed rate's throughput is the rate: only closed loops have a ratio to the ceiling.
+    const ratio = options.rate ? {} : { ratio: +(r.rps / ceiling).toFixed(3) };
+    report({ scenario: name, rps: r.rps, p50_ms: r.p50, p99_ms: r.p99, ...ratio, errors: r.errors + r.non2xx, ...(target ? { target } : {}) });
   };
   try {
     const send = { url: `${server.url}/api/v1/messages`, method: "POST", headers, body: "type=stream&to=general&topic=bench&content=hello%20%2A%2Aworld%2A%2A" };
-    await scenario("chat: send to a 50-subscriber channel, steady 200/s", { ...send, connections: 10, rate: 200, duration: 10 });
-    await scenario("chat: send to a 50-subscriber channel, closed loop", { ...send, connections: 20, duration: 10 });
+    await scenario("chat: send to a 50-subscriber channel, steady 200/s", { ...send, connections: 10, rate: 200, duration: 10 }, "p99 < 20 ms");
+    await scenario("chat: send to a 50-subscriber channel, closed loop", { ...send, connections: 20, duration: 10 }, "rps >= 1500");
 
-    const get = (narrow: unknown[], extra?: string) => ({ url: server.url, headers: { authorization: seed.auth }, paths: [narrowPath(narrow, extra)], connections: 10, duration: 5 });
+    // Each read twice: latency at a steady 200 requests/s (the p99 target), then throughput in a
+    // closed loop of 10 connections, whose latency is mostly the wait behind the other 9.
     const history = { operator: "channel", operand: "history" };
-    await scenario(`chat: GET /messages channel, newest 100 of ${TOTAL}`, get([history]));
-    await scenario("chat: GET /messages channel + topic", get([history, { operator: "topic", operand: "topic 42" }]));
-    await scenario("chat: GET /messages sender", get([{ operator: "sender", operand: seed.senderEmail }]));
-    await scenario("chat: GET /messages is:unread", get([{ operator: "is", operand: "unread" }]));
-    await scenario("chat: GET /messages anchor mid-history, 100 before", get([history], `anchor=${seed.anchorId}&num_before=100&num_after=0`));
-    await scenario("chat: GET /messages full-text search", get([{ operator: "search", operand: "kernel budget" }]));
+    const reads: [string, unknown[], string?][] = [
+      [`channel, newest 100 of ${TOTAL}`, [history]],
+      ["channel + topic", [history, { operator: "topic", operand: "topic 42" }]],
+      ["sender", [{ operator: "sender", operand: seed.senderEmail }]],
+      ["is:unread", [{ operator: "is", operand: "unread" }]],
+      ["anchor mid-history, 100 before", [history], `anchor=${seed.anchorId}&num_before=100&num_after=0`],
+      ["full-text search", [{ operator: "search", operand: "kernel budget" }]],
+    ];
+    for (const [name, narrow, extra] of reads) {
+      const get = { url: server.url, headers: { authorization: seed.auth }, paths: [narrowPath(narrow, extra)], connections: 10, duration: 5 };
+      await scenario(`chat: GET /messages ${name}, steady 200/s`, { ...get, rate: 200 }, name === "full-text search" ? "p99 < 25 ms" : "p99 < 10 ms");
+      await scenario(`chat: GET /messages ${name}, closed loop`, get);
+    }
   } finally {
     await server.stop();
   }

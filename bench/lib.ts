@@ -98,13 +98,14 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 /**
- * An open-loop load at an even pace: request i is due at start + i/rate, whether or not earlier
- * ones have been answered (up to `connections` in flight; later ones wait for a free connection),
- * and its latency runs from when it was due, so a stalled server cannot hide its stall by
- * holding the sender back (no coordinated omission). autocannon's fixed rate is a budget per
- * second and connection instead: each second starts with every connection sending its share
- * back to back, so "200/s" arrives as bursts of 10 concurrent requests and the figures measure
- * the queue of each burst, not a steady load.
+ * An open-loop load at an even pace: request i is issued at start + i/rate, whether or not
+ * earlier ones have been answered. At most `connections` are in flight; a request issued while
+ * all are busy waits for one, and that wait counts in its latency, so a stalled server cannot
+ * hide its stall by holding the sender back. (Latency runs from the moment the request is
+ * issued, not from when it was due: the load generator's own timer lateness is not the
+ * server's.) autocannon's fixed rate is a budget per second and connection instead: each second
+ * starts with every connection sending its share back to back, so "200/s" arrives as bursts of
+ * 10 concurrent requests and the figures measure the queue of each burst, not a steady load.
  */
 async function paced(options: LoadOptions, rate: number): Promise<LoadResult> {
   const connections = options.connections ?? 10;
@@ -118,12 +119,13 @@ async function paced(options: LoadOptions, rate: number): Promise<LoadResult> {
   let non2xx = 0;
   let sent = 0;
 
-  const send = (due: number, path: string) =>
+  const send = (path: string) =>
     new Promise<void>((resolve) => {
+      const issued = performance.now();
       const req = request({ agent, host: target.hostname, port: target.port, method: options.method ?? "GET", path, headers }, (res) => {
         res.resume();
         res.once("end", () => {
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - issued);
           if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode >= 300) non2xx++;
           resolve();
         });
@@ -143,7 +145,7 @@ async function paced(options: LoadOptions, rate: number): Promise<LoadResult> {
     const now = performance.now();
     // Everything due by now goes out at once; the timer then sleeps until the next is due.
     while (sent < total && start + (sent * 1000) / rate <= now) {
-      inFlight.push(send(start + (sent * 1000) / rate, paths[sent % paths.length]));
+      inFlight.push(send(paths[sent % paths.length]));
       sent++;
     }
     if (sent < total) await sleep(Math.max(0, start + (sent * 1000) / rate - performance.now()));
