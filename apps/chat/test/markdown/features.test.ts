@@ -78,7 +78,7 @@ const CASES: [name: string, input: string, html: string][] = [
   [
     "unicode emoji: text presentation left alone",
     "☺ ☺️ 1️⃣",
-    '<p>☺ <span aria-label="relaxed" class="emoji emoji-263a" role="img" title="relaxed">:relaxed:</span> ' +
+    '<p>☺ <span aria-label="smiling face" class="emoji emoji-263a" role="img" title="smiling face">:smiling_face:</span> ' +
       '<span aria-label="one" class="emoji emoji-0031-20e3" role="img" title="one">:one:</span></p>',
   ],
   ["no backslash escapes (as Zulip)", "\\*not em\\*", "<p>\\<em>not em\\</em></p>"],
