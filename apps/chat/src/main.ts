@@ -15,6 +15,7 @@ import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import { registerAvatarImages } from "./routes/avatars.js";
 import { registerExportFiles } from "./routes/exports.js";
+import { registerEmojiData } from "./routes/emoji-data.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
@@ -44,6 +45,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerAvatarFiles(app, deps);
   registerAvatarImages(app, deps);
   registerExportFiles(app, deps);
+  registerEmojiData(app);
   await app.ready();
   return app;
 }

@@ -19,6 +19,17 @@ export function emojiName(codepoint: string): string | undefined {
   return codepointToName.get(codepoint);
 }
 
+/** Where the server serves emojiCodeToNames() (routes/emoji-data.ts), as Zulip's static file. */
+export const EMOJI_DATA_PATH = "/static/generated/emoji/emoji_api.json";
+
+/** Every emoji code with its names, the canonical name first (server_emoji_data_url's code_to_names). */
+export function emojiCodeToNames(): Record<string, string[]> {
+  const names: Record<string, string[]> = {};
+  for (const [code, canonical] of codepointToName) names[code] = [canonical];
+  for (const [name, code] of nameToCodepoint) if (name !== codepointToName.get(code)) names[code]?.push(name);
+  return names;
+}
+
 export function makeEmoji(codepoint: string, displayString: string): Element {
   const title = displayString.slice(1, -1).replaceAll("_", " ");
   const span = new Element("span", { class: `emoji emoji-${codepoint}`, title, role: "img", "aria-label": title });

@@ -4,6 +4,7 @@ import type { GroupGraph } from "../lib/group-graph.js";
 import { presentGroupSetting } from "../actions/group-settings.js";
 import { renderDescription } from "../lib/description.js";
 import { unixSeconds } from "./time.js";
+import { EMOJI_DATA_PATH } from "../markdown/emoji.js";
 
 export function presentRealmState(realm: Realm, url: string, botDomain: string, groupSettings: Record<string, number>, graph: GroupGraph): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -101,7 +102,7 @@ export function presentRealmState(realm: Realm, url: string, botDomain: string, 
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
     server_web_public_streams_enabled: false,
-    server_emoji_data_url: `${url}/static/generated/emoji/emoji_api.json`,
+    server_emoji_data_url: `${url}${EMOJI_DATA_PATH}`,
     // Zulip's JITSI_SERVER_URL default; jitsi_server_url (deprecated) is the realm's or this one.
     server_jitsi_server_url: "https://meet.jit.si",
     jitsi_server_url: "https://meet.jit.si",

@@ -87,3 +87,35 @@ describe("reactions with names new to the table", () => {
     );
   });
 });
+
+describe("server_emoji_data_url", () => {
+  let t: ChatTest;
+  let owner: Account;
+  before(async () => {
+    t = await messagesTest();
+    owner = await t.realm();
+  });
+  after(() => t.close());
+
+  it("serves every emoji code with its names, canonical first, where /register points", async () => {
+    const registered = await t.call(owner, "POST", "/register", { fetch_event_types: ["realm"] });
+    assert.equal(registered.status, 200);
+    const url = new URL(registered.body.server_emoji_data_url);
+    const res = await t.app.inject({ url: url.pathname });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers["content-type"]), /^application\/json/);
+    const { code_to_names: codeToNames } = res.json() as { code_to_names: Record<string, string[]> };
+    assert.deepEqual(Object.keys(res.json()), ["code_to_names"]);
+    assert.equal(Object.keys(codeToNames).length, Object.keys(table.codepoint_to_name).length);
+    for (const [code, names] of Object.entries(codeToNames)) {
+      assert.equal(names[0], table.codepoint_to_name[code], code);
+      for (const name of names) assert.equal(table.name_to_codepoint[name], code, name);
+    }
+    const namesListed = Object.values(codeToNames).reduce((n, names) => n + names.length, 0);
+    assert.equal(namesListed, Object.keys(table.name_to_codepoint).length, "every name listed once");
+    assert.deepEqual(codeToNames["263a"], ["smiling_face", "relaxed"]);
+
+    const again = await t.app.inject({ url: url.pathname, headers: { "if-none-match": String(res.headers.etag) } });
+    assert.equal(again.statusCode, 304);
+  });
+});
