@@ -22,7 +22,12 @@ export function readMessageType(params: Params): MessageKind {
   return kind;
 }
 
+// What a JSON text can start with. Most `to` values are plain channel names or e-mail lists:
+// refusing them here spares JSON.parse building and throwing a SyntaxError on every send.
+const JSON_START = /^\s*(?:[[{"\-\d]|true|false|null)/;
+
 function decode(value: string): unknown {
+  if (!JSON_START.test(value)) return undefined;
   try {
     return JSON.parse(value);
   } catch {
