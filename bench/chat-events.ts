@@ -224,6 +224,7 @@ export async function run(): Promise<void> {
       last_ms: +median("last").toFixed(1),
       last_worst_ms: +worst("last").toFixed(1),
       delivered: Math.min(...rounds.map((r) => r.delivered)),
+      target: "sender < 50 ms and last < 1000 ms",
     });
 
     // Idle: every queue has a poll waiting again; heartbeats end each one after 45 to 55 s.
@@ -251,6 +252,7 @@ export async function run(): Promise<void> {
       heartbeats: heartbeats - beats,
       // All of the window's CPU (GC and timers included) over the polls answered in it.
       cpu_us_per_poll: Math.round((1e6 * (end.cpuSeconds - start.cpuSeconds)) / Math.max(1, heartbeats - beats)),
+      target: "rss < 512 MB and cpu < 5%",
     });
     stopping = true;
     for (const client of clients) client.close();
