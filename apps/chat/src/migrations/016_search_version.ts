@@ -5,21 +5,21 @@
 // anything else makes it start over. Triggers, not the code that writes, bump it, so no writer
 // is missed (any action, a CLI command, a row changed by hand) and a new number is visible
 // exactly when its write commits. PostgreSQL searches its tsvector index and keeps no list.
-import { sql, type Kysely, type Migration } from "kysely";
+import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "@beacon/platform";
+import { createSqliteVersionCounter } from "./version-counter.js";
 
 export function searchVersion(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== "sqlite") return;
-      await sql`create table message_search_version (id integer primary key, version integer not null)`.execute(db);
-      await sql`insert into message_search_version (id, version) values (1, 1)`.execute(db);
-      const bump = "update message_search_version set version = version + 1 where id = 1";
-      await sql.raw(`create trigger messages_search_version_update after update of content, topic on messages begin ${bump}; end`).execute(db);
-      await sql.raw(`create trigger messages_search_version_delete after delete on messages begin ${bump}; end`).execute(db);
-      // A new message normally has the highest id; one inserted below another (an explicit id)
-      // lands inside lists already remembered.
-      await sql.raw(`create trigger messages_search_version_insert after insert on messages when exists (select 1 from messages where id > new.id) begin ${bump}; end`).execute(db);
+      await createSqliteVersionCounter(db, "message_search_version", {
+        messages_search_version_update: "after update of content, topic on messages",
+        messages_search_version_delete: "after delete on messages",
+        // A new message normally has the highest id; one inserted below another (an explicit id)
+        // lands inside lists already remembered.
+        messages_search_version_insert: "after insert on messages when exists (select 1 from messages where id > new.id)",
+      });
     },
   };
 }
