@@ -80,7 +80,9 @@ describe("POST /register and its queue", () => {
     const busy = await registerQueue(t, mia, { idle_queue_timeout: 60 });
     assert.equal(idle.state.idle_queue_timeout_secs, 60);
     const waiting = t.call(mia, "GET", "/events", { queue_id: busy.id, last_event_id: -1 });
-    await new Promise((r) => setTimeout(r, 10));
+    // Until the poll is attached (a fixed pause was too short on a loaded machine).
+    for (let i = 0; i < 1000 && !t.deps.events.queues.get(busy.id)?.hasWaiter(); i++) await new Promise((r) => setTimeout(r, 5));
+    assert.equal(t.deps.events.queues.get(busy.id)?.hasWaiter(), true);
     t.clock.advanceSeconds(59);
     assert.equal(t.deps.events.gc(), 0);
     t.clock.advanceSeconds(2);
