@@ -15,13 +15,14 @@ const MAX_BATCH = 128;
 
 /** Sends on SQLite, committed in groups (packages/platform groupCommit); resolves with ids. */
 export class SqliteMessageQueue extends GroupCommitQueue<MessageWrite, number> {
-  constructor(deps: Pick<ChatDeps, "db" | "log">, store: Pick<SqliteMessageStore, "transaction" | "write"> & Partial<Pick<SqliteMessageStore, "mergeStep">>) {
+  /** `store` is the real SqliteMessageStore, or a test's stand-in without merge steps. */
+  constructor(deps: Pick<ChatDeps, "db" | "log">, store: Pick<SqliteMessageStore, "transaction" | "write"> & { mergeStep?(): boolean }) {
     super({
       db: deps.db,
       store,
       maxBatch: MAX_BATCH,
       // The full-text index's segments are merged between batches, not inside them.
-      idleStep: store.mergeStep && (() => store.mergeStep!()),
+      idleStep: store.mergeStep?.bind(store),
       onIdleError: (error) => deps.log.warn({ err: error }, "merging the full-text index failed; retried after the next send"),
     });
   }
