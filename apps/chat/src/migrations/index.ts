@@ -17,6 +17,7 @@ import { searchVersion } from "./016_search_version.js";
 import { userMessagesWithoutRowid } from "./017_user_messages_without_rowid.js";
 import { ftsMergesOffSendPath } from "./018_fts_merges_off_send_path.js";
 import { messageRowVersion } from "./019_message_row_version.js";
+import { searchVersionInsertTrigger } from "./020_search_version_insert_trigger.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -24,6 +25,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "017_user_messages_without_rowid": userMessagesWithoutRowid(dialect),
     "018_fts_merges_off_send_path": ftsMergesOffSendPath(dialect),
     "019_message_row_version": messageRowVersion(dialect),
+    "020_search_version_insert_trigger": searchVersionInsertTrigger(dialect),
   };
 }
 

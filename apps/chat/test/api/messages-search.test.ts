@@ -60,4 +60,30 @@ describe("GET /messages search after sends, edits and deletions", () => {
     assert.deepEqual(await search('"tulip number" nine'), [phrase]);
     assert.deepEqual(await search('"number tulip" nine'), []);
   });
+
+  it("finds a message written below the highest id, and a plain send leaves the counter alone (SQLite)", async (ctx) => {
+    const sqlite = t.deps.sqlite;
+    if (!sqlite) return ctx.skip("SQLite only: PostgreSQL remembers no matches");
+    const version = () => (sqlite.prepare("select version from message_search_version where id = 1").get() as { version: number }).version;
+    const gap = await sendToChannel(t, alice, "general", "plants", "soon gone");
+    const before = version();
+    const top = await sendToChannel(t, alice, "general", "plants", "the newest message");
+    assert.equal(version(), before, "a message above every other extends remembered lists without resetting them");
+    // Free an id below the newest, remember an empty search, then write a row there by hand
+    // (as an import with explicit ids would): only the insert trigger can tell the cache.
+    sqlite.prepare("delete from user_messages where message_id = ?").run(gap);
+    sqlite.prepare("delete from messages_fts where rowid = ?").run(gap);
+    sqlite.prepare("delete from messages where id = ?").run(gap);
+    assert.deepEqual(await search("magnolia"), []);
+    sqlite
+      .prepare(
+        `insert into messages (id, realm_id, sender_id, recipient_id, stream_id, topic, topic_key, content, rendered_content, client, date_sent)
+         select ?, realm_id, sender_id, recipient_id, stream_id, topic, topic_key, 'a magnolia', '<p>a magnolia</p>', client, date_sent from messages where id = ?`,
+      )
+      .run(gap, top);
+    sqlite.prepare("insert into messages_fts (rowid, topic, content) values (?, 'plants', 'a magnolia')").run(gap);
+    sqlite.prepare("insert into user_messages (user_id, message_id, flags) select user_id, ?, flags from user_messages where message_id = ?").run(gap, top);
+    assert.ok(version() > before);
+    assert.deepEqual(await search("magnolia"), [gap]);
+  });
 });
