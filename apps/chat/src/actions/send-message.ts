@@ -50,7 +50,11 @@ export interface CheckedMessage {
   flags: Map<number, number>;
   /** direct-message participants, sorted (the sender included) */
   dmUserIds?: number[];
-  topicIsNew: boolean;
+  /**
+   * Whether the channel message starts its topic, when the check had to know (the sender may
+   * not create topics); else doSendMessage asks, and only if the sender's policies depend on it.
+   */
+  topicIsNew?: boolean;
 }
 
 export interface SendResult {
@@ -116,7 +120,7 @@ export async function checkSendMessage(deps: ChatDeps, input: SendInput): Promis
   const sender = scope.user;
   const flags = new Map<number, number>();
   let dmUserIds: number[] | undefined;
-  let topicIsNew = false;
+  let topicIsNew: boolean | undefined;
   let topicWildcardUsers: number[] = [];
   let subscriberCount = 0;
 
@@ -124,9 +128,9 @@ export async function checkSendMessage(deps: ChatDeps, input: SendInput): Promis
     const { stream, topic } = target;
     if (!input.internal) checkChannelSend(scope, stream, sender);
     checkTopicAllowed(topic, effectiveTopicsPolicy(stream.topics_policy, scope.settings.topics_policy));
-    topicIsNew = !(await topicExists(deps.db, stream.id, topicKey(topic)));
-    if (topicIsNew && !input.internal && !scope.graph.isMember(sender.id, stream.can_create_topic_group)) {
-      throw new BadRequestError("You do not have permission to create new topics in this channel.");
+    if (!input.internal && !scope.graph.isMember(sender.id, stream.can_create_topic_group)) {
+      topicIsNew = !(await topicExists(deps.db, stream.id, topicKey(topic)));
+      if (topicIsNew) throw new BadRequestError("You do not have permission to create new topics in this channel.");
     }
     const subscribers = await scope.cache.subscribersOf(stream.id);
     subscriberCount = subscribers.length;
@@ -162,6 +166,12 @@ export async function checkSendMessage(deps: ChatDeps, input: SendInput): Promis
   for (const id of await mutersOf(deps.db, sender.id)) if (flags.has(id)) flags.set(id, flags.get(id)! | FLAG_BITS.read);
   if (input.readBySender ?? defaultReadBySender(input.client)) flags.set(sender.id, flags.get(sender.id)! | FLAG_BITS.read);
   return { input, rendered, flags, dmUserIds, topicIsNew };
+}
+
+/** Whether senderVisibility's answer depends on the topic being new (on-initiation policies). */
+function dependsOnTopicIsNew(settings: { automatically_follow_topics_policy: number; automatically_unmute_topics_in_muted_streams_policy: number }, current: number): boolean {
+  if (current === VISIBILITY_FOLLOWED) return false;
+  return settings.automatically_follow_topics_policy === AUTO_POLICY_INITIATION || settings.automatically_unmute_topics_in_muted_streams_policy === AUTO_POLICY_INITIATION;
 }
 
 /** The sender's new visibility policy for the topic, if sending changes it (FL 218). */
@@ -208,8 +218,12 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     const mentioned = [...flags].filter(([id, bits]) => id !== sender.id && bits & FLAG_BITS.mentioned).map(([id]) => id);
     const people = [sender.id, ...mentioned];
     const [settings, current] = await Promise.all([userMessageSettings(deps.db, people), userTopicPolicies(deps.db, people, target.stream.id, key)]);
-    const own = senderVisibility(settings.get(sender.id)!, current.get(sender.id) ?? VISIBILITY_INHERIT, checked.topicIsNew, Boolean(scope.subs.get(target.stream.id)?.is_muted));
-    if (own !== undefined && own !== (current.get(sender.id) ?? VISIBILITY_INHERIT)) {
+    const senderSettings = settings.get(sender.id)!;
+    const senderCurrent = current.get(sender.id) ?? VISIBILITY_INHERIT;
+    // One read saved per send to a topic the sender follows, or under other policies.
+    const topicIsNew = checked.topicIsNew ?? (dependsOnTopicIsNew(senderSettings, senderCurrent) && !(await topicExists(deps.db, target.stream.id, key)));
+    const own = senderVisibility(senderSettings, senderCurrent, topicIsNew, Boolean(scope.subs.get(target.stream.id)?.is_muted));
+    if (own !== undefined && own !== senderCurrent) {
       visibility.set(sender.id, own);
       automaticNewVisibilityPolicy = own;
     }

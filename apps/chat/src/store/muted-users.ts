@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import type { ChatDb } from "./schema.js";
-import { selectRows } from "./sqlite-reads.js";
+import { directStatement } from "./sqlite-reads.js";
 
 export interface MutedUser {
   muted_user_id: number;
@@ -36,8 +36,11 @@ export async function deleteMute(db: ChatDb, userId: number, mutedUserId: number
 
 /** The users who muted `userId`. */
 export async function mutersOf(db: ChatDb, userId: number): Promise<number[]> {
-  // Every send asks: a cached statement on SQLite (store/sqlite-reads.ts).
-  const rows = await selectRows(db, db.selectFrom("muted_users").select("user_id").where("muted_user_id", "=", userId).compile());
+  // Every send asks: a cached statement on SQLite (store/sqlite-reads.ts), not even compiled.
+  const direct = directStatement(db, "select user_id from muted_users where muted_user_id = ?");
+  const rows = direct
+    ? (direct.all(userId) as { user_id: number }[])
+    : await db.selectFrom("muted_users").select("user_id").where("muted_user_id", "=", userId).execute();
   return rows.map((r) => r.user_id);
 }
 

@@ -150,6 +150,30 @@ describe("POST /messages", () => {
     assert.equal("automatic_new_visibility_policy" in again.body, false);
   });
 
+  it("does not follow a topic for a reply, and leaves starting topics to can_create_topic_group", async () => {
+    await sendToChannel(t, alice, "general", "started by alice", "first");
+    const reply = await t.call(bob, "POST", "/messages", { type: "stream", to: "general", topic: "started by alice", content: "a reply" });
+    assert.equal(reply.status, 200);
+    assert.equal("automatic_new_visibility_policy" in reply.body, false);
+
+    const groupId = async (name: string) =>
+      (await t.deps.db.selectFrom("user_groups").select("id").where("realm_id", "=", owner.realmId).where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const setCreators = async (name: string) => t.deps.db.updateTable("streams").set({ can_create_topic_group: await groupId(name) }).where("id", "=", general).execute();
+    await setCreators("role:administrators");
+    try {
+      assert.deepEqual(
+        (await t.call(bob, "POST", "/messages", { type: "stream", to: "general", topic: "started by bob", content: "hi" })).body,
+        badRequest("You do not have permission to create new topics in this channel."),
+      );
+      const inExisting = await t.call(bob, "POST", "/messages", { type: "stream", to: "general", topic: "started by alice", content: "still fine" });
+      assert.equal(inExisting.status, 200);
+      const byOwner = await t.call(owner, "POST", "/messages", { type: "stream", to: "general", topic: "started by the owner", content: "hi" });
+      assert.equal(byOwner.body.automatic_new_visibility_policy, 3);
+    } finally {
+      await setCreators("role:everyone");
+    }
+  });
+
   it("renders a preview without sending (POST /messages/render)", async () => {
     const res = await t.call(alice, "POST", "/messages/render", { content: "**hi** @**Bob**" });
     assert.equal(res.status, 200);
