@@ -50,6 +50,11 @@ export async function claimDueChecks(db: Db, now: number, limit: number, decide:
   });
 }
 
+// A due check as a raw row (better-sqlite3's raw mode), in COLUMNS order: turning 5,000 arrays
+// into objects here costs less than the driver building an object per row.
+type DueRow = [number, DueCheck["status"], DueCheck["kind"], number, number, string, string, number | null, number | null, number];
+const dueCheck = ([id, status, kind, timeout, grace, schedule, tz, last_ping, last_start, alert_after]: DueRow): DueCheck => ({ id, status, kind, timeout, grace, schedule, tz, last_ping, last_start, alert_after });
+
 type Handle = NonNullable<Database<MonitorDB>["sqlite"]>;
 
 export class SqliteDueChecks {
@@ -59,11 +64,12 @@ export class SqliteDueChecks {
   private readonly reschedule;
 
   constructor(private readonly sqlite: Handle) {
-    this.due = sqlite.prepare(`SELECT ${COLUMNS.join(", ")} FROM checks WHERE alert_after < ? AND status != 'down' ORDER BY alert_after LIMIT ?`);
+    this.due = sqlite.prepare(`SELECT ${COLUMNS.join(", ")} FROM checks WHERE alert_after < ? AND status != 'down' ORDER BY alert_after LIMIT ?`).raw();
     // One statement per batch: the ids travel as a JSON array.
     this.markDown = sqlite.prepare("UPDATE checks SET status = 'down', alert_after = NULL WHERE id IN (SELECT value FROM json_each(?))");
-    // Positional parameters: binding an object per row costs more than the insert itself.
-    this.flip = sqlite.prepare("INSERT INTO flips (check_id, created, old_status, new_status, reason, processed) VALUES (?, ?, ?, 'down', 'timeout', NULL)");
+    // The batch's flips in one statement too, as [check id, time, old status] triples: one
+    // statement per flip paid the driver's round trip 5,000 times.
+    this.flip = sqlite.prepare("INSERT INTO flips (check_id, created, old_status, new_status, reason, processed) SELECT value ->> 0, value ->> 1, value ->> 2, 'down', 'timeout', NULL FROM json_each(?)");
     this.reschedule = sqlite.prepare("UPDATE checks SET alert_after = ? WHERE id = ?");
   }
 
@@ -71,12 +77,12 @@ export class SqliteDueChecks {
   claim(now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges): number {
     return this.sqlite
       .transaction(() => {
-        const rows = this.due.all(now, limit) as DueCheck[];
+        const rows = (this.due.all(now, limit) as DueRow[]).map(dueCheck);
         if (rows.length === 0) return 0;
         const changes = decide(rows);
         if (changes.down.length > 0) {
           this.markDown.run(JSON.stringify(changes.down.map((d) => d.id)));
-          for (const d of changes.down) this.flip.run(d.id, d.flipTime, d.old_status);
+          this.flip.run(JSON.stringify(changes.down.map((d) => [d.id, d.flipTime, d.old_status])));
         }
         for (const r of changes.reschedule) this.reschedule.run(r.alertAfter, r.id);
         return rows.length;
