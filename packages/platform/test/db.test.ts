@@ -1,0 +1,67 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { sql } from "kysely";
+import { openDatabase, type Database } from "@beacon/platform";
+
+describe("openDatabase on SQLite: Kysely's statements", () => {
+  let database: Database<any>;
+  const prepared: string[] = [];
+
+  before(async () => {
+    database = openDatabase("sqlite::memory:");
+    const handle = database.sqlite!;
+    const prepare = handle.prepare.bind(handle);
+    handle.prepare = ((text: string) => {
+      prepared.push(text);
+      return prepare(text);
+    }) as typeof handle.prepare;
+    await sql`create table items (id integer primary key, value text not null)`.execute(database.db);
+  });
+  after(() => database.close());
+
+  const count = (text: string) => prepared.filter((p) => p === text).length;
+
+  it("prepares a query once and runs it again with new parameters", async () => {
+    const insert = (value: string) => database.db.insertInto("items").values({ value }).execute();
+    await insert("a");
+    await insert("b");
+    const byValue = (value: string) => database.db.selectFrom("items").select("id").where("value", "=", value).execute();
+    assert.deepEqual(await byValue("a"), [{ id: 1 }]);
+    assert.deepEqual(await byValue("b"), [{ id: 2 }]);
+    const { sql: insertSql } = database.db.insertInto("items").values({ value: "x" }).compile();
+    const { sql: selectSql } = database.db.selectFrom("items").select("id").where("value", "=", "x").compile();
+    assert.equal(count(insertSql), 1);
+    assert.equal(count(selectSql), 1);
+  });
+
+  it("keeps transactions working with cached begin and commit", async () => {
+    for (let i = 0; i < 3; i++) {
+      await database.db.transaction().execute(async (trx) => {
+        await trx.insertInto("items").values({ value: `t${i}` }).execute();
+      });
+    }
+    await assert.rejects(
+      database.db.transaction().execute(async (trx) => {
+        await trx.insertInto("items").values({ value: "rolled back" }).execute();
+        throw new Error("abort");
+      }),
+      /abort/,
+    );
+    const values = (await database.db.selectFrom("items").select("value").where("value", "like", "t%").orderBy("id").execute()).map((r) => r.value);
+    assert.deepEqual(values, ["t0", "t1", "t2"]);
+    assert.equal((await database.db.selectFrom("items").select("id").where("value", "=", "rolled back").execute()).length, 0);
+    assert.deepEqual([count("begin"), count("commit"), count("rollback")], [1, 1, 1], "four transactions, each statement prepared once");
+  });
+
+  it("drops the least recently used statement past 1,000 distinct texts", async () => {
+    const byId = (n: number) => database.db.selectFrom("items").select(sql<number>`${sql.lit(n)}`.as("n")).where("id", "=", 1).execute();
+    await byId(0);
+    for (let n = 1; n <= 1000; n++) await byId(n);
+    const first = database.db.selectFrom("items").select(sql<number>`${sql.lit(0)}`.as("n")).where("id", "=", 1).compile().sql;
+    const recent = database.db.selectFrom("items").select(sql<number>`${sql.lit(1000)}`.as("n")).where("id", "=", 1).compile().sql;
+    await byId(0);
+    await byId(1000);
+    assert.equal(count(first), 2, "evicted, so prepared again");
+    assert.equal(count(recent), 1, "still cached");
+  });
+});
