@@ -65,3 +65,28 @@ describe("openDatabase on SQLite: Kysely's statements", () => {
     assert.equal(count(recent), 1, "still cached");
   });
 });
+
+describe("openDatabase on SQLite: one connection, never interleaved", () => {
+  it("runs each transaction whole, and waiting queries and transactions in the order they asked", async () => {
+    const database = openDatabase<any>("sqlite::memory:");
+    try {
+      await sql`create table log (id integer primary key, entry text not null)`.execute(database.db);
+      const log = (entry: string) => database.db.insertInto("log").values({ entry }).execute();
+      const work = Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? database.db.transaction().execute(async (trx) => {
+              await trx.insertInto("log").values({ entry: `t${i} first` }).execute();
+              await new Promise((resolve) => setImmediate(resolve));
+              await trx.insertInto("log").values({ entry: `t${i} second` }).execute();
+            })
+          : log(`q${i}`),
+      );
+      await Promise.all(work);
+      const entries = (await database.db.selectFrom("log").select("entry").orderBy("id").execute()).map((r) => r.entry);
+      const expected = Array.from({ length: 20 }, (_, i) => (i % 2 ? [`t${i} first`, `t${i} second`] : [`q${i}`])).flat();
+      assert.deepEqual(entries, expected);
+    } finally {
+      await database.close();
+    }
+  });
+});
