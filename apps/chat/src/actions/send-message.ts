@@ -220,7 +220,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     const [settings, current] = await Promise.all([userMessageSettings(deps.db, people), userTopicPolicies(deps.db, people, target.stream.id, key)]);
     const senderSettings = settings.get(sender.id)!;
     const senderCurrent = current.get(sender.id) ?? VISIBILITY_INHERIT;
-    // One read saved per send to a topic the sender follows, or under other policies.
+    // Asked only when the answer can change the sender's policy: most sends skip the read.
     const topicIsNew = checked.topicIsNew ?? (dependsOnTopicIsNew(senderSettings, senderCurrent) && !(await topicExists(deps.db, target.stream.id, key)));
     const own = senderVisibility(senderSettings, senderCurrent, topicIsNew, Boolean(scope.subs.get(target.stream.id)?.is_muted));
     if (own !== undefined && own !== senderCurrent) {
