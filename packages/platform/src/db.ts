@@ -53,7 +53,7 @@ export function openDatabase<DB>(url: string, options: { poolSize?: number } = {
 }
 
 // Kysely prepares every query it runs, and preparing (parsing and planning) costs SQLite about
-// as much as running most of our queries: under the monitor's API benchmark, better-sqlite3's
+// as much as running most of our queries: in a profile of an API under load, better-sqlite3's
 // Statement constructor took 9% of the server's time.
 // Statements are kept by their SQL text, the least recently used dropped past this many (IN
 // lists of every length make distinct texts). Kysely runs one query at a time on the connection,

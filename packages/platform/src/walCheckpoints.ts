@@ -13,10 +13,11 @@ import type { Logger } from "./log.js";
 
 type Handle = SQLite.Database;
 
-// Short rounds: under a sustained write load (a 50-recipient message dirties about 100 pages)
-// each checkpoint copies less at a time and the WAL restarts sooner. At 100 ms the WAL came
-// close to the fallback threshold below, and chat's steady-send p99 was 14–21 ms against
-// 10–11 ms at 25 ms (bench/chat.ts, same machine, alternating runs).
+// Short rounds: under a sustained write load (a write of 50 rows to two random-access indexes
+// dirties about 100 pages) each checkpoint copies less at a time and the WAL restarts sooner.
+// At 100 ms the WAL came close to the fallback threshold below, and a steady 200 writes/s had a
+// p99 of 14–21 ms against 10–11 ms at 25 ms (same machine, alternating runs; the figures are in
+// docs/performance.md).
 const CHECK_MS = 25;
 /** pages (4 KiB): about 40 MB of WAL before a commit checkpoints by itself */
 const FALLBACK_AUTOCHECKPOINT = 10_000;
