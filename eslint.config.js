@@ -20,7 +20,7 @@ const otherApp = (app) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "data/**", "docs/**", "tmp/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "docs/**", "tmp/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
