@@ -21,6 +21,7 @@ import { sqliteMessageQueue } from "./message-queue.js";
 import type { MessageWrite } from "../store/sqlite-messages.js";
 import { groupsByIds } from "../store/groups.js";
 import { mutersOf } from "../store/muted-users.js";
+import { doAddWidgetSubmessage } from "./submessages.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -265,6 +266,8 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   const id = queue ? await queue.submit(write) : await deps.db.transaction().execute((trx) => writeMessage(trx, deps, write, input.inTransaction));
   // Uploads the content links to are claimed once the message exists (Zulip's claim_attachment).
   if (rendered.hasAttachment) await claimAttachments(deps, sender, id, input.content);
+  // /poll and /todo messages start a widget; its submessage is in place before the event goes out.
+  if (input.content.startsWith("/")) await doAddWidgetSubmessage(deps, id, sender.id, input.content);
 
   if (target.kind === "stream") {
     for (const [userId, policy] of visibility) {

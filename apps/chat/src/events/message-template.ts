@@ -9,6 +9,7 @@ import { isGravatarUrl } from "../lib/avatars.js";
 import { presentMessage } from "../present/message.js";
 import { messageRow, recipientMembers, type Message } from "../store/messages.js";
 import { stateCache } from "../store/realm-state.js";
+import { submessagesByMessage } from "../store/submessages.js";
 import type { ClientDescriptor } from "./client.js";
 import { widenXid, type CommitStamp } from "./stamp.js";
 
@@ -54,11 +55,13 @@ export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageI
   const isStream = row.stream_id !== null;
   // The realm, its users and channels come from the realm-state cache (store/realm-state.ts):
   // its version is read after the message's commit, so it shows at least that commit.
-  const [state, members] = await Promise.all([
+  const [state, members, submessages] = await Promise.all([
     stateCache(db)
       .generation()
       .then((generation) => generation.realm(row.realm_id)),
     isStream ? Promise.resolve(new Map<number, number[]>()) : recipientMembers(db, [row.recipient_id]),
+    // Only a widget message can have submessages when it is sent.
+    row.content.startsWith("/") ? submessagesByMessage(db, [row.id]) : undefined,
   ]);
   if (!state) return undefined;
   const stream = isStream ? state.streams.get(row.stream_id!) : undefined;
@@ -68,6 +71,7 @@ export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageI
     streams: new Map(stream ? [[stream.id, stream]] : []),
     dmMembers: members,
     reactions: new Map(),
+    submessages,
   };
   const message = presentMessage(row, lookups, { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true });
   const template: MessageTemplate = { type: "message", message, raw_content: row.content };

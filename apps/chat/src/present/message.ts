@@ -2,6 +2,7 @@
 // legacy "stream"/"private", the topic is `subject`, timestamps are UNIX seconds.
 import type { Message } from "../store/messages.js";
 import type { Reaction } from "../store/reactions.js";
+import type { Submessage } from "../store/submessages.js";
 import type { Stream } from "../store/streams.js";
 import type { User } from "../store/users.js";
 import { avatarUrl } from "./user.js";
@@ -20,10 +21,16 @@ export interface MessageLookups {
   streams: Map<number, Stream>;
   dmMembers: Map<number, number[]>;
   reactions: Map<number, Reaction[]>;
+  /** widget submessages, by message (absent: none) */
+  submessages?: Map<number, Submessage[]>;
 }
 
 export function presentReaction(r: Reaction): Record<string, unknown> {
   return { emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type, user_id: r.user_id };
+}
+
+export function presentSubmessage(s: Submessage): Record<string, unknown> {
+  return { id: s.id, message_id: s.message_id, sender_id: s.sender_id, msg_type: s.msg_type, content: s.content };
 }
 
 function dmRecipient(m: Pick<Message, "recipient_id" | "sender_id">, lookups: MessageLookups): Record<string, unknown>[] {
@@ -48,7 +55,7 @@ export function presentMessage(m: Message, lookups: MessageLookups, options: Mes
     topic_links: [],
     is_me_message: Boolean(m.is_me_message),
     reactions: (lookups.reactions.get(m.id) ?? []).map(presentReaction),
-    submessages: [],
+    submessages: (lookups.submessages?.get(m.id) ?? []).map(presentSubmessage),
     sender_full_name: sender?.full_name ?? "",
     sender_email: sender?.email ?? "",
     sender_realm_str: lookups.realmStringId,
@@ -115,7 +122,8 @@ export function messageJsonWriter(lookups: MessageLookups, options: MessageViewO
     let flagList = flagsJson.get(flags);
     if (flagList === undefined) flagsJson.set(flags, (flagList = JSON.stringify(flagNames(flags))));
     const reactions = lookups.reactions.get(m.id);
-    let out = `{"id":${jsonNumber(m.id)},"sender_id":${jsonNumber(m.sender_id)},"content":${JSON.stringify(options.applyMarkdown ? m.rendered_content : m.content)},"recipient_id":${jsonNumber(m.recipient_id)},"timestamp":${jsonNumber(Math.floor(m.date_sent / 1000))},"client":${client},"subject":${subject},"topic_links":[],"is_me_message":${Boolean(m.is_me_message)},"reactions":${reactions ? JSON.stringify(reactions.map(presentReaction)) : "[]"},"submessages":[]${sender[0]}${recipient},"type":${isStream ? `"stream"` : `"private"`}${sender[1]}${contentType}`;
+    const submessages = lookups.submessages?.get(m.id);
+    let out = `{"id":${jsonNumber(m.id)},"sender_id":${jsonNumber(m.sender_id)},"content":${JSON.stringify(options.applyMarkdown ? m.rendered_content : m.content)},"recipient_id":${jsonNumber(m.recipient_id)},"timestamp":${jsonNumber(Math.floor(m.date_sent / 1000))},"client":${client},"subject":${subject},"topic_links":[],"is_me_message":${Boolean(m.is_me_message)},"reactions":${reactions ? JSON.stringify(reactions.map(presentReaction)) : "[]"},"submessages":${submessages ? JSON.stringify(submessages.map(presentSubmessage)) : "[]"}${sender[0]}${recipient},"type":${isStream ? `"stream"` : `"private"`}${sender[1]}${contentType}`;
     if (isStream) out += `,"stream_id":${jsonNumber(m.stream_id)}`;
     if (m.last_edit_time !== null) out += `,"last_edit_timestamp":${jsonNumber(Math.floor(m.last_edit_time / 1000))}`;
     if (m.last_moved_time !== null) out += `,"last_moved_timestamp":${jsonNumber(Math.floor(m.last_moved_time / 1000))}`;

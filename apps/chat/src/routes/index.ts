@@ -45,6 +45,7 @@ import * as userStatus from "./user-status.js";
 import * as avatars from "./avatars.js";
 import * as exports from "./exports.js";
 import * as channelEmail from "./channel-email.js";
+import * as submessages from "./submessages.js";
 
 export function registerRoutes(api: Api): void {
   serverSettings.register(api);
@@ -57,6 +58,7 @@ export function registerRoutes(api: Api): void {
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);
+  submessages.register(api);
   matchesNarrow.register(api);
   reportMessage.register(api);
   scheduledMessages.register(api);

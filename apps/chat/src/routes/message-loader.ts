@@ -1,19 +1,23 @@
-// Loads what message dicts need (senders, channels, conversation members, reactions) for a
-// batch of messages, in a fixed number of queries, and presents them in the given order.
+// Loads what message dicts need (senders, channels, conversation members, reactions, widget
+// submessages) for a batch of messages, in a fixed number of queries, and presents them in the
+// given order.
 // Senders and channels come from the realm-state cache.
 import type { ChatDb } from "../store/schema.js";
 import type { Realm } from "../store/realms.js";
 import { messagesByIds, recipientMembers, type Message } from "../store/messages.js";
 import { reactionsByMessage } from "../store/reactions.js";
+import { submessagesByMessage } from "../store/submessages.js";
 import { stateCache, type RealmState } from "../store/realm-state.js";
 import { dictMessagesByIds } from "../store/sqlite-reads.js";
 import { messageJsonWriter, presentMessage, withFlags, type MessageLookups, type MessageViewOptions } from "../present/message.js";
 
 export async function messageLookups(db: ChatDb, realm: Realm, messages: Pick<Message, "id" | "stream_id" | "recipient_id">[], state?: RealmState): Promise<MessageLookups> {
   const dmRecipients = [...new Set(messages.filter((m) => m.stream_id === null).map((m) => m.recipient_id))];
-  const [dmMembers, reactions, loaded] = await Promise.all([
+  const ids = messages.map((m) => m.id);
+  const [dmMembers, reactions, submessages, loaded] = await Promise.all([
     recipientMembers(db, dmRecipients),
-    reactionsByMessage(db, messages.map((m) => m.id)),
+    reactionsByMessage(db, ids),
+    submessagesByMessage(db, ids),
     state ?? stateCache(db).generation().then((g) => g.realm(realm.id)),
   ]);
   return {
@@ -23,6 +27,7 @@ export async function messageLookups(db: ChatDb, realm: Realm, messages: Pick<Me
     streams: loaded?.streams ?? new Map(),
     dmMembers,
     reactions,
+    submessages,
   };
 }
 

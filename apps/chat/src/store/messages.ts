@@ -98,6 +98,7 @@ async function reindex(db: ChatDb, ids: number[]): Promise<void> {
 export async function deleteMessages(db: ChatDb, dialect: Dialect, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.deleteFrom("reactions").where("message_id", "in", ids).execute();
+  await db.deleteFrom("submessages").where("message_id", "in", ids).execute();
   await db.deleteFrom("user_messages").where("message_id", "in", ids).execute();
   await db.deleteFrom("messages").where("id", "in", ids).execute();
   if (dialect === "sqlite") await sql`delete from messages_fts where rowid in (${sql.join(ids)})`.execute(db);

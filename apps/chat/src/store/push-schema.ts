@@ -1,4 +1,5 @@
-// Tables of the push notification registrations added after 007 (migration 008_push_tokens).
+// Tables of mobile push (legacy registrations, migration 008; delivery state, migration 021)
+// and of widget submessages (021).
 import type { Generated } from "kysely";
 
 export const TOKEN_KIND_APNS = 1;
@@ -14,6 +15,57 @@ export interface PushDeviceTokenTable {
   date_created: number;
 }
 
+
+/** Where the push worker is in the message stream (one row, id 1; migration 021). */
+export interface PushCursorTable {
+  id: number;
+  last_message_id: number;
+  /** the worker scanning holds the row until this instant (epoch ms) */
+  claimed_until: number | null;
+  claim_token: string | null;
+}
+
+/** A message the user was notified of on their phones and not yet told to remove. */
+export interface PushNotifiedTable {
+  user_id: number;
+  message_id: number;
+  realm_id: number;
+  date_created: number;
+}
+
+export interface PushOutboxTable {
+  id: Generated<number>;
+  realm_id: number;
+  user_id: number;
+  /** "message" or "remove" */
+  kind: string;
+  message_id: number | null;
+  /** remove notifications: a JSON list of message ids */
+  message_ids: string | null;
+  /** what made the message notify (Zulip's NotificationTriggers value) */
+  trigger: string | null;
+  mentioned_group_id: number | null;
+  attempts: Generated<number>;
+  next_attempt: number;
+  claimed_until: number | null;
+  last_error: string | null;
+  date_created: number;
+}
+
 export interface PushTables {
   push_device_tokens: PushDeviceTokenTable;
+  push_cursor: PushCursorTable;
+  push_notified: PushNotifiedTable;
+  push_outbox: PushOutboxTable;
+  submessages: SubmessageTable;
+}
+
+/** A widget's state change or other addition to a message (Zulip's SubMessage; migration 021). */
+export interface SubmessageTable {
+  id: Generated<number>;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  /** JSON text, as the client sent it */
+  content: string;
 }
