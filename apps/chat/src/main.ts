@@ -19,6 +19,7 @@ import { registerEmojiData } from "./routes/emoji-data.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
+import { PushNotificationWorker } from "./workers/push-notifications.js";
 import { createEventBus, EventSystem } from "./events/index.js";
 
 export type { ChatDeps } from "./deps.js";
@@ -68,7 +69,12 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const address = await listen(app, config.host, config.port);
   const scheduled = new ScheduledMessageWorker(deps);
   scheduled.start();
+  const push = config.pushBouncerUrl ? new PushNotificationWorker(deps) : undefined;
+  // compat: said once at start, as Zulip's push worker does; server_settings says it too.
+  if (push) push.start();
+  else log.warn("Mobile push notifications are not configured (CHAT_PUSH_BOUNCER_URL is empty); see docs/chat.md");
   const close = async () => {
+    await push?.stop();
     await scheduled.stop();
     await app.close();
     await checkpoints?.stop();

@@ -8,6 +8,11 @@ import { BouncerRefusedError, FailedToConnectBouncerError, InternalBouncerServer
 export type BouncerBody = { form: Record<string, string> } | { json: string };
 
 export async function postToBouncer(config: ChatConfig, path: string, body: BouncerBody): Promise<Record<string, unknown>> {
+  return (await postToBouncerText(config, path, body)).parsed;
+}
+
+/** postToBouncer, with the answer's text too: 64-bit device ids in it survive only there. */
+export async function postToBouncerText(config: ChatConfig, path: string, body: BouncerBody): Promise<{ parsed: Record<string, unknown>; text: string }> {
   const headers: Record<string, string> = {
     authorization: `Basic ${Buffer.from(`${config.pushOrgId}:${config.pushOrgKey}`).toString("base64")}`,
     "user-agent": "ZulipServer/beacon",
@@ -36,11 +41,22 @@ export async function postToBouncer(config: ChatConfig, path: string, body: Boun
     if (response.ok) throw new InternalBouncerServerError();
   }
   if (!response.ok) throw new BouncerRefusedError(response.status, String(parsed.code ?? "BAD_REQUEST"), String(parsed.msg ?? text));
-  return parsed;
+  return { parsed, text };
 }
 
 /** JSON with exact 64-bit integers (token ids), which JSON.stringify cannot write. */
 export function jsonWithBigInts(value: unknown): string {
   const marked = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `\u0000bigint:${v.toString()}` : v));
   return marked.replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
+}
+
+/** The integers of a JSON array field, exactly (device ids reach 2^63). */
+export function bigIntList(text: string, field: string): bigint[] {
+  const match = new RegExp(`"${field}"\\s*:\\s*\\[([^\\]]*)\\]`).exec(text);
+  if (!match) return [];
+  return match[1]!
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => /^-?\d+$/.test(s))
+    .map((s) => BigInt(s));
 }

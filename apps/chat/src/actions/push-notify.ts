@@ -1,29 +1,16 @@
 // POST /mobile_push/e2ee/test_notification: one push request per registered device, sent
 // through the bouncer's /remotes/push/e2ee/notify. Each payload is encrypted with the
-// device's push key (lib/push.ts encryptPushPayload), so the bouncer, FCM and APNs see only
-// the push_key_id and the sealed bytes.
+// device's push key (lib/push-payloads.ts e2eePushRequest), so the bouncer, FCM and APNs see
+// only the push_key_id and the sealed bytes.
 import type { ChatDeps } from "../deps.js";
 import { realmUrl } from "../config.js";
-import { encryptPushPayload, tokenIdValue } from "../lib/push.js";
+import { e2eePushRequest, type E2eeDevice } from "../lib/push-payloads.js";
 import { AdminActionRequiredError, BouncerRefusedError, NoActivePushDeviceError } from "../lib/push-errors.js";
 import type { Realm } from "../store/realms.js";
-import { userDevices, type PushDevice } from "../store/push.js";
+import { userDevices } from "../store/push.js";
 import type { User } from "../store/users.js";
 import { jsonWithBigInts, postToBouncer } from "./push-bouncer.js";
 import { checkPushConfigured, realmUuid } from "./push.js";
-
-function pushRequest(device: PushDevice, payload: Record<string, unknown>): Record<string, unknown> {
-  const encrypted = { push_key_id: device.push_key_id, encrypted_data: encryptPushPayload(device.push_key!, payload) };
-  const deviceId = tokenIdValue(device.push_token_id!);
-  if (device.token_kind === "apns") {
-    return {
-      device_id: deviceId,
-      http_headers: { "apns-priority": "10", "apns-push-type": "alert" },
-      payload: { ...encrypted, aps: { "mutable-content": 1, alert: { title: "New notification" }, sound: "default" } },
-    };
-  }
-  return { device_id: deviceId, fcm_priority: "high", payload: encrypted };
-}
 
 export async function doSendTestNotification(deps: ChatDeps, user: User, realm: Realm, deviceId: number | undefined): Promise<void> {
   const devices = (await userDevices(deps.db, user.id)).filter((d) => d.push_token_id !== null && (deviceId === undefined || d.id === deviceId));
@@ -36,7 +23,7 @@ export async function doSendTestNotification(deps: ChatDeps, user: User, realm: 
     user_id: user.id,
     time: Math.floor(deps.clock.now().getTime() / 1000),
   };
-  const body = { realm_uuid: await realmUuid(deps, realm.id), push_requests: devices.map((d) => pushRequest(d, payload)) };
+  const body = { realm_uuid: await realmUuid(deps, realm.id), push_requests: devices.map((d) => e2eePushRequest(d as E2eeDevice, payload)) };
   try {
     await postToBouncer(deps.config, "remotes/push/e2ee/notify", { json: jsonWithBigInts(body) });
   } catch (error) {

@@ -1,17 +1,39 @@
 // Legacy push registrations (APNs device tokens, FCM registration ids), deprecated since
-// Zulip 11 in favour of E2EE registration. They are kept so old clients succeed; Beacon does
-// not forward them to the bouncer.
+// Zulip 11 in favour of E2EE registration but still used by older app versions. Each token is
+// kept here (it says the user has a phone to push to) and, with a bouncer configured,
+// registered with the bouncer too, which is what lets the bouncer deliver to it.
 import type { ChatDeps } from "../deps.js";
 import { BadRequestError } from "../http/errors.js";
+import { legacyUserUuid } from "../lib/push.js";
+import { BouncerRefusedError } from "../lib/push-errors.js";
 import { deletePushToken, pushToken, upsertPushToken } from "../store/push.js";
+import { TOKEN_KIND_APNS } from "../store/push-schema.js";
 import type { User } from "../store/users.js";
+import { postToBouncer } from "./push-bouncer.js";
+import { realmUuid } from "./push.js";
+import { pushConfigured } from "./push-status.js";
+
+async function tellBouncer(deps: ChatDeps, user: User, path: "register" | "unregister", fields: Record<string, string>): Promise<void> {
+  if (!pushConfigured(deps)) return;
+  const realm = await realmUuid(deps, user.realm_id);
+  const form = { server_uuid: deps.config.pushOrgId, user_uuid: legacyUserUuid(realm, user.id), realm_uuid: realm, user_id: String(user.id), ...fields };
+  try {
+    await postToBouncer(deps.config, `remotes/push/${path}`, { form });
+  } catch (error) {
+    // compat: Zulip passes the bouncer's refusal on to the client as its own error.
+    if (error instanceof BouncerRefusedError) throw new BadRequestError(error.message);
+    throw error;
+  }
+}
 
 export async function doAddPushToken(deps: ChatDeps, user: User, kind: number, token: string, iosAppId: string | null): Promise<void> {
   await upsertPushToken(deps.db, { user_id: user.id, kind, token, ios_app_id: iosAppId, date_created: deps.clock.now().getTime() });
+  await tellBouncer(deps, user, "register", { token, token_kind: String(kind), ...(kind === TOKEN_KIND_APNS ? { ios_app_id: iosAppId ?? "" } : {}) });
 }
 
 export async function doRemovePushToken(deps: ChatDeps, user: User, kind: number, token: string): Promise<void> {
   const row = await pushToken(deps.db, user.id, kind, token);
   if (!row) throw new BadRequestError("Token does not exist");
   await deletePushToken(deps.db, row.id);
+  await tellBouncer(deps, user, "unregister", { token, token_kind: String(kind) });
 }

@@ -26,7 +26,7 @@ export async function realmUuid(deps: ChatDeps, realmId: number): Promise<string
   return uuid;
 }
 
-function announce(deps: ChatDeps, user: User, event: Record<string, unknown>, stamp?: Parameters<typeof publish>[1][number]["stamp"]): void {
+function announce(deps: ChatDeps, user: Pick<User, "id" | "realm_id">, event: Record<string, unknown>, stamp?: Parameters<typeof publish>[1][number]["stamp"]): void {
   publish(deps, [{ event: { type: "device", ...event }, users: [user.id], stamp, realmId: user.realm_id }]);
 }
 
@@ -42,13 +42,18 @@ export async function doRemoveClientDevice(deps: ChatDeps, user: User, device: P
 }
 
 /** Writes `changes` and sends the fields whose presented value changed. */
-async function doUpdateDevice(deps: ChatDeps, user: User, device: PushDevice, changes: Partial<PushDevice>): Promise<PushDevice> {
+async function doUpdateDevice(deps: ChatDeps, user: Pick<User, "id" | "realm_id">, device: PushDevice, changes: Partial<PushDevice>): Promise<PushDevice> {
   const after = { ...device, ...changes };
   const { stamp } = await deps.events.transaction((trx) => updateDevice(trx, device.id, changes));
   const before = presentDevice(device);
   const fields = Object.fromEntries(Object.entries(presentDevice(after)).filter(([k, v]) => before[k] !== v));
   if (Object.keys(fields).length) announce(deps, user, { op: "update", device_id: device.id, ...fields }, stamp);
   return after;
+}
+
+/** The bouncer no longer knows the device's token (expired, uninstalled): it stops counting as registered. */
+export async function doForgetPushToken(deps: ChatDeps, device: PushDevice, realmId: number): Promise<void> {
+  await doUpdateDevice(deps, { id: device.user_id, realm_id: realmId }, device, { push_token_id: null });
 }
 
 export interface PushRegistration {

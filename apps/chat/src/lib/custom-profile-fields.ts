@@ -16,9 +16,10 @@ export const NAME_MAX_LENGTH = 40;
 export const HINT_MAX_LENGTH = 80;
 export const MAX_DISPLAY_IN_PROFILE_SUMMARY = 2;
 
-export const DEFAULT_EXTERNAL_ACCOUNTS: Record<string, { name: string; hint: string; urlPattern: string }> = {
-  github: { name: "GitHub username", hint: "Enter your GitHub username", urlPattern: "https://github.com/%(username)s" },
-  twitter: { name: "Twitter username", hint: "Enter your Twitter username", urlPattern: "https://twitter.com/%(username)s" },
+/** Zulip's DEFAULT_EXTERNAL_ACCOUNTS, in its order (/register's realm_default_external_accounts). */
+export const DEFAULT_EXTERNAL_ACCOUNTS: Record<string, { text: string; name: string; hint: string; urlPattern: string }> = {
+  twitter: { text: "Twitter", name: "Twitter username", hint: "", urlPattern: "https://twitter.com/%(username)s" },
+  github: { text: "GitHub", name: "GitHub username", hint: "", urlPattern: "https://github.com/%(username)s" },
 };
 
 export class FieldError extends Error {}

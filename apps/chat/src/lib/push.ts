@@ -1,5 +1,6 @@
 // Pure checks and encodings of E2EE push registration values, with Zulip's messages, and the
 // encryption of notification payloads with a device's push key.
+import { createHash } from "node:crypto";
 import nacl from "tweetnacl";
 import { BadRequestError } from "../http/errors.js";
 
@@ -49,4 +50,14 @@ export function tokenIdValue(base64: string): bigint {
 export function checkLegacyToken(token: string, apns: boolean): void {
   if (token === "" || token.length > 4096) throw new BadRequestError("Empty or invalid length token");
   if (apns && !/^([0-9a-fA-F]{2})+$/.test(token)) throw new BadRequestError("Invalid APNS token");
+}
+
+/**
+ * The user's UUID at the bouncer for legacy registrations (Zulip sends UserProfile.uuid): a
+ * stable name derived from the realm's UUID and the user id, so it needs no column.
+ */
+export function legacyUserUuid(realmUuid: string, userId: number): string {
+  const hex = createHash("sha256").update(`beacon-push-user:${realmUuid}:${userId}`).digest("hex");
+  // Shaped as a version 4 UUID (variant bits 10).
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

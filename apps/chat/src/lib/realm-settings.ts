@@ -59,6 +59,8 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   name_changes_disabled: flag(false),
   presence_disabled: flag(false),
   require_unique_names: flag(false),
+  // Legacy (non-E2EE) phones then get "New message" instead of the text.
+  require_e2ee_push_notifications: flag(false),
   send_channel_events_messages: flag(true),
   send_welcome_emails: flag(true),
   want_advertise_in_communities_directory: flag(false),

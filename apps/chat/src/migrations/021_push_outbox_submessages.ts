@@ -31,6 +31,7 @@ export function pushOutboxSubmessages(dialect: Dialect): Migration {
         .addColumn("realm_id", "integer", (c: any) => c.notNull())
         .addColumn("user_id", "integer", (c: any) => c.notNull())
         .addColumn("kind", "text", (c: any) => c.notNull())
+        .addColumn("channel", "text", (c: any) => c.notNull())
         .addColumn("message_id", "integer")
         .addColumn("message_ids", "text")
         .addColumn("trigger", "text")

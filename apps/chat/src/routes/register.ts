@@ -28,6 +28,7 @@ import { presenceResponse } from "./presence-state.js";
 import { orgSections } from "./register-org.js";
 import { userExtraSections } from "./register-user-extras.js";
 import { extraSections } from "./register-extras.js";
+import { mobileSections } from "./register-mobile.js";
 import { profileDataFor } from "../store/profile-data.js";
 
 export function register(api: Api): void {
@@ -145,6 +146,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   Object.assign(state, await orgSections(deps, ctx, wants));
   Object.assign(state, await userExtraSections(deps, ctx, wants));
   Object.assign(state, await extraSections(deps, ctx, wants, capabilities));
+  Object.assign(state, await mobileSections(deps, ctx, wants));
   Object.assign(state, await messageSections(db, user.id, wants, capabilities.emptyTopicName));
   if (wants("presence")) {
     const now = clock.now().getTime();

@@ -2,6 +2,7 @@
 import type { Api } from "../http/endpoint.js";
 import { realmUrl } from "../config.js";
 import { ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from "../lib/version.js";
+import { pushConfigured } from "../actions/push-status.js";
 
 export function register(api: Api): void {
   api.public("GET", "/server_settings", async ({ realm }) => {
@@ -14,7 +15,7 @@ export function register(api: Api): void {
       zulip_feature_level: ZULIP_FEATURE_LEVEL,
       zulip_version: ZULIP_VERSION,
       zulip_merge_base: ZULIP_MERGE_BASE,
-      push_notifications_enabled: false,
+      push_notifications_enabled: pushConfigured(api.deps),
       is_incompatible: false,
       email_auth_enabled: true,
       require_email_format_usernames: true,

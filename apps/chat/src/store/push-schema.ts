@@ -39,6 +39,8 @@ export interface PushOutboxTable {
   user_id: number;
   /** "message" or "remove" */
   kind: string;
+  /** "e2ee" (the user's E2EE devices) or "legacy" (their APNs/FCM tokens): retried apart */
+  channel: string;
   message_id: number | null;
   /** remove notifications: a JSON list of message ids */
   message_ids: string | null;

@@ -51,7 +51,7 @@ describe("/realm/profile_fields", () => {
     const res = await create({ field_type: 7, field_data: { subtype: "github" } });
     assert.equal(res.status, 200);
     const field = (await t.call(owner, "GET", "/realm/profile_fields")).body.custom_fields.find((f: any) => f.id === res.body.id);
-    assert.deepEqual([field.name, field.hint, field.field_data], ["GitHub username", "Enter your GitHub username", '{"subtype":"github"}']);
+    assert.deepEqual([field.name, field.hint, field.field_data], ["GitHub username", "", '{"subtype":"github"}']);
     assert.deepEqual((await t.call(owner, "PATCH", `/realm/profile_fields/${res.body.id}`, { name: "Octocat" })).body, badRequest("Default custom field cannot be updated."));
     ids.github = res.body.id;
   });

@@ -63,3 +63,34 @@ export function openPushPayload(pushKey: string, encrypted: string): unknown {
   const opened = nacl.secretbox.open(bytes.subarray(24), bytes.subarray(0, 24), key);
   return opened === null ? null : JSON.parse(Buffer.from(opened).toString());
 }
+
+/** Registers a logged-in device of `who` for E2EE notifications with PUSH_KEY; returns its id. */
+export async function registerPushDevice(t: { call: (...args: any[]) => Promise<{ status: number; body: any }> }, who: unknown, kind: "fcm" | "apns", tokenId: string, pushKeyId = 11): Promise<number> {
+  const id = (await t.call(who, "POST", "/register_client_device")).body.device_id as number;
+  const params = { device_id: id, push_key: PUSH_KEY, push_key_id: pushKeyId, token_kind: kind, token_id: tokenId, bouncer_public_key: "k", encrypted_push_registration: "e" };
+  const res = await t.call(who, "POST", "/mobile_push/register", params);
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return id;
+}
+
+export interface DeliveredPush {
+  /** the bouncer device id, as the JSON text had it */
+  deviceId: string;
+  request: Record<string, any>;
+  /** what the phone decrypts */
+  payload: any;
+}
+
+/** The E2EE pushes in the bouncer's requests from index `from` on, decrypted with PUSH_KEY. */
+export function e2eePushes(bouncer: FakeBouncer, from = 0): DeliveredPush[] {
+  return bouncer.requests
+    .slice(from)
+    .filter((r) => r.path === "/api/v1/remotes/push/e2ee/notify")
+    .flatMap((r) => {
+      const ids = [...r.body.matchAll(/"device_id":(-?\d+)/g)].map((m) => m[1]!);
+      return (JSON.parse(r.body).push_requests as Record<string, any>[]).map((request, i) => ({ deviceId: ids[i]!, request, payload: openPushPayload(PUSH_KEY, request.payload.encrypted_data) }));
+    });
+}
+
+/** The bouncer device id a token id names (first 8 bytes of its SHA-256, as a signed integer). */
+export const bouncerDeviceId = (tokenId: string) => Buffer.from(tokenId, "base64").readBigInt64BE().toString();

@@ -1,0 +1,75 @@
+// The push notification worker: each cycle decides the notifications of newly sent messages,
+// queues removals for notified messages since read or deleted, and delivers what is due,
+// batched per realm and retried with backoff. It runs beside the HTTP server (never on a
+// request's path); any number may run against one PostgreSQL database.
+import type { ChatDeps } from "../deps.js";
+import { doDeliverDue, type DeliveryOptions } from "../actions/push-deliver.js";
+import { doScanNewMessages, doScanRemovals, type ScanOptions } from "../actions/push-decide.js";
+
+export interface PushWorkerOptions extends Partial<ScanOptions>, Partial<DeliveryOptions> {
+  /** time between cycles when started */
+  intervalMs?: number;
+}
+
+export interface PushCycle {
+  /** notifications decided */
+  queued: number;
+  /** removals queued */
+  removals: number;
+  /** outbox rows taken for delivery */
+  delivered: number;
+}
+
+export class PushNotificationWorker {
+  private readonly scan: ScanOptions;
+  private readonly delivery: DeliveryOptions;
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = true;
+
+  constructor(
+    private readonly deps: ChatDeps,
+    options: PushWorkerOptions = {},
+  ) {
+    this.scan = {
+      batch: options.batch ?? 500,
+      // PostgreSQL hands out message ids before commit: a moment's wait lets a slower
+      // transaction with a lower id commit before the cursor passes it. SQLite commits in id order.
+      settleMs: options.settleMs ?? (deps.dialect === "postgres" ? 2000 : 0),
+      maxAgeMs: options.maxAgeMs ?? 60 * 60 * 1000,
+      leaseMs: options.leaseMs ?? 60_000,
+    };
+    this.delivery = { batch: options.batch ?? 500, leaseMs: options.leaseMs ?? 60_000 };
+    this.intervalMs = options.intervalMs ?? 1000;
+  }
+
+  async runOnce(): Promise<PushCycle> {
+    const queued = await doScanNewMessages(this.deps, this.scan);
+    const removals = await doScanRemovals(this.deps, this.scan.batch);
+    let delivered = 0;
+    // Keep delivering while full batches come back, so a burst drains in one cycle.
+    for (let taken = this.delivery.batch; taken === this.delivery.batch; delivered += taken) taken = await doDeliverDue(this.deps, this.delivery);
+    return { queued, removals, delivered };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      this.running = this.runOnce()
+        .catch((error) => this.deps.log.error({ err: error }, "push notification cycle failed"))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
+        });
+    };
+    tick();
+  }
+
+  /** Stops ticking and waits for the cycle under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}
