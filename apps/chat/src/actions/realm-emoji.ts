@@ -1,6 +1,6 @@
 // Adding and deactivating custom emoji. The image goes to disk under the uploads directory
 // (CHAT_UPLOADS_DIR/avatars/<realm>/emoji/images/, served at /user_avatars/); every change
-// sends the realm's full emoji set to its active users (Zulip's legacy realm_emoji/update).
+// is told to the realm's active users (notifyRealmEmoji).
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -8,7 +8,8 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError } from "../http/errors.js";
 import { isAdmin, type HasRole } from "../lib/roles.js";
 import { EMOJI_CONTENT_TYPES, readEmojiImage } from "../lib/emoji-images.js";
-import { emojiPath, presentRealmEmojiDict, stillEmojiPath } from "../present/realm-emoji.js";
+import { emojiPath, presentRealmEmoji, presentRealmEmojiDict, stillEmojiPath } from "../present/realm-emoji.js";
+import type { PendingEvent } from "../lib/events.js";
 import { activeEmojiByName, deactivateEmoji, insertRealmEmoji, realmEmojiRows, setEmojiFile, type RealmEmoji } from "../store/realm-emoji.js";
 import type { ChatDb } from "../store/schema.js";
 import { activeUserIds } from "../store/users.js";
@@ -25,9 +26,16 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
   await rename(temporary, file);
 }
 
-async function notifyRealmEmoji(deps: ChatDeps, trx: ChatDb, realmId: number) {
-  const event = { type: "realm_emoji", op: "update", realm_emoji: presentRealmEmojiDict(await realmEmojiRows(trx, realmId)) };
-  return { event, users: await activeUserIds(trx, realmId), realmId, stamp: await deps.events.stamp(trx) };
+/**
+ * The realm's users hear of a change twice over, each client in the form it asked for
+ * (events/client.ts): the whole emoji set (realm_emoji/update), or just the change
+ * (realm_emoji/add or update_one, for clients with the individual_emoji_changes capability).
+ */
+async function notifyRealmEmoji(deps: ChatDeps, trx: ChatDb, realmId: number, change: Record<string, unknown>): Promise<PendingEvent[]> {
+  const users = await activeUserIds(trx, realmId);
+  const stamp = await deps.events.stamp(trx);
+  const whole = { type: "realm_emoji", op: "update", realm_emoji: presentRealmEmojiDict(await realmEmojiRows(trx, realmId)) };
+  return [whole, { type: "realm_emoji", ...change }].map((event) => ({ event, users, realmId, stamp }));
 }
 
 export interface NewEmoji {
@@ -69,9 +77,10 @@ export async function checkAddRealmEmoji(deps: ChatDeps, emoji: NewEmoji): Promi
         written.push(still);
       }
       await setEmojiFile(trx, id, fileName, image.still !== undefined);
-      return { id, pending: await notifyRealmEmoji(deps, trx, emoji.realmId) };
+      const added = (await realmEmojiRows(trx, emoji.realmId)).find((row) => row.id === id)!;
+      return { id, pending: await notifyRealmEmoji(deps, trx, emoji.realmId, { op: "add", emoji: presentRealmEmoji(added) }) };
     });
-    deps.notify?.([pending]);
+    deps.notify?.(pending);
     return id;
   } catch (error) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
@@ -89,7 +98,7 @@ export function checkRemoveRealmEmoji(user: HasRole & { id: number }, emoji: Rea
 export async function doRemoveRealmEmoji(deps: ChatDeps, emoji: RealmEmoji): Promise<void> {
   const pending = await deps.db.transaction().execute(async (trx) => {
     await deactivateEmoji(trx, emoji.id);
-    return notifyRealmEmoji(deps, trx, emoji.realm_id);
+    return notifyRealmEmoji(deps, trx, emoji.realm_id, { op: "update_one", emoji_id: String(emoji.id), data: { deactivated: true } });
   });
-  deps.notify?.([pending]);
+  deps.notify?.(pending);
 }

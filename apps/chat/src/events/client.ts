@@ -17,6 +17,7 @@ export interface Capabilities {
   archivedChannels: boolean;
   emptyTopicName: boolean;
   simplifiedPresenceEvents: boolean;
+  individualEmojiChanges: boolean;
 }
 
 export interface ClientOptions {
@@ -127,6 +128,9 @@ export class ClientDescriptor implements HeartbeatTarget {
         return true;
       case "realm_linkifiers":
         return this.capabilities.linkifierUrlTemplate;
+      case "realm_emoji":
+        // Clients that handle one emoji at a time get add/update_one, others the whole set.
+        return event.op === "update" ? !this.capabilities.individualEmojiChanges : this.capabilities.individualEmojiChanges;
       default:
         return true;
     }

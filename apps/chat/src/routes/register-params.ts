@@ -29,6 +29,7 @@ const CAPABILITY_NAMES: Record<string, keyof Capabilities> = {
   archived_channels: "archivedChannels",
   empty_topic_name: "emptyTopicName",
   simplified_presence_events: "simplifiedPresenceEvents",
+  individual_emoji_changes: "individualEmojiChanges",
 };
 
 export function defaultCapabilities(): Capabilities {

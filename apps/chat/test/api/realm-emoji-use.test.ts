@@ -60,6 +60,17 @@ describe("custom emoji in reactions, Markdown, /register and events", () => {
     assert.equal(Object.values(removed.realm_emoji as Record<string, any>).find((e) => e.name === "blue_tick").deactivated, true);
   });
 
+  it("sends one emoji at a time to clients with the individual_emoji_changes capability", async () => {
+    // As the Flutter app registers.
+    const queue = await registerQueue(t, alice, { event_types: ["realm_emoji"], client_capabilities: { individual_emoji_changes: true } });
+    assert.equal((await uploadEmoji(t, owner, "red_tick", [{ data: png() }])).status, 200);
+    const [added] = await nextEvents(t, alice, queue);
+    assert.deepEqual({ ...added, id: undefined }, { id: undefined, type: "realm_emoji", op: "add", emoji: { id: added.emoji.id, name: "red_tick", source_url: added.emoji.source_url, still_url: null, deactivated: false, author_id: owner.id } });
+    assert.equal((await t.call(owner, "DELETE", "/realm/emoji/red_tick")).status, 200);
+    const [updated] = await nextEvents(t, alice, queue);
+    assert.deepEqual({ ...updated, id: undefined }, { id: undefined, type: "realm_emoji", op: "update_one", emoji_id: added.emoji.id, data: { deactivated: true } });
+  });
+
   it("refuses new reactions with a deactivated emoji but keeps existing ones and their votes", async () => {
     assert.equal((await t.call(owner, "DELETE", "/realm/emoji/green_tick")).status, 200);
     // Alice's reaction from before stays; the owner may still vote for it.
