@@ -5,6 +5,7 @@ import { presentGroupSetting } from "../actions/group-settings.js";
 import { renderDescription } from "../lib/description.js";
 import { unixSeconds } from "./time.js";
 import { EMOJI_DATA_PATH } from "../markdown/emoji.js";
+import { DEFAULT_REALM_ICON_PATH } from "../lib/realm-images.js";
 
 export function presentRealmState(realm: Realm, url: string, botDomain: string, groupSettings: Record<string, number>, graph: GroupGraph): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -17,7 +18,7 @@ export function presentRealmState(realm: Realm, url: string, botDomain: string, 
     realm_org_type: realm.org_type,
     realm_plan_type: 1,
     realm_bot_domain: botDomain,
-    realm_icon_url: `${url}/static/images/logo/zulip-icon-128x128.png`,
+    realm_icon_url: `${DEFAULT_REALM_ICON_PATH}?version=0`,
     realm_icon_source: "G",
     realm_logo_url: "",
     realm_logo_source: "D",

@@ -46,6 +46,7 @@ import * as avatars from "./avatars.js";
 import * as exports from "./exports.js";
 import * as channelEmail from "./channel-email.js";
 import * as submessages from "./submessages.js";
+import * as realmImages from "./realm-images.js";
 
 export function registerRoutes(api: Api): void {
   serverSettings.register(api);
@@ -76,6 +77,7 @@ export function registerRoutes(api: Api): void {
   realmAdmin.register(api);
   realmDomains.register(api);
   realmEmoji.register(api);
+  realmImages.register(api);
   customProfileFields.register(api);
   profileData.register(api);
   invites.register(api);

@@ -51,8 +51,8 @@ export function register(api: Api): void {
   });
 }
 
-/** Stored file names only: no dot segments, nothing outside the avatars directory. */
-const SAFE_PATH = /^[0-9]+\/emoji\/images\/(still\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+/** Stored file names only (emoji, realm icon and logos): no dot segments, nothing outside the avatars directory. */
+const SAFE_PATH = /^[0-9]+\/(emoji\/images\/(still\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*|realm\/(icon|logo|night_logo)\.png)$/;
 
 export function registerAvatarFiles(app: FastifyInstance, deps: ChatDeps): void {
   app.get("/user_avatars/*", async (req, reply) => {

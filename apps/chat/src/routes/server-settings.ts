@@ -3,6 +3,8 @@ import type { Api } from "../http/endpoint.js";
 import { realmUrl } from "../config.js";
 import { ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from "../lib/version.js";
 import { pushConfigured } from "../actions/push-status.js";
+import { realmImageState, realmImageUrl } from "../lib/realm-images.js";
+import { realmSettingValues } from "../store/settings.js";
 
 export function register(api: Api): void {
   api.public("GET", "/server_settings", async ({ realm }) => {
@@ -27,7 +29,7 @@ export function register(api: Api): void {
       realm_uri: url,
       realm_url: url,
       realm_name: realm.name,
-      realm_icon: `${url}/static/images/logo/zulip-icon-128x128.png`,
+      realm_icon: url + realmImageUrl(realm.id, "icon", realmImageState(await realmSettingValues(api.deps.db, realm.id), "icon")),
       realm_description: realm.description ? `<p>${escapeHtml(realm.description)}</p>` : "",
       realm_web_public_access_enabled: false,
     };
