@@ -18,6 +18,12 @@ const processName = (raw: string, env: string): string => {
   throw new ConfigError(`${env} must be 1 to 32 characters of a-z, 0-9 and -, got "${raw}"`);
 };
 
+const hostList = (raw: string, env: string): string[] => {
+  const hosts = raw.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) if (!/^[a-z0-9.:-]+$/.test(host)) throw new ConfigError(`${env} must be host names or IP addresses separated by commas, got "${raw}"`);
+  return hosts;
+};
+
 const bouncerUrl = (raw: string, env: string): string => {
   const value = raw.trim().replace(/\/+$/, "");
   if (value === "" || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value)) return value;
@@ -54,6 +60,10 @@ export const chatSettings = {
   smtpUseSsl: setting("CHAT_SMTP_USE_SSL", false, parse.boolean, "connect to the SMTP server over TLS from the start (port 465)"),
   emailGatewayPattern: setting("CHAT_EMAIL_GATEWAY_PATTERN", "", parse.string, "incoming e-mail address pattern with %s for a channel's token part, e.g. %s@chat.example.com (Zulip's EMAIL_GATEWAY_PATTERN); empty: channels have no e-mail address"),
   supportEmail: setting("CHAT_SUPPORT_EMAIL", "zulip-admin@example.com", parse.string, "address users are told to contact when an export is too large for the API (Zulip's ZULIP_ADMINISTRATOR)"),
+  camoKey: setting("CHAT_CAMO_KEY", "", parse.string, "secret that signs /external_content/ image proxy URLs (Zulip's CAMO_KEY); empty: a random key per process, so set it when several processes serve one site"),
+  externalContentAllowedHosts: setting("CHAT_EXTERNAL_CONTENT_ALLOWED_HOSTS", [] as string[], hostList, "host names or IP addresses the image proxy may fetch from although they are private (loopback, LAN), separated by commas; empty: public addresses only"),
+  externalContentMaxMib: setting("CHAT_EXTERNAL_CONTENT_MAX_MIB", 10, parse.integer(1, 100), "largest external image the proxy passes on, in MiB"),
+  externalContentTimeoutMs: setting("CHAT_EXTERNAL_CONTENT_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on an external image after this many ms"),
   pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
 };
 

@@ -17,6 +17,7 @@ import { registerAvatarImages } from "./routes/avatars.js";
 import { registerExportFiles } from "./routes/exports.js";
 import { registerEmojiData } from "./routes/emoji-data.js";
 import { registerDefaultRealmIcon } from "./routes/realm-images.js";
+import { registerThumbnails } from "./routes/thumbnails.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
@@ -49,6 +50,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerExportFiles(app, deps);
   registerEmojiData(app);
   registerDefaultRealmIcon(app);
+  registerThumbnails(app, deps);
   await app.ready();
   return app;
 }
