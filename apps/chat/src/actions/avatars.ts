@@ -1,7 +1,7 @@
 // Uploading and deleting one's avatar (Zulip's set_avatar_backend / delete_avatar_backend with
-// do_change_avatar_fields): the image goes to disk under a name of its new version, the user
-// row moves to that version, and everyone who sees the user gets realm_user update events
-// (no realm_bot/update for a bot since feature level 474).
+// do_change_avatar_fields): the upload and its 100 and 500 px squares go to disk under names
+// of its new version, the user row moves to that version, and everyone who sees the user gets
+// realm_user update events (no realm_bot/update for a bot since feature level 474).
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -9,6 +9,7 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { userAvatarPath } from "../lib/avatars.js";
 import { imageTypeOfFileName, sniffImage } from "../lib/emoji-images.js";
+import { DEFAULT_AVATAR_SIZE, ImageError, MEDIUM_AVATAR_SIZE, squarePng } from "../lib/images.js";
 import { isAdmin } from "../lib/roles.js";
 import { avatarUrl } from "../present/user.js";
 import { setAvatarFields } from "../store/avatars.js";
@@ -26,7 +27,29 @@ export async function checkAvatarChangesAllowed(deps: ChatDeps, user: User): Pro
   if (settings.avatar_changes_disabled === true) throw new BadRequestError("Avatar changes are disabled in this organization.");
 }
 
-const originalFile = (deps: ChatDeps, user: Pick<User, "id" | "realm_id" | "avatar_version">) => avatarsFile(deps, `${userAvatarPath(user)}.original`);
+type AvatarVersion = Pick<User, "id" | "realm_id" | "avatar_version">;
+/** The upload and its two sizes (Zulip's <hash>.original, <hash>.png and <hash>-medium.png). */
+const avatarFiles = (deps: ChatDeps, user: AvatarVersion) => {
+  const base = userAvatarPath(user);
+  return { original: avatarsFile(deps, `${base}.original`), small: avatarsFile(deps, `${base}.png`), medium: avatarsFile(deps, `${base}-medium.png`) };
+};
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${randomBytes(4).toString("hex")}.part`;
+  await writeFile(partial, data);
+  await rename(partial, file);
+}
+
+/** The upload at Zulip's two avatar sizes; an image sharp cannot read is BAD_IMAGE. */
+export async function resizeAvatar(data: Buffer): Promise<{ original: Buffer; small: Buffer; medium: Buffer }> {
+  try {
+    return { original: data, small: await squarePng(data, DEFAULT_AVATAR_SIZE), medium: await squarePng(data, MEDIUM_AVATAR_SIZE) };
+  } catch (error) {
+    if (error instanceof ImageError) throw badImage("Could not decode image; did you upload an image file?");
+    throw error;
+  }
+}
 
 /** upload_avatar_image's checks: a type Zulip accepts (from the file name), bytes that are an image. */
 export function checkAvatarImage(file: { fileName: string; data: Buffer }): void {
@@ -40,24 +63,21 @@ export function checkAvatarImage(file: { fileName: string; data: Buffer }): void
  * the fresh row, so neither change is lost and versions never repeat.
  */
 async function changeAvatar(deps: ChatDeps, start: User, source: "U" | "G", data?: Buffer): Promise<User> {
+  const images = data ? await resizeAvatar(data) : undefined;
+  const remove = (files: ReturnType<typeof avatarFiles>) => Promise.all(Object.values(files).map((file) => rm(file, { force: true })));
   let user = start;
   for (let attempt = 0; ; attempt++) {
     const next = { ...user, avatar_source: source, avatar_version: user.avatar_version + 1 };
-    const file = data ? originalFile(deps, next) : undefined;
-    if (file && data) {
-      await mkdir(dirname(file), { recursive: true });
-      const partial = `${file}.${randomBytes(4).toString("hex")}.part`;
-      await writeFile(partial, data);
-      await rename(partial, file);
-    }
+    const files = avatarFiles(deps, next);
+    if (images) await Promise.all((["original", "small", "medium"] as const).map((size) => writeAtomically(files[size], images[size])));
     const { value: applied, stamp } = await deps.events.transaction((trx) => setAvatarFields(trx, user.id, user.avatar_version, source));
     if (applied) {
       // The previous upload is no longer shown anywhere (its URL named the old version).
-      if (user.avatar_source === "U") await rm(originalFile(deps, user), { force: true });
+      if (user.avatar_source === "U") await remove(avatarFiles(deps, user));
       await notifyAvatarChange(deps, next, stamp);
       return next;
     }
-    if (file) await rm(file, { force: true });
+    if (images) await remove(files);
     const fresh = await getUser(deps.db, user.id);
     if (!fresh || attempt >= 5) throw new Error(`avatar change of user ${user.id} kept racing`);
     user = fresh;

@@ -1,4 +1,4 @@
-// Adding and deactivating custom emoji. The image goes to disk under the uploads directory
+// Adding and deactivating custom emoji. The image, resized to 64 px, goes to disk under the uploads directory
 // (CHAT_UPLOADS_DIR/avatars/<realm>/emoji/images/, served at /user_avatars/); every change
 // is told to the realm's active users (notifyRealmEmoji).
 import { randomBytes } from "node:crypto";
@@ -8,6 +8,7 @@ import type { ChatDeps } from "../deps.js";
 import { BadRequestError } from "../http/errors.js";
 import { isAdmin, type HasRole } from "../lib/roles.js";
 import { EMOJI_CONTENT_TYPES, readEmojiImage } from "../lib/emoji-images.js";
+import { ImageError, resizeEmoji } from "../lib/images.js";
 import { emojiPath, presentRealmEmoji, presentRealmEmojiDict, stillEmojiPath } from "../present/realm-emoji.js";
 import type { PendingEvent } from "../lib/events.js";
 import { activeEmojiByName, deactivateEmoji, insertRealmEmoji, realmEmojiRows, setEmojiFile, type RealmEmoji } from "../store/realm-emoji.js";
@@ -56,6 +57,24 @@ export async function checkAddRealmEmoji(deps: ChatDeps, emoji: NewEmoji): Promi
   if (!extension) throw new BadRequestError("Invalid image format");
   const image = readEmojiImage(emoji.data);
   if (!image) throw new BadRequestError("Could not decode image; did you upload an image file?");
+  // Zulip's resize_emoji: 64 px, in the upload's format; animated ones keep their frames and
+  // get a still first frame as PNG.
+  let main: Buffer;
+  let still: Buffer | undefined;
+  try {
+    const resized = await resizeEmoji(emoji.data, image.format);
+    if (image.animated && !resized.still) {
+      // An animation whose frames libvips cannot read (APNG) stays as uploaded, so it still moves.
+      main = emoji.data;
+      still = image.still && (await resizeEmoji(image.still, "png")).image;
+    } else {
+      main = resized.image;
+      still = resized.still;
+    }
+  } catch (error) {
+    if (error instanceof ImageError) throw new BadRequestError("Could not decode image; did you upload an image file?");
+    throw error;
+  }
   // Zulip salts a hash of the id; random names are as hard to enumerate and need no secret.
   const fileName = randomBytes(4).toString("hex") + extension;
   const written: string[] = [];
@@ -68,15 +87,15 @@ export async function checkAddRealmEmoji(deps: ChatDeps, emoji: NewEmoji): Promi
       } catch {
         throw emojiExists();
       }
-      const main = avatarsFile(deps, emojiPath(emoji.realmId, fileName));
-      await writeAtomically(main, emoji.data);
-      written.push(main);
-      if (image.still) {
-        const still = avatarsFile(deps, stillEmojiPath(emoji.realmId, fileName));
-        await writeAtomically(still, image.still);
-        written.push(still);
+      const mainFile = avatarsFile(deps, emojiPath(emoji.realmId, fileName));
+      await writeAtomically(mainFile, main);
+      written.push(mainFile);
+      if (still) {
+        const stillFile = avatarsFile(deps, stillEmojiPath(emoji.realmId, fileName));
+        await writeAtomically(stillFile, still);
+        written.push(stillFile);
       }
-      await setEmojiFile(trx, id, fileName, image.still !== undefined);
+      await setEmojiFile(trx, id, fileName, still !== undefined);
       const added = (await realmEmojiRows(trx, emoji.realmId)).find((row) => row.id === id)!;
       return { id, pending: await notifyRealmEmoji(deps, trx, emoji.realmId, { op: "add", emoji: presentRealmEmoji(added) }) };
     });

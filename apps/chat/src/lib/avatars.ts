@@ -1,7 +1,6 @@
-// Uploaded avatars as Zulip's local upload backend lays them out: the image under
-// avatars/<realm id>/<hash>, shown at /user_avatars/<realm id>/<hash>.png (100 px) and
-// <hash>-medium.png (500 px). Beacon has no image library, so both names serve the uploaded
-// image as it came (checked to be one of the accepted formats); clients scale it as they draw it.
+// Uploaded avatars as Zulip's local upload backend lays them out: the upload kept as
+// avatars/<realm id>/<hash>.original, and shown at /user_avatars/<realm id>/<hash>.png (a
+// 100 px square) and <hash>-medium.png (500 px), both resized when it was uploaded.
 import { createHash } from "node:crypto";
 
 export interface AvatarOwner {
@@ -19,10 +18,13 @@ export function userAvatarPath(user: AvatarOwner): string {
   return `${user.realm_id}/${hash}`;
 }
 
-/** The stored file of a /user_avatars/ avatar name (either size), or undefined for other names. */
-export function avatarFileOf(path: string): string | undefined {
+/**
+ * The stored files that can answer a /user_avatars/ avatar name, best first: the resized image,
+ * then the upload itself (avatars uploaded before resizing existed have only that).
+ */
+export function avatarFilesOf(path: string): string[] {
   const match = /^([0-9]+\/[0-9a-f]{40})(-medium)?\.png$/.exec(path);
-  return match ? `${match[1]}.original` : undefined;
+  return match ? [path, `${match[1]}.original`] : [];
 }
 
 export function uploadedAvatarUrl(user: AvatarOwner, medium: boolean): string {

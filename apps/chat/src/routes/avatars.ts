@@ -6,7 +6,7 @@ import type { ChatDeps } from "../deps.js";
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { sendStoredImage } from "../http/images.js";
-import { avatarFileOf } from "../lib/avatars.js";
+import { avatarFilesOf } from "../lib/avatars.js";
 import { MAX_AVATAR_FILE_SIZE_MIB } from "../lib/uploads.js";
 import { avatarUrl } from "../present/user.js";
 import { checkAvatarChangesAllowed, checkAvatarImage, doDeleteAvatar, doUploadAvatar } from "../actions/avatars.js";
@@ -37,8 +37,11 @@ export function register(api: Api): void {
 export function registerAvatarImages(app: FastifyInstance, deps: ChatDeps): void {
   app.get("/user_avatars/:realm_id/:file_name", async (req, reply) => {
     const { realm_id, file_name } = req.params as Record<string, string>;
-    const stored = avatarFileOf(`${realm_id}/${file_name}`);
-    const data = stored ? await readFile(avatarsFile(deps, stored)).catch(() => undefined) : undefined;
+    let data: Buffer | undefined;
+    for (const stored of avatarFilesOf(`${realm_id}/${file_name}`)) {
+      data = await readFile(avatarsFile(deps, stored)).catch(() => undefined);
+      if (data) break;
+    }
     return sendStoredImage(reply, data);
   });
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { chatTest, type Account, type ChatTest } from "../helpers.js";
 import { captureEvents } from "./org-support.js";
 import { fetchFile, multipart, uploadsDir } from "./uploads-support.js";
+import { imageSize } from "./images-support.js";
 
 // A 1x1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
@@ -34,9 +35,11 @@ describe("POST and DELETE /users/me/avatar", () => {
     const file = await fetchFile(t, null, res.body.avatar_url.split("?")[0]);
     assert.equal(file.status, 200);
     assert.equal(file.headers["content-type"], "image/png");
-    assert.deepEqual(file.body, PNG);
+    // Resized to Zulip's sizes: a 100 px square, and 500 px for -medium.
+    assert.deepEqual(await imageSize(file.body), { format: "png", width: 100, height: 100, pages: 1 });
     const medium = await fetchFile(t, null, res.body.avatar_url.split("?")[0].replace(".png", "-medium.png"));
     assert.equal(medium.status, 200);
+    assert.deepEqual(await imageSize(medium.body), { format: "png", width: 500, height: 500, pages: 1 });
     const own = (await t.call(member, "GET", "/users/me")).body;
     assert.equal(own.avatar_url, res.body.avatar_url);
     const state = (await t.call(member, "POST", "/register", { fetch_event_types: ["realm_user"] })).body;

@@ -9,9 +9,16 @@ export function solidImage(width: number, height: number, format: "png" | "jpeg"
     .toBuffer();
 }
 
+/** Format, frame size and frame count (sharp reports an animation's height as all frames stacked). */
 export async function imageSize(data: Buffer): Promise<{ format?: string; width?: number; height?: number; pages?: number }> {
-  const { format, width, height, pages } = await sharp(data, { animated: true }).metadata();
-  return { format, width, height, pages: pages ?? 1 };
+  const { format, width, height, pages, pageHeight } = await sharp(data, { animated: true }).metadata();
+  return { format, width, height: pageHeight ?? height, pages: pages ?? 1 };
+}
+
+/** An animated GIF whose frames differ (identical frames may be merged by encoders). */
+export async function animatedGif(width: number, height: number, frames: number): Promise<Buffer> {
+  const frame = (i: number) => sharp({ create: { width, height, channels: 4, background: { r: (i * 80) % 256, g: 100, b: 0, alpha: 1 } } }).png().toBuffer();
+  return sharp(await Promise.all(Array.from({ length: frames }, (_, i) => frame(i))), { join: { animated: true } }).gif().toBuffer();
 }
 
 export async function upload(t: ChatTest, who: Account, method: string, url: string, files: { data: Buffer; fileName?: string; field?: string }[]): Promise<Response> {

@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { animatedGif, imageSize } from "./images-support.js";
 import { badRequest, type Account } from "../helpers.js";
 import { ROLE_ADMINISTRATOR, ROLE_GUEST, ROLE_MODERATOR, BOT_DEFAULT } from "../../src/lib/roles.js";
 import { emojiTest, gif, png, uploadEmoji, type EmojiTest } from "./realm-emoji-support.js";
@@ -46,9 +47,10 @@ describe("custom emoji: POST/GET/DELETE /realm/emoji and /user_avatars", () => {
     const served = await t.app.inject({ method: "GET", url: emoji.source_url });
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers["content-type"], "image/png");
-    assert.deepEqual(served.rawPayload, image);
+    // Resized to Zulip's 64 px emoji size, in the upload's format.
+    assert.deepEqual(await imageSize(served.rawPayload), { format: "png", width: 64, height: 64, pages: 1 });
     // The file lives under the configured uploads directory.
-    assert.deepEqual(await readFile(join(t.uploadsDir, "avatars", emoji.source_url.slice("/user_avatars/".length))), image);
+    assert.deepEqual(await readFile(join(t.uploadsDir, "avatars", emoji.source_url.slice("/user_avatars/".length))), served.rawPayload);
     // Guests see the list too.
     assert.ok(Object.values(await list(guest)).some((e: any) => e.name === "my_emoji"));
   });
@@ -91,12 +93,16 @@ describe("custom emoji: POST/GET/DELETE /realm/emoji and /user_avatars", () => {
     assert.equal(dance.still_url, dance.source_url.replace("/images/", "/images/still/").replace(/\.gif$/, ".png"));
     const still = await t.app.inject({ method: "GET", url: dance.still_url });
     assert.equal(still.statusCode, 200);
-    assert.deepEqual(still.rawPayload, gif(1));
+    assert.deepEqual(await imageSize(still.rawPayload), { format: "png", width: 64, height: 64, pages: 1 });
+    // Every frame is kept, fitted into the 64 px square.
+    assert.equal((await uploadEmoji(t, member, "flutter_dance", [{ data: await animatedGif(128, 64, 3), contentType: "image/gif", fileName: "wave.gif" }])).status, 200);
+    const animated = await t.app.inject({ method: "GET", url: (await byName("flutter_dance")).source_url });
+    assert.deepEqual(await imageSize(animated.rawPayload), { format: "gif", width: 64, height: 64, pages: 3 });
 
     assert.equal((await uploadEmoji(t, member, "blink", [{ data: png(2) }])).status, 200);
     const blink = await byName("blink");
     const frame = await t.app.inject({ method: "GET", url: blink.still_url });
-    assert.deepEqual(frame.rawPayload, png(1));
+    assert.deepEqual(await imageSize(frame.rawPayload), { format: "png", width: 64, height: 64, pages: 1 });
 
     assert.equal((await uploadEmoji(t, member, "still_gif", [{ data: gif(1), contentType: "image/gif" }])).status, 200);
     assert.equal((await byName("still_gif")).still_url, null);
