@@ -1,7 +1,7 @@
 // What a custom emoji upload is, read from its bytes: the image format, whether it is animated,
-// and for animated images a still first frame. Zulip decodes and rescales uploads with libvips;
-// Beacon stores the image as uploaded and cuts the first frame out of the container instead
-// (GIF, APNG, animated WebP), so no image library is needed. The still keeps the source format.
+// and for animated images a still first frame cut out of the container (GIF, APNG, animated
+// WebP). Checked before any decoding; resizing is lib/images.ts's. The cut frame is what an
+// APNG's still comes from, as libvips reads no APNG frames past the first.
 
 export type ImageFormat = "png" | "gif" | "jpeg" | "webp" | "avif";
 
