@@ -6,7 +6,8 @@ import type { SettingsSpec } from "../packages/platform/src/index.js";
 
 function table(spec: SettingsSpec): string {
   const rows = Object.values(spec).map((s) => {
-    const value = s.default === "" ? "(empty)" : `\`${String(s.default)}\``;
+    const empty = s.default === "" || (Array.isArray(s.default) && s.default.length === 0);
+    const value = empty ? "(empty)" : `\`${String(s.default)}\``;
     return `| \`${s.env}\` | ${value} | ${s.description} |`;
   });
   return ["| variable | default | meaning |", "| --- | --- | --- |", ...rows].join("\n");
