@@ -38,8 +38,52 @@ function addPicture(span: HTMLElement, code: string): void {
   span.append(img);
 }
 
-export function enhanceEmoji(root: ParentNode, ctx: ContentContext): void {
+// Emoji the server left as text (it names only Zulip's table: no skin tones, no newer emoji).
+// An emoji is either a pair of regional indicators (a flag) or pictographs joined by ZWJ, each
+// optionally followed by VS16 or a skin tone; a keycap is a digit, # or * with VS16 and U+20E3.
+const PART = "\\p{Extended_Pictographic}(?:\\uFE0F|\\p{Emoji_Modifier})?";
+const LOOSE_EMOJI = `\\p{RI}\\p{RI}|[0-9#*]\\uFE0F?\\u20E3|${PART}(?:\\u200D${PART})*`;
+const LOOSE_EMOJI_RE = new RegExp(LOOSE_EMOJI, "gu");
+const HAS_LOOSE_EMOJI_RE = new RegExp(LOOSE_EMOJI, "u");
+// A lone symbol that is text unless asked (©, ™, ↔…) stays text, as the server decides too.
+const TEXT_DEFAULT_RE = /^\P{Emoji_Presentation}$/u;
+const SKIP_TEXT_IN = "code, pre, .katex, .emoji, time, .tex-error";
+
+function emojiCode(text: string): string {
+  return [...text.replaceAll("\uFE0F", "")].map((ch) => (ch.codePointAt(0) as number).toString(16).padStart(4, "0")).join("-");
+}
+
+/** Wraps emoji in text nodes in the same span the server makes (a picture follows below). */
+function wrapLooseEmoji(root: Element): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (HAS_LOOSE_EMOJI_RE.test(node.textContent ?? "") && !node.parentElement?.closest(SKIP_TEXT_IN)) found.push(node as Text);
+  }
+  for (const node of found) {
+    const text = node.textContent ?? "";
+    const parts: (string | HTMLElement)[] = [];
+    let last = 0;
+    for (const m of text.matchAll(LOOSE_EMOJI_RE)) {
+      if (TEXT_DEFAULT_RE.test(m[0])) continue;
+      parts.push(text.slice(last, m.index));
+      const span = document.createElement("span");
+      span.className = `emoji emoji-${emojiCode(m[0])}`;
+      span.setAttribute("role", "img");
+      span.setAttribute("aria-label", m[0]);
+      span.textContent = m[0];
+      parts.push(span);
+      last = m.index + m[0].length;
+    }
+    if (last === 0) continue;
+    parts.push(text.slice(last));
+    node.replaceWith(...parts.filter((part) => part !== ""));
+  }
+}
+
+export function enhanceEmoji(root: Element, ctx: ContentContext): void {
   const asText = ctx.emojiset === "text";
+  if (!asText) wrapLooseEmoji(root);
   for (const span of root.querySelectorAll<HTMLElement>("span.emoji")) {
     const picture = span.querySelector(":scope > img");
     if (asText) {
@@ -54,7 +98,7 @@ export function enhanceEmoji(root: ParentNode, ctx: ContentContext): void {
     if (asText) img.replaceWith(document.createTextNode(img.alt));
     else img.decoding = "async";
   }
-  if (root instanceof Element) root.classList.toggle("emoji-only", isEmojiOnly(root));
+  root.classList.toggle("emoji-only", isEmojiOnly(root));
 }
 
 /** Whether the content is a few emoji and nothing else (one paragraph, no words). */

@@ -194,7 +194,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
       "A typo: $$\\frac{1}{$$",
     ].join("\n"));
     await send(owner, "mentions", "@**Ada Lovelace** could you review? cc @_**Grace Hopper**, @*designers*, @*ops*, @**all** and @**topic**.");
-    await send(grace, "emoji", "Shipped :tada: :rocket: :+1: :beacon: :zulip: 😀 and :not_an_emoji:");
+    await send(grace, "emoji", "Shipped :tada: :rocket: :+1: :beacon: :zulip: 😀 👋🏽 and :not_an_emoji:");
     await send(alan, "emoji-only", ":tada: :heart:");
     await send(owner, "links", `See #**design**, #**design>gallery** and #**design>gallery@${ids.text}**.`);
     await send(grace, "image", `Photos: [harbour at dusk.png](${upload.body.url})\n\nhttps://images.example.com/photos/mountain.jpg`);
@@ -395,13 +395,15 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
     const pictures = await page.locator(inMessage("emoji", ":is(span.emoji > img, img.emoji)")).evaluateAll((imgs) =>
       (imgs as HTMLImageElement[]).map((img) => ({ src: new URL(img.src).pathname, width: img.naturalWidth, shown: img.getBoundingClientRect().width })),
     );
-    assert.equal(pictures.length, 6);
+    assert.equal(pictures.length, 7);
     for (const p of pictures) {
       assert.ok(p.width > 0, `${p.src} did not load`);
       assert.ok(p.shown >= 16, `${p.src} is ${p.shown}px wide`);
     }
     assert.ok(pictures.some((p) => p.src === "/static/generated/emoji/images-twitter-64/1f389.png"));
     assert.ok(pictures.some((p) => p.src.startsWith("/user_avatars/")));
+    // An emoji the server left as text (a skin tone) gets its picture too.
+    assert.ok(pictures.some((p) => p.src === "/static/generated/emoji/images-twitter-64/1f44b-1f3fd.png"));
     // The emoji's name stays in the text (copying, screen readers), hidden under the picture.
     assert.equal(await page.locator(inMessage("emoji", "span.emoji.emoji-1f389")).getAttribute("aria-label"), "tada");
     assert.equal(await style(inMessage("emoji", "span.emoji.emoji-1f389"), "color"), "rgba(0, 0, 0, 0)");
