@@ -281,6 +281,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
   };
   const shot = async (name: string) => {
     await loadAllImages();
+    await page.mouse.move(0, 0);
     await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
   };
 
