@@ -2,18 +2,18 @@
 // styled and enhanced by the web app's content module (apps/chat-web/src/content): messages
 // covering every construct the renderer produces are sent through the API, fetched back as
 // the viewer sees them (content and flags), and shown on a gallery page built by Vite and
-// served under the app's Content-Security-Policy from the chat server's origin. Screenshots
-// (light and dark, desktop and 360 px) land in docs/screenshots/ when BEACON_SCREENSHOTS=1.
+// served under the app's Content-Security-Policy from the chat server's origin (see
+// gallery-support.ts). Screenshots (light and dark, desktop and 360 px) land in
+// docs/screenshots/ when BEACON_SCREENSHOTS=1.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { basic, chatTest, type Account, type ChatTest } from "../helpers.js";
-import { multipart, uploadsDir } from "../api/uploads-support.js";
-import { picture } from "./pictures.js";
+import { basic, chatTest, type ChatTest } from "../helpers.js";
+import { uploadsDir } from "../api/uploads-support.js";
+import { buildGallery, freePort, seedGallery, serveGallery, type Gallery } from "./gallery-support.js";
 
 // Functions handed to page.evaluate run in the page, where these exist (the server's type
 // program has no DOM library, on purpose).
@@ -24,51 +24,7 @@ type HTMLImageElement = any;
 
 const CHROMIUM = "/usr/bin/chromium";
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); CI installs it`;
-const GALLERY_SOURCE = new URL("./content-gallery/", import.meta.url).pathname;
 const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
-// The app shell's policy (see the web contract): the content must work under it.
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".ttf": "font/ttf",
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Builds the gallery page (and with it the content module's CSS and script) with Vite. */
-async function buildGallery(outDir: string): Promise<void> {
-  const { build } = await import("vite");
-  await build({
-    root: GALLERY_SOURCE,
-    base: "/__gallery/",
-    configFile: false,
-    logLevel: "silent",
-    build: { outDir, emptyOutDir: true, target: "es2022", assetsInlineLimit: 0, modulePreload: { polyfill: false } },
-  });
-}
-
-interface GalleryMessage {
-  id: number;
-  sender: string;
-  senderId: number;
-  content: string;
-  flags: string[];
-}
 
 interface Viewer {
   userId: number;
@@ -89,20 +45,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
   let context: BrowserContext;
   let page: Page;
   let screenshots: string;
-  let ada: Account;
-  let grace: Account;
-  let alan: Account;
-  let owner: Account;
-  let designers: number;
-  let ops: number;
-  let messages: GalleryMessage[] = [];
-  const ids: Record<string, number> = {};
-
-  const send = async (who: Account, key: string, content: string) => {
-    const res = await t.call(who, "POST", "/messages", { type: "stream", to: "design", topic: "gallery", content });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    ids[key] = res.body.id;
-  };
+  let gallery: Gallery;
 
   before(async () => {
     uploads = await uploadsDir();
@@ -110,101 +53,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
     const port = await freePort();
     site = `http://127.0.0.1:${port}`;
     await t.app.listen({ host: "127.0.0.1", port });
-
-    owner = await t.realm();
-    ada = await t.user(owner, { name: "Ada Lovelace" });
-    grace = await t.user(owner, { name: "Grace Hopper" });
-    alan = await t.user(owner, { name: "Alan Turing" });
-    const everyone = [owner, ada, grace, alan].map((a) => a.id);
-    await t.call(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "design" }, { name: "engineering" }], principals: everyone });
-    designers = (await t.call(owner, "POST", "/user_groups/create", { name: "designers", description: "", members: [ada.id, grace.id] })).body.group_id;
-    ops = (await t.call(owner, "POST", "/user_groups/create", { name: "ops", description: "", members: [alan.id] })).body.group_id;
-    const emoji = await multipart(t, owner, "POST", "/realm/emoji/beacon", [
-      { field: "file", fileName: "beacon.png", contentType: "image/png", data: picture("emoji") },
-    ]);
-    assert.equal(emoji.status, 200, JSON.stringify(emoji.body));
-    const upload = await multipart(t, grace, "POST", "/user_uploads", [
-      { field: "file", fileName: "harbour at dusk.png", contentType: "image/png", data: picture("landscape") },
-    ]);
-    assert.equal(upload.status, 200, JSON.stringify(upload.body));
-
-    await send(owner, "text", [
-      "## Release notes",
-      "The **new** build is *almost* ready: ~~Friday~~ Thursday, as ***promised***. Read https://example.com/changelog",
-      "or [the upgrade guide](https://docs.example.com/upgrade \"Upgrading\"). Questions: [mail us](mailto:team@example.com).",
-    ].join("\n"));
-    await send(grace, "lists", [
-      "Before we ship:",
-      "1. Update the changelog",
-      "2. Tag the release",
-      "  - sign the tag",
-      "  - push it",
-      "3. Announce it",
-      "",
-      "- one bullet",
-      "- another with `inline code` and <b>angle brackets</b> kept as text",
-    ].join("\n"));
-    await send(alan, "quote", [
-      "> Simplicity is prerequisite for reliability.",
-      "> Edsger W. Dijkstra",
-      "",
-      "```quote",
-      "A fenced quote can hold **Markdown** too.",
-      "```",
-    ].join("\n"));
-    await send(ada, "python", [
-      "Run `npm run build` first, then:",
-      "```python",
-      "import json",
-      "",
-      "@cache",
-      "def load(path: str, retries=3) -> dict:",
-      '    """Read a JSON file."""',
-      "    with open(path) as f:  # text mode",
-      "        data = json.load(f)",
-      "    return data or {\"count\": 0x1F, 'ok': True, \"ratio\": 1.5}",
-      "```",
-    ].join("\n"));
-    await send(grace, "php", [
-      "```php",
-      "<?php",
-      "$name = \"world\";",
-      "echo \"Hello, $name\\n\"; // greet",
-      "```",
-      "",
-      "```",
-      "plain text keeps   its spacing",
-      "```",
-    ].join("\n"));
-    await send(owner, "table", [
-      "| Service | Status | p95 latency |",
-      "|:--|:-:|--:|",
-      "| API | up | 120 ms |",
-      "| Chat | degraded | 870 ms |",
-      "| Search | up | 95 ms |",
-    ].join("\n"));
-    await send(alan, "spoiler", ["```spoiler The ending", "The butler did it. **Obviously.**", "```", "", "```spoiler", "No title on this one.", "```"].join("\n"));
-    await send(ada, "math", [
-      "Euler's identity $$e^{i\\pi} + 1 = 0$$ inline, and on its own:",
-      "",
-      "```math",
-      "\\int_0^\\infty e^{-x^2}\\,dx = \\frac{\\sqrt{\\pi}}{2}",
-      "```",
-      "",
-      "A typo: $$\\frac{1}{$$",
-    ].join("\n"));
-    await send(owner, "mentions", "@**Ada Lovelace** could you review? cc @_**Grace Hopper**, @*designers*, @*ops*, @**all** and @**topic**.");
-    await send(grace, "emoji", "Shipped :tada: :rocket: :+1: :beacon: :zulip: 😀 👋🏽 and :not_an_emoji:");
-    await send(alan, "emoji-only", ":tada: :heart:");
-    await send(owner, "links", `See #**design**, #**design>gallery** and #**design>gallery@${ids.text}**.`);
-    await send(grace, "image", `Photos: [harbour at dusk.png](${upload.body.url})\n\nhttps://images.example.com/photos/mountain.jpg`);
-    await send(ada, "time", "Stand-up moves to <time:2025-01-20T15:30:00Z>. Or was it <time:tomorrowish>?");
-    await send(owner, "headings", "# Heading one\n### Heading three\n---\nAfter the rule.");
-
-    const fetched = await t.call(ada, "GET", "/messages", { anchor: "oldest", num_before: 0, num_after: 100, narrow: [{ operator: "channel", operand: "design" }] });
-    assert.equal(fetched.status, 200);
-    messages = fetched.body.messages.map((m: any) => ({ id: m.id, sender: m.sender_full_name, senderId: m.sender_id, content: m.content, flags: m.flags }));
-
+    gallery = await seedGallery(t);
     built = mkdtempSync(join(tmpdir(), "beacon-gallery-"));
     await buildGallery(built);
 
@@ -218,18 +67,10 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
       locale: "en-US",
       timezoneId: "Asia/Tokyo",
       // The viewer's credentials on every request (uploads need them); the app uses a session.
-      extraHTTPHeaders: { authorization: basic(ada.email, ada.apiKey) },
+      extraHTTPHeaders: { authorization: basic(gallery.ada.email, gallery.ada.apiKey) },
     });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
-    // The gallery is served from the chat server's origin, so emoji and uploads are same-origin.
-    await context.route(`${site}/__gallery/**`, async (route) => {
-      const path = normalize(decodeURIComponent(new URL(route.request().url()).pathname.slice("/__gallery/".length)));
-      const file = join(built, path);
-      if (path.startsWith("..") || !existsSync(file)) return route.fulfill({ status: 404, body: "not found" });
-      const headers: Record<string, string> = { "content-type": TYPES[extname(file)] ?? "application/octet-stream" };
-      if (file.endsWith(".html")) headers["content-security-policy"] = CSP;
-      return route.fulfill({ status: 200, headers, body: readFileSync(file) });
-    });
+    await serveGallery(context, site, built);
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(15_000);
     screenshots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : join(profile, "screenshots");
@@ -244,7 +85,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
     if (uploads) rmSync(uploads, { recursive: true, force: true });
   });
 
-  const viewer = (extra: Partial<Viewer> = {}): Viewer => ({ userId: ada.id, groupIds: [designers], ...extra });
+  const viewer = (extra: Partial<Viewer> = {}): Viewer => ({ userId: gallery.ada.id, groupIds: [gallery.designers], ...extra });
   const cspViolations: string[] = [];
 
   const open = async (extra: Partial<Viewer> = {}, theme: string | null = "light") => {
@@ -257,9 +98,9 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
     await page.evaluate(([list, who, mode]) => {
       (window as any).gallery.setTheme(mode);
       (window as any).gallery.render(list, who);
-    }, [messages, viewer(extra), theme] as const);
+    }, [gallery.messages, viewer(extra), theme] as const);
   };
-  const inMessage = (key: string, selector: string) => `article[data-message-id="${ids[key]}"] ${selector}`;
+  const inMessage = (key: string, selector: string) => `article[data-message-id="${gallery.ids[key]}"] ${selector}`;
   const style = (selector: string, property: string) =>
     page.locator(selector).first().evaluate((el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
   /** Loads every picture on the page (they are lazy) and waits for them. */
@@ -287,7 +128,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
 
   it("shows every message under the content root, styled, within the app's Content-Security-Policy", async () => {
     await open();
-    assert.equal(await page.locator(".message-content.rendered-markdown").count(), messages.length);
+    assert.equal(await page.locator(".message-content.rendered-markdown").count(), gallery.messages.length);
     await loadAllImages();
     assert.deepEqual(cspViolations, []);
     // Block constructs.
@@ -305,11 +146,11 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
   });
 
   it("never turns text into markup: tags the sender typed stay text, and so do names from the app", async () => {
-    await open({ userNames: { [ada.id]: "<img src=x onerror=alert(1)>" } });
+    await open({ userNames: { [gallery.ada.id]: "<img src=x onerror=alert(1)>" } });
     assert.equal(await page.locator(inMessage("lists", "b")).count(), 0);
     assert.match(await page.locator(inMessage("lists", ".message-content > ul > li:last-child")).innerText(), /<b>angle brackets<\/b>/);
     assert.equal(await page.locator(inMessage("mentions", ".user-mention img")).count(), 0);
-    assert.equal(await page.locator(inMessage("mentions", `.user-mention[data-user-id="${ada.id}"]`)).innerText(), "@<img src=x onerror=alert(1)>");
+    assert.equal(await page.locator(inMessage("mentions", `.user-mention[data-user-id="${gallery.ada.id}"]`)).innerText(), "@<img src=x onerror=alert(1)>");
   });
 
   it("colours code tokens, differently in light and dark themes", async () => {
@@ -373,21 +214,21 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
 
   it("highlights the mentions that concern the viewer, as the message's flags say", async () => {
     await open();
-    const flags = messages.find((m) => m.id === ids.mentions)?.flags ?? [];
+    const flags = gallery.messages.find((m) => m.id === gallery.ids.mentions)?.flags ?? [];
     assert.ok(flags.includes("mentioned"), flags.join());
     const me = (selector: string) => page.locator(inMessage("mentions", selector)).evaluate((el) => el.classList.contains("user-mention-me"));
-    assert.equal(await me(`.user-mention[data-user-id="${ada.id}"]`), true);
-    assert.equal(await me(`.user-mention[data-user-id="${grace.id}"]`), false);
-    assert.equal(await me(`.user-group-mention[data-user-group-id="${designers}"]`), true);
-    assert.equal(await me(`.user-group-mention[data-user-group-id="${ops}"]`), false);
+    assert.equal(await me(`.user-mention[data-user-id="${gallery.ada.id}"]`), true);
+    assert.equal(await me(`.user-mention[data-user-id="${gallery.grace.id}"]`), false);
+    assert.equal(await me(`.user-group-mention[data-user-group-id="${gallery.designers}"]`), true);
+    assert.equal(await me(`.user-group-mention[data-user-group-id="${gallery.ops}"]`), false);
     assert.equal(await me('.user-mention[data-user-id="*"]'), flags.includes("stream_wildcard_mentioned"));
     assert.equal(await me(".topic-mention"), flags.includes("topic_wildcard_mentioned"));
-    const mine = await style(inMessage("mentions", `.user-mention[data-user-id="${ada.id}"]`), "background-color");
-    const other = await style(inMessage("mentions", `.user-mention[data-user-id="${grace.id}"]`), "background-color");
+    const mine = await style(inMessage("mentions", `.user-mention[data-user-id="${gallery.ada.id}"]`), "background-color");
+    const other = await style(inMessage("mentions", `.user-mention[data-user-id="${gallery.grace.id}"]`), "background-color");
     assert.notEqual(mine, other);
     // Another viewer (Grace) sees her own mention as silent: not highlighted.
-    await page.evaluate((who) => (window as any).gallery.reenhance(who), viewer({ userId: grace.id }));
-    assert.equal(await me(`.user-mention[data-user-id="${grace.id}"]`), false);
+    await page.evaluate((who) => (window as any).gallery.reenhance(who), viewer({ userId: gallery.grace.id }));
+    assert.equal(await me(`.user-mention[data-user-id="${gallery.grace.id}"]`), false);
   });
 
   it("shows emoji as pictures served by the chat server, custom emoji included", async () => {
@@ -451,7 +292,7 @@ describe("rendered message content in a browser", { skip, timeout: 300_000 }, ()
   });
 
   async function channelId(name: string): Promise<number> {
-    const res = await t.call(owner, "GET", "/get_stream_id", { stream: name });
+    const res = await t.call(gallery.owner, "GET", "/get_stream_id", { stream: name });
     return res.body.stream_id;
   }
 
