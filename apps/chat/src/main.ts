@@ -16,6 +16,7 @@ import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import { registerAvatarImages } from "./routes/avatars.js";
 import { registerExportFiles } from "./routes/exports.js";
 import { registerEmojiData } from "./routes/emoji-data.js";
+import { registerEmojiImages } from "./routes/emoji-images.js";
 import { registerDefaultRealmIcon } from "./routes/realm-images.js";
 import { registerThumbnails } from "./routes/thumbnails.js";
 import type { ChatDatabase } from "./store/schema.js";
@@ -49,6 +50,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerAvatarImages(app, deps);
   registerExportFiles(app, deps);
   registerEmojiData(app);
+  registerEmojiImages(app);
   registerDefaultRealmIcon(app);
   registerThumbnails(app, deps);
   await app.ready();
