@@ -13,7 +13,7 @@ import { pushTrigger, TRIGGERS, type Trigger } from "../lib/push-triggers.js";
 import { removableIds } from "../lib/push-payloads.js";
 import { SERVER_LIMITS } from "../present/realm.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
-import { advanceCursor, claimCursor, forgetNotified, insertOutbox, messagesAfter, recordNotified, staleNotified, unreadForPushable, type ScannedMessage } from "../store/push-outbox.js";
+import { advanceCursor, claimCursor, forgetNotified, insertOutbox, messagesAfter, recordNotified, renderedContent, staleNotified, unreadForPushable, type ScannedMessage } from "../store/push-outbox.js";
 import { mutedPairs, pushRecipients, subscriptionViews, topicVisibilities } from "../store/push-recipients.js";
 import type { PushOutboxTable } from "../store/push-schema.js";
 
@@ -83,7 +83,7 @@ async function decide(deps: ChatDeps, messages: ScannedMessage[], now: number): 
     if (!trigger) continue;
     let mentionedGroupId: number | undefined;
     if (trigger === TRIGGERS.mention && row.flags & FLAG_BITS.mentioned) {
-      const mentions = mentionsIn(message.rendered_content);
+      const mentions = mentionsIn(await renderedContent(db, message.id));
       if (!mentions.users.has(user.id) && mentions.groups.length) {
         let graph = graphs.get(message.realm_id);
         if (!graph) graphs.set(message.realm_id, (graph = new GroupGraph(await groupSnapshot(db, message.realm_id))));

@@ -45,19 +45,24 @@ export interface ScannedMessage {
   stream_id: number | null;
   topic_key: string;
   date_sent: number;
-  rendered_content: string;
 }
 
 /** Messages after `afterId`, oldest first, sent no later than `sentBy`. */
 export function messagesAfter(db: ChatDb, afterId: number, sentBy: number, limit: number): Promise<ScannedMessage[]> {
   return db
     .selectFrom("messages")
-    .select(["id", "realm_id", "sender_id", "stream_id", "topic_key", "date_sent", "rendered_content"])
+    .select(["id", "realm_id", "sender_id", "stream_id", "topic_key", "date_sent"])
     .where("id", ">", afterId)
     .where("date_sent", "<=", sentBy)
     .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+/** The rendered HTML of one message (read only when a group mention needs resolving). */
+export async function renderedContent(db: ChatDb, messageId: number): Promise<string> {
+  const row = await db.selectFrom("messages").select("rendered_content").where("id", "=", messageId).executeTakeFirst();
+  return row?.rendered_content ?? "";
 }
 
 /** Users with somewhere to push to: an E2EE device registered with the bouncer, or a legacy token. */
