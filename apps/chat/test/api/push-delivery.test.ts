@@ -48,6 +48,16 @@ describe("push notification delivery", () => {
   const notifyCalls = () => bouncer.requests.slice(seen).filter((r) => r.path === "/api/v1/remotes/push/e2ee/notify");
   const pushesTo = (token: string) => e2eePushes(bouncer, seen).filter((p) => p.deviceId === bouncerDeviceId(token));
 
+  it("tells clients that push notifications work once a bouncer is configured", async () => {
+    assert.equal((await t.call(null, "GET", "/server_settings", {}, { host: owner.host })).body.push_notifications_enabled, true);
+    const plain = await chatTest();
+    try {
+      assert.equal((await plain.call(null, "GET", "/server_settings")).body.push_notifications_enabled, false);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it("sends one bouncer request per realm for every device of every recipient", async () => {
     const id = await sendDirect(t, alice, [bob, carol], "Both of you");
     await worker.runOnce();
