@@ -179,5 +179,7 @@ describe("/json with a web session", () => {
     const res = await browser.json("POST", "/realm/deactivate");
     assert.equal(res.status, 200, res.text);
     assert.deepEqual((await browser.json("GET", "/users/me")).body, notLoggedIn);
+    const rows = await t.deps.db.selectFrom("web_sessions").select("id").where("user_id", "=", doomed.id).execute();
+    assert.equal(rows.length, 0, "the rows are gone, not only refused");
   });
 });
