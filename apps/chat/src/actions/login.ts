@@ -1,5 +1,5 @@
 // Signing in with an e-mail address and a password: POST /fetch_api_key and the web app's
-// POST /accounts/login/ share this check. It is throttled as Zulip throttles it, per address
+// POST /accounts/login/ share this check (and a password change's check of the old password). It is throttled as Zulip throttles it, per address
 // (authenticate_by_username: 5 attempts in 30 minutes, a success clearing the count) and per
 // client address (api_by_ip: 100 a minute), and it costs one password hash whether or not the
 // address exists, so the answer's timing does not tell which addresses have accounts.
@@ -60,19 +60,35 @@ async function findAccount(deps: ChatDeps, username: string, realm: Realm | null
   return matches.length === 1 ? matches[0] : undefined;
 }
 
+/** Counts one attempt at the address's password (refused when over the limit), then checks it. */
+async function attemptPassword(deps: ChatDeps, addressKey: string, user: User | undefined, password: string): Promise<boolean> {
+  admit(throttleOf(deps).byAddress, addressKey);
+  const hash = user && !user.is_bot ? user.password_hash : null;
+  const matches = await verifyPassword(password, hash ?? (await decoyPasswordHash()));
+  return Boolean(hash) && matches;
+}
+
 /** The account the credentials open, or Zulip's refusal (401, or 429 when throttled). */
 export async function checkPasswordLogin(deps: ChatDeps, login: PasswordLogin): Promise<{ user: User; realm: Realm }> {
-  const throttle = throttleOf(deps);
+  admit(throttleOf(deps).byClient, login.client);
   const addressKey = login.username.trim().toLowerCase();
-  admit(throttle.byClient, login.client);
-  admit(throttle.byAddress, addressKey);
   const user = await findAccount(deps, login.username, login.realm);
-  const hash = user && !user.is_bot ? user.password_hash : null;
-  const matches = await verifyPassword(login.password, hash ?? (await decoyPasswordHash()));
-  if (!user || !hash || !matches) throw new AuthenticationFailedError();
+  if (!(await attemptPassword(deps, addressKey, user, login.password)) || !user) throw new AuthenticationFailedError();
   const realm = await getRealm(deps.db, user.realm_id);
   if (!realm || realm.deactivated) throw new RealmDeactivatedError();
   if (!user.is_active) throw new UserDeactivatedError();
-  throttle.byAddress.clear(addressKey);
+  throttleOf(deps).byAddress.clear(addressKey);
   return { user, realm };
+}
+
+/**
+ * A signed-in user's current password, as a password change asks for it: counted in the same
+ * per-address window as sign-ins (Zulip authenticates it through the same backend), so a stolen
+ * session cannot be used to guess it either. Throws RateLimitedError when over the limit.
+ */
+export async function checkCurrentPassword(deps: ChatDeps, user: User, password: string): Promise<boolean> {
+  const addressKey = user.delivery_email.trim().toLowerCase();
+  const matches = await attemptPassword(deps, addressKey, user, password);
+  if (matches) throttleOf(deps).byAddress.clear(addressKey);
+  return matches;
 }

@@ -95,6 +95,18 @@ describe("the password sign-in throttle", () => {
     }
   });
 
+  it("counts a password change's old password in the address's window, with Zulip's message once over it", async () => {
+    const changer = await t.user(owner, { email: "changer@acme.example.com", password: "first-Pass-123" });
+    const change = (old: string) => t.call(changer, "PATCH", "/settings", { old_password: old, new_password: "second-Pass-456" });
+    for (let i = 0; i < 5; i++) assert.deepEqual((await change("wrong")).body.msg, "Wrong password!");
+    t.clock.advanceSeconds(100);
+    const refused = await change("first-Pass-123");
+    assert.deepEqual([refused.status, refused.body], [400, { result: "error", msg: "You're making too many attempts! Try again in 1700 seconds.", code: "BAD_REQUEST" }]);
+    assert.equal((await fetchKey(changer.email, "first-Pass-123", "10.0.9.1")).statusCode, 429, "sign-ins share the window");
+    t.clock.advanceSeconds(1700);
+    assert.equal((await change("first-Pass-123")).status, 200);
+  });
+
   it("spends one password hash of the same strength on an unknown address as on a known one", async () => {
     await decoyPasswordHash();
     const calls: number[] = [];
