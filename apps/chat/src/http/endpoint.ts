@@ -47,6 +47,8 @@ type HostRealm = Realm | null | "missing";
 /** One URL prefix and how requests under it prove who they are. */
 interface Mount {
   prefix: string;
+  /** the web app's mount, which endpoints marked `json: false` stay off */
+  webApp: boolean;
   /** refuses a forged cross-site request before anything else (Django's CSRF middleware) */
   guard(req: FastifyRequest): void;
   caller(req: FastifyRequest, reply: FastifyReply, hostRealm: HostRealm, state: StateGeneration): Promise<Caller>;
@@ -67,8 +69,8 @@ export async function hostRealm(req: FastifyRequest, deps: ChatDeps, state: Stat
 export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
   const limiter = new RateLimiter(deps.config.rateLimit, deps.clock);
   const mounts: Mount[] = [
-    { prefix: API_PREFIX, guard: () => {}, caller: (req, _reply, realm, state) => authenticate(req, deps, realm, {}, state) },
-    { prefix: JSON_PREFIX, guard: (req) => checkCsrf(req, deps.config), caller: (req, reply, realm, state) => authenticateSession(req, reply, deps, realm, state) },
+    { prefix: API_PREFIX, webApp: false, guard: () => {}, caller: (req, _reply, realm, state) => authenticate(req, deps, realm, {}, state) },
+    { prefix: JSON_PREFIX, webApp: true, guard: (req) => checkCsrf(req, deps.config), caller: (req, reply, realm, state) => authenticateSession(req, reply, deps, realm, state) },
   ];
 
   const respond = (ctx: RequestContext, payload: Payload) => ctx.reply.send(successBody(payload, ctx.params.ignored()));
@@ -83,7 +85,7 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
   /** Registers the handler under each prefix the endpoint is served at. */
   const route = (method: HTTPMethods | HTTPMethods[], url: string, options: EndpointOptions, handle: (mount: Mount, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
     for (const mount of mounts) {
-      if (mount.prefix === JSON_PREFIX && options.json === false) continue;
+      if (mount.webApp && options.json === false) continue;
       app.route({ method, url: mount.prefix + url, handler: (req, reply) => handle(mount, req, reply) });
     }
   };
