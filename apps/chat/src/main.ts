@@ -5,7 +5,8 @@ import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, s
 import type { ChatConfig } from "./config.js";
 import type { ChatDeps } from "./deps.js";
 import { installBodyParsers } from "./http/body.js";
-import { createApi } from "./http/endpoint.js";
+import { compressResponses } from "./http/compress.js";
+import { createApi, JSON_PREFIX } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
@@ -40,6 +41,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => deps.events.close());
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
+  compressResponses(app, `${JSON_PREFIX}/`);
   registerRoutes(createApi(app, deps));
   registerEmailChangePages(app, deps);
   registerWebAuth(app, deps);

@@ -97,8 +97,8 @@ export class StaticFiles {
   }
 }
 
-/** The encoding to send: brotli, then gzip, when the client accepts it (q > 0). */
-export function pickEncoding(acceptEncoding: string | undefined, file: StaticFile): "br" | "gzip" | "identity" {
+/** The encoding to send among those offered: brotli, then gzip, when the client accepts it (q > 0). */
+export function pickEncoding(acceptEncoding: string | undefined, offer: { offered: ("br" | "gzip")[] }): "br" | "gzip" | "identity" {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -107,14 +107,13 @@ export function pickEncoding(acceptEncoding: string | undefined, file: StaticFil
     accepted.set(name, q === undefined ? 1 : Number(q));
   }
   const wants = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (file.variants.has("br") && wants("br")) return "br";
-  if (file.variants.has("gzip") && wants("gzip")) return "gzip";
+  for (const encoding of ["br", "gzip"] as const) if (offer.offered.includes(encoding) && wants(encoding)) return encoding;
   return "identity";
 }
 
 /** Sends the file (or 304 when the client's copy is current) with the given Cache-Control. */
 export function sendStatic(req: FastifyRequest, reply: FastifyReply, file: StaticFile, cacheControl: string): FastifyReply {
-  const encoding = pickEncoding(req.headers["accept-encoding"], file);
+  const encoding = pickEncoding(req.headers["accept-encoding"], { offered: [...file.variants.keys()].filter((e) => e !== "identity") as ("br" | "gzip")[] });
   const variant = file.variants.get(encoding)!;
   reply.header("Cache-Control", cacheControl).header("ETag", variant.etag).header("Content-Type", file.type);
   if (file.variants.size > 1) reply.header("Vary", "Accept-Encoding");

@@ -3,6 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { chatTest, type Account, type ChatTest } from "../helpers.js";
 import { multipart, uploadsDir } from "../api/uploads-support.js";
 import { Browser, webFixture } from "./support.js";
@@ -63,6 +64,25 @@ describe("/json with a web session", () => {
     const bad = await browser.json("GET", "/messages", { anchor: "bogus" });
     const apiBad = await t.call(owner, "GET", "/messages", { anchor: "bogus" });
     assert.deepEqual([bad.status, bad.body], [apiBad.status, apiBad.body], "errors too");
+  });
+
+  it("compresses large answers for a browser that accepts it, and leaves small ones and API clients alone", async () => {
+    for (let i = 0; i < 6; i++) await t.user(owner, { name: `Compressible Person ${i}` });
+    const browser = await signedIn(owner, "owner-pass-1");
+    const plain = await browser.json("GET", "/users");
+    assert.ok(plain.text.length > 1024, `${plain.text.length} bytes`);
+    assert.equal(plain.headers["content-encoding"], undefined, "not without Accept-Encoding");
+    for (const [accept, encoding, decode] of [["gzip, deflate, br", "br", brotliDecompressSync], ["gzip", "gzip", gunzipSync]] as const) {
+      const res = await t.app.inject({ method: "GET", url: "/json/users", headers: { host: owner.host, cookie: `beacon_chat_session=${browser.cookie("beacon_chat_session")}`, "accept-encoding": accept } });
+      assert.equal(res.headers["content-encoding"], encoding);
+      assert.equal(res.headers.vary, "Accept-Encoding");
+      const expected = (await browser.json("GET", "/users")).body;
+      assert.deepEqual(JSON.parse(decode(res.rawPayload).toString()), expected);
+    }
+    const small = await browser.json("GET", "/users/me", {}, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(small.headers["content-encoding"], undefined);
+    const api = await t.call(owner, "GET", "/users", {}, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(api.headers["content-encoding"], undefined);
   });
 
   it("needs the CSRF token on unsafe methods, not on GET", async () => {
