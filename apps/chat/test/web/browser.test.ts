@@ -11,6 +11,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { chatTest, type Account, type ChatTest } from "../helpers.js";
 import { webFixture } from "./support.js";
 
+// The functions handed to page.evaluate run in the page; the test's types know no DOM.
+declare const document: any;
+declare const window: any;
+
 const CHROMIUM = "/usr/bin/chromium";
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); CI installs it`;
 
@@ -69,7 +73,7 @@ describe("the web app's server side in a browser", { skip, timeout: 120_000 }, (
       script.textContent = "window.inlineRan = true";
       document.body.append(script);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      return (window as unknown as { inlineRan?: boolean }).inlineRan === true;
+      return window.inlineRan === true;
     });
     assert.equal(inlineRan, false);
     assert.ok(violations.some((v) => /Content Security Policy/.test(v)), violations.join("\n"));
@@ -82,7 +86,7 @@ describe("the web app's server side in a browser", { skip, timeout: 120_000 }, (
       const login = await fetch("/accounts/login/", { method: "POST", headers: { "X-CSRFToken": csrf, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ username: email, password: "boss-pass-1" }) });
       const me = await fetch("/json/users/me");
       const forged = await fetch("/json/users/me/status", { method: "POST", body: new URLSearchParams({ status_text: "x" }) });
-      return { csrf, login: await login.json(), me: await me.json(), forged: forged.status, cookies: document.cookie };
+      return { csrf, login: (await login.json()) as unknown, me: (await me.json()) as { user_id: number }, forged: forged.status, cookies: document.cookie as string };
     }, owner.email);
     assert.match(result.csrf, /^[a-z0-9]{32}$/);
     assert.deepEqual(result.login, { result: "success", msg: "", user_id: owner.id });
