@@ -1,8 +1,9 @@
 // Signing in with an e-mail address and a password: POST /fetch_api_key and the web app's
-// POST /accounts/login/ share this check (and a password change's check of the old password). It is throttled as Zulip throttles it, per address
-// (authenticate_by_username: 5 attempts in 30 minutes, a success clearing the count) and per
-// client address (api_by_ip: 100 a minute), and it costs one password hash whether or not the
-// address exists, so the answer's timing does not tell which addresses have accounts.
+// POST /accounts/login/ share this check, and a password change's check of the old password
+// counts with them. It is throttled as Zulip throttles it, per address (authenticate_by_username:
+// 5 attempts in 30 minutes, a success clearing the count) and per client address (api_by_ip:
+// 100 a minute), and it costs one password hash whether or not the address exists, so the
+// answer's timing does not tell which addresses have accounts.
 import { randomBytes } from "node:crypto";
 import type { ChatDeps } from "../deps.js";
 import { AuthenticationFailedError, RateLimitedError, RealmDeactivatedError, UserDeactivatedError } from "../http/errors.js";

@@ -18,7 +18,8 @@ export async function doCreateSession(deps: ChatDeps, userId: number): Promise<{
   const now = deps.clock.now().getTime();
   const token = generateSessionToken();
   const lifetime = sessionLifetimeMs(deps);
-  await deleteExpiredSessions(deps.db, userId, now);
+  // Sign-ins are rare next to requests: each one sweeps away every session that has expired.
+  await deleteExpiredSessions(deps.db, now);
   await insertSession(deps.db, { token_hash: hashSessionToken(token), user_id: userId, date_created: now, last_used: now, expires_at: now + lifetime });
   return { token, maxAgeSeconds: lifetime / 1000 };
 }

@@ -17,6 +17,7 @@ export function webSessions(dialect: Dialect): Migration {
         .addColumn("expires_at", "bigint", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("web_sessions_user").on("web_sessions").column("user_id").execute();
+      await db.schema.createIndex("web_sessions_expiry").on("web_sessions").column("expires_at").execute();
     },
   };
 }

@@ -1,4 +1,4 @@
-// The web app's sign-in, sign-out and sign-up (WEB-CONTRACT in docs/chat.md). They answer in
+// The web app's sign-in, sign-out and sign-up (docs/chat.md, "The web app"). They answer in
 // Zulip's JSON envelope, check the CSRF token like every unsafe /json request, and end in a
 // session cookie: no API key ever reaches the browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -44,6 +44,6 @@ export async function deleteSessionsOfRealm(db: ChatDb, realmId: number): Promis
     .execute();
 }
 
-export async function deleteExpiredSessions(db: ChatDb, userId: number, now: number): Promise<void> {
-  await db.deleteFrom("web_sessions").where("user_id", "=", userId).where("expires_at", "<=", now).execute();
+export async function deleteExpiredSessions(db: ChatDb, now: number): Promise<void> {
+  await db.deleteFrom("web_sessions").where("expires_at", "<=", now).execute();
 }

@@ -190,6 +190,9 @@ describe("/json with a web session", () => {
     assert.equal((await browser.json("GET", "/users/me")).status, 200);
     t.clock.advanceSeconds(14 * 86400 + 1);
     assert.deepEqual((await browser.json("GET", "/users/me")).body, notLoggedIn);
+    await signedIn(owner, "owner-pass-1");
+    const left = await t.deps.db.selectFrom("web_sessions").select("id").where("expires_at", "<=", t.clock.now().getTime()).execute();
+    assert.equal(left.length, 0, "a sign-in sweeps expired sessions away");
   });
 
   it("ends every session of a deactivated organization", async () => {
