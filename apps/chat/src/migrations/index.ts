@@ -18,6 +18,7 @@ import { userMessagesWithoutRowid } from "./017_user_messages_without_rowid.js";
 import { ftsMergesOffSendPath } from "./018_fts_merges_off_send_path.js";
 import { messageRowVersion } from "./019_message_row_version.js";
 import { searchVersionInsertTrigger } from "./020_search_version_insert_trigger.js";
+import { webSessions } from "./021_web_sessions.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -26,6 +27,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "018_fts_merges_off_send_path": ftsMergesOffSendPath(dialect),
     "019_message_row_version": messageRowVersion(dialect),
     "020_search_version_insert_trigger": searchVersionInsertTrigger(dialect),
+    "021_web_sessions": webSessions(dialect),
   };
 }
 
