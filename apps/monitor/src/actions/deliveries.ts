@@ -10,7 +10,8 @@ import { loadAlertRows } from "../store/alertContext.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { claimNotifications, finishNotification, recordChannelDelivery } from "../store/outbox.js";
 import type { Notification } from "../store/schema.js";
-import { transportFor, TransportError, type AlertContext } from "../transports/index.js";
+import { TransportError, type AlertContext } from "../integrations/alert.js";
+import { transportFor } from "../integrations/registry.js";
 
 export const MAX_ATTEMPTS = 3;
 /** Wait before attempt 2 and 3. */

@@ -5,7 +5,8 @@ import type { MonitorDeps } from "../deps.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import type { Channel, Check, Project } from "../store/schema.js";
-import { transportFor, TransportError } from "../transports/index.js";
+import { TransportError } from "../integrations/alert.js";
+import { transportFor } from "../integrations/registry.js";
 import { newCheckRow } from "./checks.js";
 
 export type TestOutcome = { kind: "sent" } | { kind: "noop" } | { kind: "failed"; error: string };

@@ -2,6 +2,7 @@
 // /projects/<uuid>/checks/, /checks/<uuid>/details/, /projects/<uuid>/settings/ …).
 import type { FastifyInstance } from "fastify";
 import type { MonitorDeps } from "../../deps.js";
+import { KINDS } from "../../integrations/registry.js";
 import { webRouter } from "../context.js";
 import { authRoutes } from "./auth.js";
 import { badgeRoutes } from "./badges.js";
@@ -21,6 +22,8 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   checkListRoutes(web);
   checkDetailRoutes(web);
   integrationRoutes(web);
+  // Pages of the kinds' own: OAuth callbacks, a chat bot's webhook, confirmation links.
+  for (const kind of KINDS) kind.routes?.(web);
   emailLinkRoutes(web);
   settingsRoutes(web);
   badgeRoutes(web);
