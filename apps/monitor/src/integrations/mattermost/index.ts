@@ -4,7 +4,7 @@ import { TransportError } from "../alert.js";
 import { defineKind } from "../kind.js";
 import { host } from "../form.js";
 import { checkWebhookUrl, storedWebhookUrl } from "../slack/index.js";
-import { postToSlack, slackWebhookUrl } from "../slack/transport.js";
+import { postSlackPayload, slackPayload, slackWebhookUrl } from "../slack/transport.js";
 import { mattermostSettings } from "./settings.js";
 
 export const mattermost = defineKind({
@@ -17,7 +17,8 @@ export const mattermost = defineKind({
     isNoop: () => false,
     async notify(alert) {
       if (!mattermostSettings.of(alert.config).enabled) throw new TransportError("Mattermost notifications are not enabled.");
-      await postToSlack(alert, slackWebhookUrl(alert.channel.value));
+      // compat: unlike Slack, a 404 from Mattermost is retried and does not disable it.
+      await postSlackPayload(alert, slackWebhookUrl(alert.channel.value), slackPayload(alert));
     },
   },
   checkValue: checkWebhookUrl,

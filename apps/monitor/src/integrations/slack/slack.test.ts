@@ -82,3 +82,27 @@ describe("Slack and Mattermost switched off", () => {
     assert.equal(slack.requests.length, 0);
   });
 });
+
+describe("Mattermost integrations", () => {
+  let h: Harness;
+  let mattermost: FakeService;
+  before(async () => {
+    h = await startKindHarness();
+    mattermost = await startFakeService();
+  });
+  after(async () => {
+    await h.close();
+    await mattermost.close();
+  });
+
+  it("posts Slack's message to the webhook URL, and stays enabled on a 404 as the upstream does", async () => {
+    const ch = await addIntegration(h, "mattermost", `${mattermost.url}/hooks/abc`);
+    await alertDown(h, ch, { name: "Sync" });
+    assert.equal(mattermost.requests[0].url, "/hooks/abc");
+    assert.equal(mattermost.requests[0].json().attachments[0].title, "\u201cSync\u201d is DOWN.");
+    mattermost.replies.push({ status: 404, body: "Unable to find the webhook" });
+    const { channel } = await alertDown(h, ch, { name: "Sync 2" });
+    assert.equal(channel.disabled, 0);
+    assert.equal(channel.last_error, "Received status code 404");
+  });
+});

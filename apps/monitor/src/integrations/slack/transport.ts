@@ -1,7 +1,7 @@
 // Slack-compatible incoming webhooks (Slack, Mattermost): one attachment per alert.
 import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
-import { send } from "../http.js";
+import { send, type HttpResponse } from "../http.js";
 import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, pingBodyText, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { slackSettings } from "./settings.js";
@@ -63,27 +63,22 @@ export function slackPayload(alert: AlertContext, fixAsterisks: (s: string) => s
   };
 }
 
-/** Posts the payload; a 404, or a 400 saying invalid_token, will not heal: the integration is disabled. */
-export async function postToSlack(alert: AlertContext, url: string): Promise<void> {
-  await send(
-    {
-      method: "POST",
-      url,
-      headers: { "Content-Type": "application/json" },
-      body: pythonJson(slackPayload(alert)),
-      allowPrivateIps: alert.config.integrationsAllowPrivateIps,
-    },
-    (res) => {
-      const permanent = res.status === 404 || (res.status === 400 && res.body.toString() === "invalid_token");
-      return new TransportError(`Received status code ${res.status}`, permanent);
-    },
-  );
+/** Slack's answers that will not heal (a 404, a 400 saying invalid_token): the integration is disabled. */
+function slackError(res: HttpResponse): TransportError {
+  const permanent = res.status === 404 || (res.status === 400 && res.body.toString() === "invalid_token");
+  return new TransportError(`Received status code ${res.status}`, permanent);
+}
+
+/** Posts a Slack-compatible payload as JSON; `onError` words a refusal (by default the bare status). */
+export async function postSlackPayload(alert: AlertContext, url: string, payload: Record<string, unknown>, onError?: (res: HttpResponse) => TransportError): Promise<void> {
+  const request = { method: "POST" as const, url, headers: { "Content-Type": "application/json" }, body: pythonJson(payload), allowPrivateIps: alert.config.integrationsAllowPrivateIps };
+  await send(request, onError);
 }
 
 export const slackTransport: Transport = {
   isNoop: () => false,
   async notify(alert) {
     if (!slackSettings.of(alert.config).enabled) throw new TransportError("Slack notifications are not enabled.");
-    await postToSlack(alert, slackWebhookUrl(alert.channel.value));
+    await postSlackPayload(alert, slackWebhookUrl(alert.channel.value), slackPayload(alert), slackError);
   },
 };
