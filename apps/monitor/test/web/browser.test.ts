@@ -179,6 +179,19 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     await shot("integrations");
   });
 
+  it("switches an integration off for one check from the checks list", async () => {
+    await page.getByRole("link", { name: "Checks", exact: true }).click();
+    const row = page.locator("table.checks tbody tr", { hasText: "Staging deploy" });
+    const hook = row.getByRole("button", { name: "Incident bot (Webhook)" });
+    assert.equal(await hook.getAttribute("aria-pressed"), "true");
+    await hook.click();
+    await page.waitForSelector('table.checks tr:has-text("Staging deploy") button.ic.off[aria-pressed="false"]');
+    await page.reload();
+    assert.equal(await row.getByRole("button", { name: "Incident bot (Webhook)" }).getAttribute("aria-pressed"), "false");
+    assert.equal(await page.locator("table.checks button.ic.off").count(), 1);
+    await shot("checks");
+  });
+
   it("revokes the API key, creates a new one, and the new one works against the API", async () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.locator("#key-api_key").getByRole("button", { name: "Revoke" }).click();
