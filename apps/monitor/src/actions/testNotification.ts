@@ -2,6 +2,7 @@
 // has just gone down, delivered at once through the integration's transport (no outbox,
 // no retries), so the person at the keyboard sees the outcome on the next page.
 import type { MonitorDeps } from "../deps.js";
+import { alertServices } from "./alertServices.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import type { Channel, Check, Project } from "../store/schema.js";
@@ -33,6 +34,7 @@ export async function sendTestNotification(deps: MonitorDeps, project: Project, 
       downDuration: null,
       otherDown: null,
       checkJson: () => pythonJson(presentCheck(check, [channel.uuid], { config: deps.config, version: 3, readOnly: false, now })),
+      ...alertServices(deps, channel),
     });
     return { kind: "sent" };
   } catch (error) {

@@ -1,4 +1,4 @@
-// What every integration kind implements, and what a delivery knows about its alert.
+// What every integration kind's transport implements, and what a delivery knows about its alert.
 import type { MonitorConfig } from "../config.js";
 import type { Channel, Check, Ping, Project } from "../store/schema.js";
 
@@ -27,6 +27,8 @@ export interface FlipFacts {
 export interface OtherCheck {
   name: string;
   uuid: string;
+  /** For its cloaked URL. */
+  unique_key: string;
   last_ping: number | null;
 }
 
@@ -44,10 +46,14 @@ export interface AlertContext {
   lastPing: Ping | undefined;
   /** On recovery: how long the check was down, when the previous flip says so. */
   downDuration: number | null;
-  /** Other checks of the project that are down, or null when the project has no others. */
+  /** Other checks of the project that are down, in natural name order, or null when the project has no others. */
   otherDown: OtherCheck[] | null;
   /** The check as API v3 shows it to a read-write key, for the webhook's $JSON. */
   checkJson(): string;
+  /** Takes a token from a rate limit shared by every worker (the upstream's TokenBucket). */
+  rateLimit(key: string, capacity: number, refillSeconds: number): Promise<boolean>;
+  /** Replaces the integration's stored value (a Telegram group that became a supergroup). */
+  updateValue(value: string): Promise<void>;
 }
 
 export interface Transport {

@@ -77,6 +77,20 @@ function timesince(seconds: number): string {
   return parts.length ? parts.join(", ") : "0 minutes";
 }
 
+/** The upstream's natural_name_key: case-insensitive, numbers compared by value ("job 9" < "job 10"). */
+export function naturalNameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .trim()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, "").padStart(8, "0"));
+}
+
+export function sortByNaturalName<T extends { name: string }>(items: T[]): T[] {
+  const keyed = items.map((item) => [naturalNameKey(item.name), item] as const);
+  keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return keyed.map(([, item]) => item);
+}
+
 /** Ping.get_kind_display. */
 export function kindDisplay(ping: Pick<Ping, "kind" | "exitstatus">): string {
   if (ping.kind === "ign") return "Ignored";

@@ -2,6 +2,7 @@
 // integrations made the way the CLI makes them, and one alert pushed through the worker.
 import { runAlertCycle } from "../../actions/alertWorker.js";
 import { createIntegration } from "../../actions/integrations.js";
+import { sendTestNotification } from "../../actions/testNotification.js";
 import type { MonitorConfig } from "../../config.js";
 import type { Channel } from "../../store/schema.js";
 import { call, createCheckVia, startHarness, type Harness } from "../../../test/helpers.js";
@@ -36,4 +37,24 @@ export async function alertDown(h: Harness, channel: Channel, check: Record<stri
   await runAlertCycle(h.deps);
   await call(h.app, "POST", `/api/v3/checks/${c.uuid}/pause`, { key: h.keys.api_key });
   return { check: c, channel: await channelRow(h, channel) };
+}
+
+/**
+ * A new check assigned to `channel` only fails, then recovers `downSeconds` later: the worker
+ * delivers the down alert and then the up alert (with its downtime).
+ */
+export async function alertDownThenUp(h: Harness, channel: Channel, check: Record<string, unknown> = {}, downSeconds = 5400) {
+  const c = await createCheckVia(h, { timeout: 86400, ...check, channels: channel.uuid });
+  await h.app.inject({ method: "POST", url: `/ping/${c.uuid}/fail` });
+  await runAlertCycle(h.deps);
+  h.clock.advanceSeconds(downSeconds);
+  await h.app.inject({ method: "POST", url: `/ping/${c.uuid}` });
+  await runAlertCycle(h.deps);
+  await call(h.app, "POST", `/api/v3/checks/${c.uuid}/pause`, { key: h.keys.api_key });
+  return { check: c, channel: await channelRow(h, channel) };
+}
+
+/** "Send a test notification", as the dashboard's button does it. */
+export function sendTest(h: Harness, channel: Channel) {
+  return sendTestNotification(h.deps, h.project, channel);
 }

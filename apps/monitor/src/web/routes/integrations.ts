@@ -21,7 +21,8 @@ const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => 
   failed: (label, error) => ({ kind: "error", text: `Could not send a test notification to ${label}: ${error}` }),
 };
 
-async function listPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
+/** The project's integrations page; kinds' own routes use it to report how a set-up ended. */
+export async function integrationsListPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
   const channels = await listChannels(ctx.deps.db, access.project.id);
   const counts = await countChecksByChannel(ctx.deps.db, access.project.id);
   const total = (await listChecks(ctx.deps.db, access.project.id)).length;
@@ -53,7 +54,7 @@ function formName(ctx: SignedInContext): string {
 }
 
 export function integrationRoutes(web: WebRouter): void {
-  web.get("/projects/:code/integrations/", async (ctx) => listPage(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
+  web.get("/projects/:code/integrations/", async (ctx) => integrationsListPage(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
 
   web.get("/projects/:code/integrations/add/:kind/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
@@ -105,7 +106,7 @@ export function integrationRoutes(web: WebRouter): void {
     requireWrite(access);
     const outcome = await sendTestNotification(ctx.deps, access.project, channel);
     const label = channel.name || kindTitle(channel.kind);
-    return listPage(ctx, access, TEST_FLASH[outcome.kind](label, outcome.kind === "failed" ? outcome.error : ""));
+    return integrationsListPage(ctx, access, TEST_FLASH[outcome.kind](label, outcome.kind === "failed" ? outcome.error : ""));
   });
 
   web.post("/integrations/:uuid/remove/", async (ctx) => {
