@@ -59,6 +59,15 @@ describe("beacon monitor CLI", () => {
     await assert.rejects(cli("create-integration", "--project", "00000000-0000-4000-8000-000000000000", "--kind", "carrier-pigeon", "--name", "x", "--database", url));
   });
 
+  it("refuses a kind whose settings are missing, naming the variables to set", async () => {
+    const env = { ...process.env, LOG_LEVEL: "silent", MONITOR_TELEGRAM_TOKEN: "", MONITOR_TELEGRAM_BOT_NAME: "" };
+    const args = [beacon, "monitor", "create-integration", "--project", "00000000-0000-4000-8000-000000000000", "--kind", "telegram", "--name", "x", "--value", '{"id": 1}', "--database", url];
+    await assert.rejects(run(process.execPath, args, { env }), (error: { stderr: string }) => {
+      assert.match(error.stderr, /Telegram integrations are off on this server: set MONITOR_TELEGRAM_BOT_NAME and MONITOR_TELEGRAM_TOKEN\./);
+      return true;
+    });
+  });
+
   it("serves what it provisioned", async () => {
     const keys = await cli("create-project", "--name", "Served", "--database", url);
     const channel = await cli("create-integration", "--project", keys.uuid, "--kind", "webhook", "--name", "Hook", "--value", "{}", "--database", url);
