@@ -80,7 +80,8 @@ describe("beacon monitor CLI", () => {
     });
     const base = `http://127.0.0.1:${port}`;
     let listed: Response | undefined;
-    for (let i = 0; i < 100 && !listed; i++) {
+    // A minute at most: on a loaded machine tsx alone can take over ten seconds to start.
+    for (let i = 0; i < 600 && !listed; i++) {
       listed = await fetch(`${base}/api/v3/channels/`, { headers: { "X-Api-Key": keys.api_key } }).catch(() => undefined);
       if (!listed) await new Promise((r) => setTimeout(r, 100));
     }
