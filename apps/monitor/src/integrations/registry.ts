@@ -43,6 +43,12 @@ export function summaryOf(channel: Channel): string {
   }
 }
 
+/** How to name an integration to a person: its name and kind, or its kind and summary ("Telegram group Ops"). */
+export function channelLabel(channel: Channel): string {
+  const title = kindTitle(channel.kind);
+  return channel.name ? `${channel.name} (${title})` : `${title} ${summaryOf(channel)}`.trim();
+}
+
 export function notesOf(channel: Channel): string[] {
   return (kindOf(channel.kind) ?? unbuiltKind(channel.kind, channel.kind)).notes(channel);
 }

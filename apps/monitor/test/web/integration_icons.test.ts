@@ -22,12 +22,12 @@ describe("integration icons in the checks list", () => {
 
   it("shows every integration of the project on each check, dimmed where it is off", async () => {
     const mail = await createIntegration(h.deps, h.project, { kind: "email", name: "Ops mail", value: "ops@example.org" });
-    await createIntegration(h.deps, h.project, { kind: "telegram", name: "", value: "" });
+    await createIntegration(h.deps, h.project, { kind: "telegram", name: "", value: '{"id": -5, "type": "group", "name": "Ops"}' });
     const check = await createCheckVia(h, { name: "Backups", channels: mail.uuid });
     const page = await alice.get(list);
     assert.deepEqual(icons(page.text, check.uuid), [
       { tag: "button", on: true, title: "Ops mail (Email): on" },
-      { tag: "button", on: false, title: "Telegram (Telegram): off" },
+      { tag: "button", on: false, title: "Telegram group Ops: off" },
     ]);
     assert.match(page.text, /<th class="integrations-cell">Integrations<\/th>/);
   });

@@ -3,7 +3,7 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ComputedStatus } from "../../lib/status.js";
 import { tagsList } from "../../lib/tags.js";
 import type { ProjectAccess } from "../../store/memberships.js";
-import { kindTitle } from "../../integrations/registry.js";
+import { channelLabel } from "../../integrations/registry.js";
 import type { Channel, Check } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, type Html } from "../html.js";
@@ -69,7 +69,7 @@ function integrationIcons(view: ChecksView, check: Check): Html {
   const writable = canWrite(view.access);
   return html`<span class="integration-icons">${view.channels.map((ch) => {
     const enabled = on.has(ch.id);
-    const label = `${ch.name || kindTitle(ch.kind)} (${kindTitle(ch.kind)})`;
+    const label = channelLabel(ch);
     const title = `${label}: ${enabled ? "on" : "off"}`;
     return writable
       ? html`<button type="button" class="ic${enabled ? "" : " off"}" title="${title}" aria-label="${label}" aria-pressed="${enabled ? "true" : "false"}" data-label="${label}" data-toggle-url="/checks/${check.uuid}/channels/${ch.uuid}/">${kindIcon(ch.kind)}</button>`
