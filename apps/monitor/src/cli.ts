@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
-import { INTEGRATION_KINDS, isIntegrationKind, provisionIntegration } from "./actions/integrations.js";
-import { integrationValue } from "./actions/integrationValue.js";
+import { provisionIntegration } from "./actions/integrations.js";
+import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
 import { createProject } from "./actions/projects.js";
 import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
 import { openMonitor, startMonitor } from "./main.js";
@@ -119,12 +119,15 @@ export function registerCommands(program: Command): void {
     .command("create-integration")
     .description("add an integration to a project and print it as JSON")
     .requiredOption("--project <uuid>", "project UUID")
-    .requiredOption("--kind <kind>", `one of: ${INTEGRATION_KINDS.join(", ")}`)
+    .requiredOption("--kind <kind>", `one of: ${KINDS.map((k) => k.kind).join(", ")}`)
     .requiredOption("--name <name>", "integration name")
     .option("--value <text>", "the kind's configuration (JSON for webhook, zulip, …)", "")
     .option(...database)
     .action(async (options) => {
-      if (!isIntegrationKind(options.kind)) fail(`unknown integration kind "${options.kind}"`);
+      const kind = kindOf(options.kind);
+      if (!kind) fail(`unknown integration kind "${options.kind}"`);
+      const unavailable = unavailableReason(kind, configFrom(options));
+      if (unavailable) fail(unavailable);
       const checked = integrationValue(options.kind, options.value);
       if ("error" in checked) fail(`--value: ${checked.error} (see docs/monitor-integrations.md)`);
       const channel = await withMonitor(options, async (m) => {
@@ -134,6 +137,8 @@ export function registerCommands(program: Command): void {
       });
       printJson({ id: channel.uuid, name: channel.name, kind: channel.kind });
     });
+
+  for (const kind of KINDS) kind.commands?.(monitor, () => configFrom({}));
 }
 
 /** `beacon serve`: SQLite under dataDir, a demo project on first start. */

@@ -6,7 +6,7 @@ import type { MonitorDeps } from "../deps.js";
 import { channelToken, readUnsubToken, verifyLink } from "../lib/channelTokens.js";
 import { findChannelByUuid, updateChannelRow } from "../store/channelAssignments.js";
 import type { Channel } from "../store/schema.js";
-import { emailConf, sendVerificationMail } from "../transports/email.js";
+import { emailConf, sendVerificationMail } from "../integrations/email/transport.js";
 
 /** Seconds after which an unsubscribe page submits itself (mail scanners open links at once). */
 export const UNSUB_AUTOSUBMIT_AGE = 300;

@@ -72,6 +72,8 @@ export interface WebRouter {
    * straight to the link, and the link's own signature is the authority.
    */
   signedLinkPost(path: string, handler: Handler<PageContext>): void;
+  /** A POST from another service (a chat bot's webhook): no CSRF token; the handler trusts no one. */
+  servicePost(path: string, handler: Handler<PageContext>): void;
 }
 
 export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
@@ -83,5 +85,6 @@ export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
     publicGet: (path, handler) => add("GET", path, false, handler),
     publicPost: (path, handler) => add("POST", path, false, handler),
     signedLinkPost: (path, handler) => add("POST", path, false, handler, false),
+    servicePost: (path, handler) => add("POST", path, false, handler, false),
   };
 }
