@@ -9,7 +9,7 @@ import { authenticate, type Caller } from "./auth.js";
 import { successBody, type Payload } from "./envelope.js";
 import { InvalidSubdomainError, RateLimitedError } from "./errors.js";
 import { subdomainOf } from "./host.js";
-import { Params, type RawBag } from "./params.js";
+import { Params, pathParams, type RawBag } from "./params.js";
 import { RateLimiter } from "./rate-limit.js";
 
 export const API_PREFIX = "/api/v1";
@@ -53,7 +53,7 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     req,
     reply,
     params: new Params(bag(req.body), bag(req.query)),
-    path: (req.params ?? {}) as Record<string, string>,
+    path: pathParams(req.params),
   });
 
   return {
