@@ -29,12 +29,17 @@ export interface RouteKnowledge {
 // URLs this long never reach an application behind Node's HTTP parser (16 KiB of headers).
 const MAX_URL_PART = 4000;
 
-const segment = (name: string, known: RouteKnowledge): fc.Arbitrary<string> =>
-  fc.oneof(
-    { weight: 3, arbitrary: parameterValue(known.samples(name)).map((v) => percentEncode(v.slice(0, MAX_URL_PART)) || "x") },
-    { weight: 2, arbitrary: hostileId },
+/** A path segment: a valid one half the time (so the rest of the request is exercised), else hostile. */
+const segment = (name: string, known: RouteKnowledge): fc.Arbitrary<string> => {
+  const samples = known.samples(name);
+  const encode = (v: string) => percentEncode(v.slice(0, MAX_URL_PART)) || "x";
+  return fc.oneof(
+    { weight: samples.length ? 5 : 0, arbitrary: fc.constantFrom(...(samples.length ? samples : ["x"])).map(encode) },
+    { weight: 3, arbitrary: parameterValue(samples).map(encode) },
+    { weight: 1, arbitrary: hostileId },
     { weight: 1, arbitrary: brokenEncoding },
   );
+};
 
 function fillPath(path: string, values: string[], rest: string): string {
   let i = 0;
