@@ -16,6 +16,7 @@ import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import { registerAvatarImages } from "./routes/avatars.js";
 import { registerExportFiles } from "./routes/exports.js";
 import { registerEmojiData } from "./routes/emoji-data.js";
+import { registerEmojiImages } from "./routes/emoji-images.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
@@ -46,6 +47,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerAvatarImages(app, deps);
   registerExportFiles(app, deps);
   registerEmojiData(app);
+  registerEmojiImages(app);
   await app.ready();
   return app;
 }
