@@ -6,6 +6,8 @@ import { startAlertWorker } from "./actions/alertWorker.js";
 import { provisionIntegration } from "./actions/integrations.js";
 import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
 import { createProject } from "./actions/projects.js";
+import { setPasswordByOperator } from "./actions/webAccounts.js";
+import { MIN_PASSWORD_LENGTH } from "./lib/passwords.js";
 import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
 import { openMonitor, startMonitor } from "./main.js";
 import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
@@ -31,6 +33,12 @@ async function withMonitor<T>(options: CommonOptions, work: (monitor: Awaited<Re
   } finally {
     await monitor.close();
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function registerCommands(program: Command): void {
@@ -113,6 +121,20 @@ export function registerCommands(program: Command): void {
       }
       const keys = await withMonitor(options, (m) => createProject(m.deps, { name: options.name, ownerEmail: options.owner, checkLimit }));
       printJson(keys);
+    });
+
+  monitor
+    .command("set-password")
+    .description("set (or replace) the dashboard password of an account, read from standard input; signs out its sessions")
+    .requiredOption("--email <email>", "the account's e-mail address")
+    .option(...database)
+    .action(async (options) => {
+      // From standard input, not an option: a password on the command line ends up in shell history and `ps`.
+      const password = (await readStdin()).replace(/\r?\n$/, "");
+      const outcome = await withMonitor(options, (m) => setPasswordByOperator(m.deps, options.email, password));
+      if (outcome === "unknown") fail(`no account with the address ${options.email}`);
+      if (outcome === "short") fail(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+      printJson({ email: options.email, password_set: true });
     });
 
   monitor

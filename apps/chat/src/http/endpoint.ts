@@ -12,7 +12,7 @@ import { checkCsrf } from "./csrf.js";
 import { successBody, type Payload } from "./envelope.js";
 import { InvalidSubdomainError, RateLimitedError } from "./errors.js";
 import { subdomainOf } from "./host.js";
-import { Params, type RawBag } from "./params.js";
+import { Params, pathParams, type RawBag } from "./params.js";
 import { RateLimiter } from "./rate-limit.js";
 import { authenticateSession } from "./session.js";
 
@@ -79,7 +79,7 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     req,
     reply,
     params: new Params(bag(req.body), bag(req.query)),
-    path: (req.params ?? {}) as Record<string, string>,
+    path: pathParams(req.params),
   });
 
   /** Registers the handler under each prefix the endpoint is served at. */

@@ -4,6 +4,10 @@ import { sql } from "kysely";
 import type { Dialect } from "@beacon/platform";
 import type { Db } from "../deps.js";
 
+// capacity × (1 / capacity) need not be exactly 1 in floating point: the last token of a full
+// bucket may leave a tiny negative remainder.
+const TOLERANCE = 1e-9;
+
 /**
  * Takes a token from bucket `value`: `capacity` uses per `refillMs`, refilled continuously
  * (the upstream's TokenBucket.authorize). False, and nothing taken, when the bucket is empty.
@@ -16,7 +20,7 @@ export async function takeToken(db: Db, dialect: Dialect, value: string, capacit
   const result = await sql<{ tokens: number }>`
     INSERT INTO token_buckets (value, tokens, updated) VALUES (${value}, ${1 - cost}, ${now})
     ON CONFLICT (value) DO UPDATE SET tokens = ${topped} - ${cost}, updated = ${now}
-    WHERE ${topped} - ${cost} >= 0
+    WHERE ${topped} - ${cost} >= ${-TOLERANCE}
     RETURNING tokens`.execute(db);
   return result.rows.length > 0;
 }

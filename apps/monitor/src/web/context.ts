@@ -36,6 +36,15 @@ function queryOf(request: FastifyRequest): URLSearchParams {
   return new URLSearchParams(q === -1 ? "" : request.url.slice(q + 1));
 }
 
+// Django's forms refuse NUL in every text field with this message (ProhibitNullCharactersValidator);
+// checked here once for every form and query string of the dashboard.
+const NUL_REFUSED = "Null characters are not allowed.";
+
+function hasNul(params: URLSearchParams): boolean {
+  for (const [name, value] of params) if (name.includes("\u0000") || value.includes("\u0000")) return true;
+  return false;
+}
+
 /** A local path to return to after signing in; anything else (other hosts, `//x`) is dropped. */
 export function safeNext(value: string | null): string | null {
   return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
@@ -49,6 +58,7 @@ async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyReq
     if (csrf && request.method === "POST" && !csrfMatches(deps, visitor, form.get("csrf") ?? (request.headers["x-csrf-token"] as string | undefined))) {
       throw new WebError(403, "The form was stale or did not come from this site (CSRF check failed). Go back, reload the page and try again.");
     }
+    if (hasNul(form) || hasNul(ctx.query)) throw new WebError(400, NUL_REFUSED);
     if (requireAccount && !visitor.account) {
       const next = request.method === "GET" ? `?next=${encodeURIComponent(request.url)}` : "";
       return sendWeb(reply, redirectTo(`/accounts/login/${next}`));

@@ -157,3 +157,15 @@ export async function sendVerificationMail(config: MonitorConfig, to: string, li
     html: `<p>Hello,</p><p>To start receiving ${htmlEscape(config.siteName)} notifications to this address, please follow the link below:</p><p><a href="${htmlEscape(link)}">${htmlEscape(link)}</a></p><p>--<br>Regards,<br>${htmlEscape(config.siteName)}</p>`,
   });
 }
+
+/** The link that lets the holder of an address made by the CLI set its password. */
+export async function sendClaimMail(config: MonitorConfig, to: string, link: string, hours: number): Promise<void> {
+  const site = config.siteName;
+  await smtpTransport(config).sendMail({
+    from: config.smtpFrom,
+    to,
+    subject: `Set your password on ${site}`,
+    text: ["Hello,", "", `An account on ${site} was created for this address. To set its password`, "and sign in, please follow the link below:", "", link, "", `The link works once, within ${hours} hours.`, "If you did not ask for it, ignore this message.", "", "--", "Regards,", site].join("\n"),
+    html: `<p>Hello,</p><p>An account on ${htmlEscape(site)} was created for this address. To set its password and sign in, please follow the link below:</p><p><a href="${htmlEscape(link)}">${htmlEscape(link)}</a></p><p>The link works once, within ${hours} hours. If you did not ask for it, ignore this message.</p><p>--<br>Regards,<br>${htmlEscape(site)}</p>`,
+  });
+}
