@@ -1,6 +1,7 @@
 // Chat benchmarks: sending to a 50-subscriber channel (steady 200/s for latency, then
 // closed-loop for throughput) and GET /messages over a large history (BENCH_CHAT_MESSAGES,
-// default 1,000,000, bulk-loaded straight into SQLite), including full-text search.
+// default 1,000,000, bulk-loaded straight into SQLite), including full-text search; and the
+// cost of the web app's session authentication: GET /json/users/me against /api/v1/users/me.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,8 @@ import { doCreateChannel } from "../apps/chat/src/actions/channels.js";
 import { GroupGraph } from "../apps/chat/src/lib/group-graph.js";
 import { migrateChat } from "../apps/chat/src/migrations/index.js";
 import { groupSnapshot } from "../apps/chat/src/store/group-snapshot.js";
+import { generateSessionToken, hashSessionToken } from "../apps/chat/src/lib/secrets.js";
+import { insertSession } from "../apps/chat/src/store/sessions.js";
 import type { ChatDatabase } from "../apps/chat/src/store/schema.js";
 import { load, measureCeiling, report, startServer, type LoadOptions } from "./lib.js";
 
@@ -85,6 +88,17 @@ async function seed(path: string): Promise<Seeded> {
   return { url, auth: `Basic ${Buffer.from(`owner@bench.example:${key}`).toString("base64")}`, channelId, senderEmail: "u7@bench.example", anchorId };
 }
 
+/** A web app session for the owner, written as a sign-in would; returns its Cookie header. */
+async function webSessionCookie(url: string): Promise<string> {
+  const database = openDatabase<ChatDatabase>(url);
+  const owner = await database.db.selectFrom("users").select("id").where("email", "=", "owner@bench.example").executeTakeFirstOrThrow();
+  const token = generateSessionToken();
+  const now = Date.now();
+  await insertSession(database.db, { token_hash: hashSessionToken(token), user_id: owner.id, date_created: now, last_used: now, expires_at: now + 86_400_000 });
+  await database.close();
+  return `beacon_chat_session=${token}`;
+}
+
 const narrowPath = (narrow: unknown[], extra = "anchor=newest&num_before=100&num_after=0") => `/api/v1/messages?${extra}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
 
 export async function run(): Promise<void> {
@@ -121,6 +135,13 @@ export async function run(): Promise<void> {
       ["anchor mid-history, 100 before", [history], `anchor=${seed.anchorId}&num_before=100&num_after=0`],
       ["full-text search", [{ operator: "search", operand: "kernel budget" }]],
     ];
+    // The same handler behind Basic auth (a cached key owner) and behind a session (one
+    // indexed read of web_sessions per request).
+    const cookie = await webSessionCookie(seed.url);
+    const me = (path: string, auth: Record<string, string>) => ({ url: server.url, headers: auth, paths: [path], connections: 10, duration: 5 });
+    await scenario("chat: GET /api/v1/users/me (API key), closed loop", me("/api/v1/users/me", { authorization: seed.auth }));
+    await scenario("chat: GET /json/users/me (web session), closed loop", me("/json/users/me", { cookie }));
+
     for (const [name, narrow, extra] of reads) {
       const get = { url: server.url, headers: { authorization: seed.auth }, paths: [narrowPath(narrow, extra)], connections: 10, duration: 5 };
       await scenario(`chat: GET /messages ${name}, steady 200/s`, { ...get, rate: 200 }, name === "full-text search" ? "p99 < 25 ms" : "p99 < 10 ms");

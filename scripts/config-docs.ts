@@ -2,6 +2,7 @@
 // cannot drift from the code: `node --import tsx scripts/config-docs.ts > docs/configuration.md`.
 import { monitorSettings } from "../apps/monitor/src/config.js";
 import { chatSettings } from "../apps/chat/src/config.js";
+import { KINDS, requiredSettings } from "../apps/monitor/src/integrations/registry.js";
 import type { SettingsSpec } from "../packages/platform/src/index.js";
 
 function table(spec: SettingsSpec): string {
@@ -13,6 +14,23 @@ function table(spec: SettingsSpec): string {
   return ["| variable | default | meaning |", "| --- | --- | --- |", ...rows].join("\n");
 }
 
+// Every kind gets a section, settings or not, so that kinds built side by side change
+// separate parts of this page.
+function kindSections(): string {
+  return [...KINDS]
+    .sort((a, b) => a.kind.localeCompare(b.kind))
+    .map((kind) => {
+      const spec = kind.settings.spec;
+      let body = kind.delivers ? "No settings." : "Not delivered yet: listed by the API and stored as given.";
+      if (Object.keys(spec).length > 0) {
+        const required = requiredSettings(kind).map((name) => `\`${name}\``);
+        body = table(spec) + (required.length ? `\n\nNeeds ${required.join(" and ")}.` : "");
+      }
+      return `### ${kind.title} (\`${kind.kind}\`)\n\n${body}`;
+    })
+    .join("\n\n");
+}
+
 process.stdout.write(`# Configuration
 
 Every setting is read from an environment variable when a server starts; options on the
@@ -22,6 +40,14 @@ the variable. This page is generated from the code by \`scripts/config-docs.ts\`
 ## Monitor (\`beacon monitor …\`)
 
 ${table(monitorSettings)}
+
+## Monitor integrations
+
+Each integration kind reads its own settings (declared in
+\`apps/monitor/src/integrations/<kind>/\`). A kind whose required settings are missing is not
+offered by the dashboard, and \`beacon monitor create-integration\` refuses it, naming the variable.
+
+${kindSections()}
 
 ## Chat (\`beacon chat …\`)
 

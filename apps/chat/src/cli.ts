@@ -108,6 +108,7 @@ export async function serveDemo(dataDir: string): Promise<void> {
   });
   if (owner) {
     process.stdout.write(`Chat demo owner (password "${DEMO_PASSWORD}"), as a zuliprc:\n\n[api]\nemail=${owner.email}\nkey=${owner.api_key}\nsite=${owner.site}\n\n`);
+    process.stdout.write(`Chat web app: http://${config.host}:${config.port}/ (sign in as ${owner.email}, password "${DEMO_PASSWORD}")\n\n`);
   }
   const running = await startChatServer(config, { log: createLogger("chat"), handleSignals: true });
   running.deps.log.info({ address: running.address }, "chat server listening");

@@ -5,12 +5,15 @@ import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, s
 import type { ChatConfig } from "./config.js";
 import type { ChatDeps } from "./deps.js";
 import { installBodyParsers } from "./http/body.js";
-import { createApi } from "./http/endpoint.js";
+import { compressResponses } from "./http/compress.js";
+import { createApi, JSON_PREFIX } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import { registerEmailChangePages } from "./routes/settings.js";
-import { registerSignUpPages } from "./routes/signup.js";
+import { registerWebApp } from "./routes/web-app.js";
+import { registerWebAuth } from "./routes/web-auth.js";
+import { decoyPasswordHash } from "./actions/login.js";
 import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import { registerAvatarImages } from "./routes/avatars.js";
@@ -42,9 +45,11 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => deps.events.close());
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
+  compressResponses(app, `${JSON_PREFIX}/`);
   registerRoutes(createApi(app, deps));
   registerEmailChangePages(app, deps);
-  registerSignUpPages(app, deps);
+  registerWebAuth(app, deps);
+  registerWebApp(app, deps);
   registerUploadFiles(app, deps);
   registerAvatarFiles(app, deps);
   registerAvatarImages(app, deps);
@@ -72,6 +77,8 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });
   const app = await buildChatApp(deps);
+  // Made before the first sign-in, so the first unknown address costs what later ones do.
+  await decoyPasswordHash();
   const address = await listen(app, config.host, config.port);
   const scheduled = new ScheduledMessageWorker(deps);
   scheduled.start();

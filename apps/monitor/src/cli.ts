@@ -3,9 +3,11 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
-import { INTEGRATION_KINDS, isIntegrationKind, provisionIntegration } from "./actions/integrations.js";
-import { integrationValue } from "./actions/integrationValue.js";
+import { provisionIntegration } from "./actions/integrations.js";
+import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
 import { createProject } from "./actions/projects.js";
+import { setPasswordByOperator } from "./actions/webAccounts.js";
+import { MIN_PASSWORD_LENGTH } from "./lib/passwords.js";
 import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
 import { openMonitor, startMonitor } from "./main.js";
 import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
@@ -31,6 +33,12 @@ async function withMonitor<T>(options: CommonOptions, work: (monitor: Awaited<Re
   } finally {
     await monitor.close();
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function registerCommands(program: Command): void {
@@ -116,15 +124,32 @@ export function registerCommands(program: Command): void {
     });
 
   monitor
+    .command("set-password")
+    .description("set (or replace) the dashboard password of an account, read from standard input; signs out its sessions")
+    .requiredOption("--email <email>", "the account's e-mail address")
+    .option(...database)
+    .action(async (options) => {
+      // From standard input, not an option: a password on the command line ends up in shell history and `ps`.
+      const password = (await readStdin()).replace(/\r?\n$/, "");
+      const outcome = await withMonitor(options, (m) => setPasswordByOperator(m.deps, options.email, password));
+      if (outcome === "unknown") fail(`no account with the address ${options.email}`);
+      if (outcome === "short") fail(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+      printJson({ email: options.email, password_set: true });
+    });
+
+  monitor
     .command("create-integration")
     .description("add an integration to a project and print it as JSON")
     .requiredOption("--project <uuid>", "project UUID")
-    .requiredOption("--kind <kind>", `one of: ${INTEGRATION_KINDS.join(", ")}`)
+    .requiredOption("--kind <kind>", `one of: ${KINDS.map((k) => k.kind).join(", ")}`)
     .requiredOption("--name <name>", "integration name")
     .option("--value <text>", "the kind's configuration (JSON for webhook, zulip, …)", "")
     .option(...database)
     .action(async (options) => {
-      if (!isIntegrationKind(options.kind)) fail(`unknown integration kind "${options.kind}"`);
+      const kind = kindOf(options.kind);
+      if (!kind) fail(`unknown integration kind "${options.kind}"`);
+      const unavailable = unavailableReason(kind, configFrom(options));
+      if (unavailable) fail(unavailable);
       const checked = integrationValue(options.kind, options.value);
       if ("error" in checked) fail(`--value: ${checked.error} (see docs/monitor-integrations.md)`);
       const channel = await withMonitor(options, async (m) => {
@@ -134,6 +159,8 @@ export function registerCommands(program: Command): void {
       });
       printJson({ id: channel.uuid, name: channel.name, kind: channel.kind });
     });
+
+  for (const kind of KINDS) kind.commands?.(monitor, () => configFrom({}));
 }
 
 /** `beacon serve`: SQLite under dataDir, a demo project on first start. */

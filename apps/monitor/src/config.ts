@@ -1,6 +1,9 @@
 // Every monitor setting, its default and its environment variable. Command-line options
-// of `beacon monitor …` override the environment.
+// of `beacon monitor …` override the environment. Each integration kind declares its own
+// settings in its folder (integrations/<kind>/); they are loaded here with the rest.
 import { loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
+import type { IntegrationSettings } from "./integrations/kind.js";
+import { loadIntegrationSettings } from "./integrations/registry.js";
 
 export const monitorSettings = {
   host: setting("MONITOR_HOST", "127.0.0.1", parse.string, "address to listen on"),
@@ -17,9 +20,6 @@ export const monitorSettings = {
   metricsKey: setting("MONITOR_METRICS_KEY", "", parse.string, "X-Metrics-Key that unlocks /api/vN/metrics/"),
   alertWorker: setting("MONITOR_ALERT_WORKER", true, parse.boolean, "run the alert worker inside `serve` (see `beacon monitor sendalerts`)"),
   integrationsAllowPrivateIps: setting("MONITOR_INTEGRATIONS_ALLOW_PRIVATE_IPS", false, parse.boolean, "let webhooks and other HTTP integrations reach private addresses"),
-  webhooksEnabled: setting("MONITOR_WEBHOOKS_ENABLED", true, parse.boolean, "deliver webhook integrations"),
-  slackEnabled: setting("MONITOR_SLACK_ENABLED", true, parse.boolean, "deliver Slack integrations"),
-  zulipEnabled: setting("MONITOR_ZULIP_ENABLED", true, parse.boolean, "deliver Zulip integrations"),
   smtpHost: setting("MONITOR_SMTP_HOST", "", parse.string, "SMTP server for e-mail integrations; e-mail alerts are off when unset"),
   smtpPort: setting("MONITOR_SMTP_PORT", 587, parse.integer(1, 65535), "SMTP port"),
   smtpUser: setting("MONITOR_SMTP_USER", "", parse.string, "SMTP user name (no authentication when unset)"),
@@ -34,10 +34,13 @@ export const monitorSettings = {
   pingEmailDomain: setting("MONITOR_PING_EMAIL_DOMAIN", "localhost", parse.string, "domain of ping addresses (<uuid>@domain, <ping_key>+<slug>@domain)"),
 };
 
-export type MonitorConfig = ConfigOf<typeof monitorSettings>;
+export type MonitorConfig = ConfigOf<typeof monitorSettings> & {
+  /** Each kind reads its own with `<kind>Settings.of(config)`. */
+  integrations: IntegrationSettings;
+};
 
 export function loadMonitorConfig(overrides: Partial<Record<keyof typeof monitorSettings, string | undefined>> = {}, env = process.env): MonitorConfig {
-  return loadConfig(monitorSettings, overrides, env);
+  return { ...loadConfig(monitorSettings, overrides, env), integrations: loadIntegrationSettings(env) };
 }
 
 export function pingEndpoint(config: MonitorConfig): string {

@@ -21,10 +21,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Partial<Record<keyof MonitorConfig, string>> = {}): Promise<Harness> {
+/** `env` sets what is read from the environment only: the integration kinds' settings. */
+export async function startHarness(overrides: Partial<Record<keyof MonitorConfig, string>> = {}, env: Record<string, string> = {}): Promise<Harness> {
   const database = await freshDatabaseUrl();
   const clock = new FakeClock("2020-01-01T00:00:00Z");
-  const config = loadMonitorConfig({ databaseUrl: database.url, secretKey: "test-secret", ...overrides }, {});
+  const config = loadMonitorConfig({ databaseUrl: database.url, secretKey: "test-secret", ...overrides }, env);
   const monitor = await openMonitor(config, { clock, log: createLogger("test", "silent") });
   const app = buildMonitorApp(monitor.deps);
   const keys = await createProject(monitor.deps, { name: "Alices", ownerEmail: "alice@example.org" });

@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { WideIntegerPlugin } from "./wideIntegers.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -48,7 +49,7 @@ export function openDatabase<DB>(url: string, options: { poolSize?: number } = {
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WideIntegerPlugin()] });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 

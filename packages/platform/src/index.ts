@@ -9,3 +9,4 @@ export * from "./passwords.js";
 export * from "./groupCommit.js";
 export * from "./walCheckpoints.js";
 export * from "./mail.js";
+export * from "./secrets.js";

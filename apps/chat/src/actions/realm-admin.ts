@@ -6,6 +6,7 @@ import type { Realm } from "../store/realms.js";
 import { deactivateRealm } from "../store/realm-admin.js";
 import type { User } from "../store/users.js";
 import { messageScope } from "./message-context.js";
+import { doEndRealmSessions } from "./sessions.js";
 import { systemBot } from "./notification-bot.js";
 import { activeUserIds, publish } from "./publish.js";
 import { checkSendMessage, doSendMessage } from "./send-message.js";
@@ -28,7 +29,10 @@ export async function doSendTestWelcomeMessage(deps: ChatDeps, realm: Realm, adm
 
 export async function doDeactivateRealm(deps: ChatDeps, realm: Realm): Promise<void> {
   const users = await activeUserIds(deps.db, realm.id);
-  await deactivateRealm(deps.db, realm.id);
+  await deps.db.transaction().execute(async (trx) => {
+    await deactivateRealm(trx, realm.id);
+    await doEndRealmSessions(trx, realm.id);
+  });
   // Every request of the realm now fails authentication (http/auth.ts reads the realm row).
   publish(deps, [{ event: { type: "realm", op: "deactivated", realm_id: realm.id }, users }]);
 }

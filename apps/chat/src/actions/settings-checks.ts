@@ -1,17 +1,23 @@
 // Checks for the account fields of PATCH /settings, with Zulip's messages.
 import type { ChatDeps } from "../deps.js";
-import { BadRequestError } from "../http/errors.js";
+import { BadRequestError, RateLimitedError } from "../http/errors.js";
 import { emailInDomains } from "../lib/domains.js";
 import { isAdmin } from "../lib/roles.js";
-import { isStrongPassword, verifyPassword } from "../lib/secrets.js";
+import { isStrongPassword } from "../lib/secrets.js";
 import { realmDomains } from "../store/realm-domains.js";
 import { realmSettingValues } from "../store/settings.js";
 import { userByEmail, type User } from "../store/users.js";
 import { isValidEmail } from "./user-checks.js";
 import { NOTIFICATION_BOT_EMAIL } from "./notification-bot.js";
+import { checkCurrentPassword } from "./login.js";
 
 export async function checkPasswordChange(deps: ChatDeps, user: User, oldPassword: string | undefined, newPassword: string): Promise<void> {
-  if (oldPassword === undefined || !(await verifyPassword(oldPassword, user.password_hash))) throw new BadRequestError("Wrong password!");
+  if (oldPassword === undefined) throw new BadRequestError("Wrong password!");
+  const matches = await checkCurrentPassword(deps, user, oldPassword).catch((error: unknown) => {
+    if (!(error instanceof RateLimitedError)) throw error;
+    throw new BadRequestError(`You're making too many attempts! Try again in ${Math.trunc(Number(error.data["retry-after"]))} seconds.`);
+  });
+  if (!matches) throw new BadRequestError("Wrong password!");
   if (!isStrongPassword(newPassword, deps.config)) throw new BadRequestError("New password is too weak!");
 }
 

@@ -13,6 +13,7 @@ import { deleteDraftsOf } from "../store/drafts.js";
 import { markSettingsEdited, realmUserDefaultValues, setRealmUserDefaultValue, usersWhoEditedSetting } from "../store/user-defaults.js";
 import { updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
+import { doEndUserSessions } from "./sessions.js";
 import { doPresenceEnabledChanged } from "./presence.js";
 import { changeUser } from "./users.js";
 
@@ -122,6 +123,14 @@ export async function doChangeFullName(deps: ChatDeps, user: User, fullName: str
   if (fullName !== user.full_name) await changeUser(deps, user, { full_name: fullName });
 }
 
-export async function doChangePassword(deps: ChatDeps, user: User, password: string): Promise<void> {
-  await updateUser(deps.db, user.id, { password_hash: await hashPassword(password) });
+/**
+ * Sets the password and signs the user out of every other web session, as Django's session
+ * hash does for Zulip; the session that asked (`keepSessionId`, none for API clients) stays.
+ */
+export async function doChangePassword(deps: ChatDeps, user: User, password: string, keepSessionId?: number): Promise<void> {
+  const hash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: hash });
+    await doEndUserSessions(trx, [user.id], keepSessionId);
+  });
 }

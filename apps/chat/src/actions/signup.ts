@@ -1,8 +1,9 @@
 // Signing up through an invitation: a reusable link's key or an e-mail invitation's key. The
 // account gets the role, channels and groups the invitation carried. Zulip does this in its web
-// sign-up form; Beacon offers a small API instead (POST /api/v1/accounts/register, docs/chat.md).
+// sign-up form; Beacon's web app posts to /accounts/register/ (routes/web-auth.ts) and API
+// clients to POST /api/v1/accounts/register (docs/chat.md).
 import type { ChatDeps } from "../deps.js";
-import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
+import { BadRequestError, RealmDeactivatedError, RequestVariableMissingError } from "../http/errors.js";
 import { INVITE_ACTIVE, INVITE_REVOKED, INVITE_USED } from "../lib/invites.js";
 import { emailInDomains } from "../lib/domains.js";
 import { claimInvite, inviteByKey, inviteByKeyAnywhere, revokeEmailInvitesTo, type Invite } from "../store/invites.js";
@@ -29,11 +30,17 @@ export async function accessInvitation(deps: ChatDeps, realm: Realm, key: string
   return usable(deps, await inviteByKey(deps.db, realm.id, key));
 }
 
-/** The e-mail invitation behind an /accounts/do_confirm/<key> link, and its realm. */
-export async function accessEmailInvitation(deps: ChatDeps, key: string): Promise<{ invite: Invite; realm: Realm }> {
-  const invite = usable(deps, /^[a-z0-9]{24}$/.test(key) ? await inviteByKeyAnywhere(deps.db, key) : undefined);
-  const realm = invite.is_multiuse ? undefined : await getRealm(deps.db, invite.realm_id);
+/**
+ * The invitation behind a web sign-up link, /join/<key>/ (reusable) or /accounts/do_confirm/<key>
+ * (e-mailed), and its realm. A host naming a realm looks in that realm only; the bare address
+ * finds the key's realm, the key being the secret that names it.
+ */
+export async function accessSignUpInvitation(deps: ChatDeps, hostRealm: Realm | null, key: string): Promise<{ invite: Invite; realm: Realm }> {
+  const found = hostRealm ? await inviteByKey(deps.db, hostRealm.id, key) : /^[a-z0-9]{24}$/.test(key) ? await inviteByKeyAnywhere(deps.db, key) : undefined;
+  const invite = usable(deps, found);
+  const realm = hostRealm ?? (await getRealm(deps.db, invite.realm_id));
   if (!realm) throw new BadRequestError(LINK_EXPIRED);
+  if (realm.deactivated) throw new RealmDeactivatedError();
   return { invite, realm };
 }
 

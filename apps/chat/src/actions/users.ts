@@ -10,6 +10,7 @@ import { generateApiKey, hashApiKey, hashPassword } from "../lib/secrets.js";
 import { deleteApiKeys, insertApiKey, insertUser, updateUser } from "../store/users.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { addMembers } from "../store/groups.js";
+import { doEndUserSessions } from "./sessions.js";
 import { applyRealmUserDefaults } from "./settings.js";
 import { subscribeUsers } from "./subscriptions.js";
 
@@ -126,7 +127,11 @@ export async function setUserActive(deps: ChatDeps, user: User, active: boolean)
       return setUserActive(deps, user, false);
     }
   }
-  const { stamp } = await deps.events.transaction((trx) => updateUser(trx, user.id, { is_active: active ? 1 : 0 }));
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    await updateUser(trx, user.id, { is_active: active ? 1 : 0 });
+    // A deactivated user is signed out of the web app everywhere (Zulip's delete_user_sessions).
+    if (!active) await doEndUserSessions(trx, [user.id]);
+  });
   const after = await loadRealmView(deps.db, user.realm_id);
   const current = after.users.get(user.id)!;
   deps.events.publishAll(user.realm_id, active ? userReactivatedEvents(after, current) : userDeactivatedEvents(before, after, current), stamp);

@@ -15,6 +15,8 @@ export interface Caller {
   realm: Realm;
   /** the cached realm state this request was authenticated against (store/realm-state.ts) */
   state: StateGeneration;
+  /** the web app session that authenticated a /json request (http/session.ts) */
+  sessionId?: number;
 }
 
 /** Email and key from an Authorization header, or the matching Zulip error. */

@@ -1,18 +1,23 @@
-// Declares one /api/v1 endpoint: finds the realm from the Host, authenticates (unless
-// public), rate-limits per user, hands the handler a parameter bag, and wraps its payload in
-// the success envelope with `ignored_parameters_unsupported`.
+// Declares one endpoint, served under /api/v1 (HTTP Basic with an API key) and, for the web
+// app, under /json (session cookie and CSRF check), as Zulip's rest_dispatch serves both: finds
+// the realm from the Host, authenticates (unless public), rate-limits per user, hands the
+// handler a parameter bag, and wraps its payload in the success envelope with
+// `ignored_parameters_unsupported`.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import type { Realm } from "../store/realms.js";
 import { stateCache, type StateGeneration } from "../store/realm-state.js";
 import { authenticate, type Caller } from "./auth.js";
+import { checkCsrf } from "./csrf.js";
 import { successBody, type Payload } from "./envelope.js";
 import { InvalidSubdomainError, RateLimitedError } from "./errors.js";
 import { subdomainOf } from "./host.js";
-import { Params, type RawBag } from "./params.js";
+import { Params, pathParams, type RawBag } from "./params.js";
 import { RateLimiter } from "./rate-limit.js";
+import { authenticateSession } from "./session.js";
 
 export const API_PREFIX = "/api/v1";
+export const JSON_PREFIX = "/json";
 
 export interface RequestContext {
   req: FastifyRequest;
@@ -26,16 +31,33 @@ export interface RequestContext {
 export type PublicContext = RequestContext & { realm: Realm | null; hostNamesRealm: boolean };
 export type UserContext = RequestContext & Caller;
 
+export interface EndpointOptions {
+  /** false: API clients only, never under /json (endpoints that hand out API keys) */
+  json?: boolean;
+}
+
 export interface Api {
   deps: ChatDeps;
-  user(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: UserContext) => Promise<Payload>): void;
-  public(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: PublicContext) => Promise<Payload>): void;
+  user(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: UserContext) => Promise<Payload>, options?: EndpointOptions): void;
+  public(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: PublicContext) => Promise<Payload>, options?: EndpointOptions): void;
+}
+
+type HostRealm = Realm | null | "missing";
+
+/** One URL prefix and how requests under it prove who they are. */
+interface Mount {
+  prefix: string;
+  /** the web app's mount, which endpoints marked `json: false` stay off */
+  webApp: boolean;
+  /** refuses a forged cross-site request before anything else (Django's CSRF middleware) */
+  guard(req: FastifyRequest): void;
+  caller(req: FastifyRequest, reply: FastifyReply, hostRealm: HostRealm, state: StateGeneration): Promise<Caller>;
 }
 
 const bag = (value: unknown): RawBag => (value && typeof value === "object" && !Buffer.isBuffer(value) ? (value as RawBag) : {});
 
 /** The realm the Host names: a realm, null (names none), or "missing" (unknown subdomain). */
-async function hostRealm(req: FastifyRequest, deps: ChatDeps, state: StateGeneration): Promise<{ subdomain: string | null; realm: Realm | null | "missing" }> {
+export async function hostRealm(req: FastifyRequest, deps: ChatDeps, state: StateGeneration): Promise<{ subdomain: string | null; realm: HostRealm }> {
   const subdomain = subdomainOf(req.headers.host, deps.config.rootDomain);
   if (subdomain === null) return { subdomain, realm: null };
   const realm = await state.realmBySubdomain(subdomain);
@@ -46,6 +68,10 @@ async function hostRealm(req: FastifyRequest, deps: ChatDeps, state: StateGenera
 
 export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
   const limiter = new RateLimiter(deps.config.rateLimit, deps.clock);
+  const mounts: Mount[] = [
+    { prefix: API_PREFIX, webApp: false, guard: () => {}, caller: (req, _reply, realm, state) => authenticate(req, deps, realm, {}, state) },
+    { prefix: JSON_PREFIX, webApp: true, guard: (req) => checkCsrf(req, deps.config), caller: (req, reply, realm, state) => authenticateSession(req, reply, deps, realm, state) },
+  ];
 
   const respond = (ctx: RequestContext, payload: Payload) => ctx.reply.send(successBody(payload, ctx.params.ignored()));
 
@@ -53,43 +79,45 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     req,
     reply,
     params: new Params(bag(req.body), bag(req.query)),
-    path: (req.params ?? {}) as Record<string, string>,
+    path: pathParams(req.params),
   });
+
+  /** Registers the handler under each prefix the endpoint is served at. */
+  const route = (method: HTTPMethods | HTTPMethods[], url: string, options: EndpointOptions, handle: (mount: Mount, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
+    for (const mount of mounts) {
+      if (mount.webApp && options.json === false) continue;
+      app.route({ method, url: mount.prefix + url, handler: (req, reply) => handle(mount, req, reply) });
+    }
+  };
 
   return {
     deps,
-    user(method, url, handler) {
-      app.route({
-        method,
-        url: API_PREFIX + url,
-        handler: async (req, reply) => {
-          const state = await stateCache(deps.db).generation();
-          const host = await hostRealm(req, deps, state);
-          const caller = await authenticate(req, deps, host.realm, {}, state);
-          if (limiter.enabled) {
-            const decision = limiter.hit(`user:${caller.user.id}`);
-            if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
-            reply.header("X-RateLimit-Limit", String(decision.limit));
-            reply.header("X-RateLimit-Remaining", String(decision.remaining));
-            reply.header("X-RateLimit-Reset", String(decision.resetAt));
-          }
-          const ctx = { ...context(req, reply), ...caller };
-          return respond(ctx, await handler(ctx));
-        },
+    user(method, url, handler, options = {}) {
+      route(method, url, options, async (mount, req, reply) => {
+        mount.guard(req);
+        const state = await stateCache(deps.db).generation();
+        const host = await hostRealm(req, deps, state);
+        const caller = await mount.caller(req, reply, host.realm, state);
+        if (limiter.enabled) {
+          const decision = limiter.hit(`user:${caller.user.id}`);
+          if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
+          reply.header("X-RateLimit-Limit", String(decision.limit));
+          reply.header("X-RateLimit-Remaining", String(decision.remaining));
+          reply.header("X-RateLimit-Reset", String(decision.resetAt));
+        }
+        const ctx = { ...context(req, reply), ...caller };
+        return respond(ctx, await handler(ctx));
       });
     },
-    public(method, url, handler) {
-      app.route({
-        method,
-        url: API_PREFIX + url,
-        handler: async (req, reply) => {
-          const state = await stateCache(deps.db).generation();
-          const host = await hostRealm(req, deps, state);
-          if (host.realm === "missing") throw new InvalidSubdomainError();
-          const realm = host.realm ?? (await state.defaultRealm()) ?? null;
-          const ctx = { ...context(req, reply), realm, hostNamesRealm: host.realm !== null };
-          return respond(ctx, await handler(ctx));
-        },
+    public(method, url, handler, options = {}) {
+      route(method, url, options, async (mount, req, reply) => {
+        mount.guard(req);
+        const state = await stateCache(deps.db).generation();
+        const host = await hostRealm(req, deps, state);
+        if (host.realm === "missing") throw new InvalidSubdomainError();
+        const realm = host.realm ?? (await state.defaultRealm()) ?? null;
+        const ctx = { ...context(req, reply), realm, hostNamesRealm: host.realm !== null };
+        return respond(ctx, await handler(ctx));
       });
     },
   };

@@ -47,9 +47,17 @@ export class InvalidJsonError extends ZulipError {
   }
 }
 
+/** `challenge`: Basic for /api/v1; "session" for /json, as Zulip (no browser password dialog). */
 export class UnauthorizedError extends ZulipError {
-  constructor(msg = "Not logged in: API authentication or user session required") {
-    super(msg, { status: 401, code: "UNAUTHORIZED", headers: { "WWW-Authenticate": 'Basic realm="zulip"' } });
+  constructor(msg = "Not logged in: API authentication or user session required", challenge = 'Basic realm="zulip"') {
+    super(msg, { status: 401, code: "UNAUTHORIZED", headers: { "WWW-Authenticate": challenge } });
+  }
+}
+
+/** Django's CSRF refusal, as Zulip renders it for /json: the reason twice, in msg and alone. */
+export class CsrfFailedError extends ZulipError {
+  constructor(reason: string) {
+    super(`CSRF error: ${reason}`, { status: 403, code: "CSRF_FAILED", data: { reason } });
   }
 }
 

@@ -10,3 +10,14 @@ export function subdomainOf(host: string | undefined, rootDomain: string): strin
   if (lower.endsWith(`.${rootDomain}`)) return lower.slice(0, -(rootDomain.length + 1));
   return null;
 }
+
+/**
+ * The client's address, for per-address rate limits. Behind a proxy (CHAT_TRUST_PROXY) it is
+ * the last X-Forwarded-For entry: the one the proxy added, which a client cannot forge (the
+ * entries before it are whatever the client sent).
+ */
+export function clientAddress(req: { ip: string; headers: Record<string, string | string[] | undefined> }, trustProxy: boolean): string {
+  const header = trustProxy ? req.headers["x-forwarded-for"] : undefined;
+  const forwarded = (Array.isArray(header) ? header.join(",") : header)?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  return forwarded ?? req.ip;
+}

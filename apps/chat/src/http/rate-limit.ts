@@ -1,8 +1,7 @@
-// Per-user sliding window: at most `limit` requests in any 60 seconds. Kept in process memory,
-// like one Zulip server's Redis bucket; several processes each enforce their own window.
+// Sliding windows: at most `limit` requests in any `windowMs` (60 seconds unless told) per key.
+// Kept in process memory, like one Zulip server's Redis buckets; several processes each
+// enforce their own window.
 import type { Clock } from "@beacon/platform";
-
-const WINDOW_MS = 60_000;
 
 export interface RateDecision {
   allowed: boolean;
@@ -16,10 +15,12 @@ export interface RateDecision {
 
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
+  private lastSweep = 0;
 
   constructor(
     private readonly limit: number,
     private readonly clock: Clock,
+    private readonly windowMs = 60_000,
   ) {}
 
   get enabled(): boolean {
@@ -28,12 +29,25 @@ export class RateLimiter {
 
   hit(key: string): RateDecision {
     const now = this.clock.now().getTime();
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
+    this.sweep(now);
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
     const allowed = recent.length < this.limit;
     if (allowed) recent.push(now);
     this.hits.set(key, recent);
     const oldest = recent[0] ?? now;
-    const retryAfter = allowed ? 0 : (oldest + WINDOW_MS - now) / 1000;
-    return { allowed, limit: this.limit, remaining: Math.max(0, this.limit - recent.length), resetAt: Math.ceil((oldest + WINDOW_MS) / 1000), retryAfter };
+    const retryAfter = allowed ? 0 : (oldest + this.windowMs - now) / 1000;
+    return { allowed, limit: this.limit, remaining: Math.max(0, this.limit - recent.length), resetAt: Math.ceil((oldest + this.windowMs) / 1000), retryAfter };
+  }
+
+  /** Forgets the key's history (Zulip clears a username's after a successful sign-in). */
+  clear(key: string): void {
+    this.hits.delete(key);
+  }
+
+  /** Keys come from clients (addresses typed at a sign-in), so idle ones must not pile up. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [key, times] of this.hits) if (!times.length || times[times.length - 1]! <= now - this.windowMs) this.hits.delete(key);
   }
 }

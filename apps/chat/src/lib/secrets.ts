@@ -1,6 +1,7 @@
-// API keys and passwords. Keys are stored as SHA-256 digests only: a key is shown once, when
-// issued. Password hashing is shared with the monitor (packages/platform).
-import { createHash, randomBytes } from "node:crypto";
+// API keys, web session tokens and passwords. Keys and session tokens are stored as SHA-256
+// digests only: a key is shown once, when issued; a session token lives in its cookie.
+// Password hashing is shared with the monitor (packages/platform).
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import zxcvbn from "zxcvbn";
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -28,6 +29,21 @@ export function hasApiKeyFormat(key: string): boolean {
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+/** 256 random bits for a session cookie. */
+export const generateSessionToken = (): string => randomBytes(32).toString("base64url");
+
+export const hashSessionToken = hashApiKey;
+
+/** A CSRF secret as Django makes them: 32 letters and digits. */
+export const generateCsrfToken = (): string => randomKey(32);
+
+/** Equality of two secrets in time independent of where they differ. */
+export function secretsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, "utf8");
+  const right = Buffer.from(b, "utf8");
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export { hashPassword, verifyPassword } from "@beacon/platform";

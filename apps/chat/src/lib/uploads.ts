@@ -20,8 +20,26 @@ export function sanitizeName(name: string): string {
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "uploaded-file" : cleaned;
 }
 
+/**
+ * File systems limit one name to 255 bytes, and a file is first written as `<name>.part`:
+ * longer names lose characters before their extension.
+ */
+const MAX_NAME_BYTES = 255 - ".part".length;
+
+function fitName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const dot = name.lastIndexOf(".");
+  const ext = dot > 0 && Buffer.byteLength(name.slice(dot)) <= 32 ? name.slice(dot) : "";
+  let stem = "";
+  for (const ch of name.slice(0, name.length - ext.length)) {
+    if (Buffer.byteLength(stem + ch + ext) > MAX_NAME_BYTES) break;
+    stem += ch;
+  }
+  return stem + ext;
+}
+
 export function newPathId(realmId: number, fileName: string): string {
-  return `${realmId}/${randomBytes(1).toString("hex")}/${randomBytes(18).toString("base64url")}/${sanitizeName(fileName)}`;
+  return `${realmId}/${randomBytes(1).toString("hex")}/${randomBytes(18).toString("base64url")}/${fitName(sanitizeName(fileName))}`;
 }
 
 export const newSecret = () => randomBytes(16).toString("hex");

@@ -18,7 +18,8 @@ import { userMessagesWithoutRowid } from "./017_user_messages_without_rowid.js";
 import { ftsMergesOffSendPath } from "./018_fts_merges_off_send_path.js";
 import { messageRowVersion } from "./019_message_row_version.js";
 import { searchVersionInsertTrigger } from "./020_search_version_insert_trigger.js";
-import { pushOutboxSubmessages } from "./021_push_outbox_submessages.js";
+import { webSessions } from "./021_web_sessions.js";
+import { pushOutboxSubmessages } from "./022_push_outbox_submessages.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -27,7 +28,8 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "018_fts_merges_off_send_path": ftsMergesOffSendPath(dialect),
     "019_message_row_version": messageRowVersion(dialect),
     "020_search_version_insert_trigger": searchVersionInsertTrigger(dialect),
-    "021_push_outbox_submessages": pushOutboxSubmessages(dialect),
+    "021_web_sessions": webSessions(dialect),
+    "022_push_outbox_submessages": pushOutboxSubmessages(dialect),
   };
 }
 

@@ -34,13 +34,13 @@ export function register(api: Api): void {
 
   api.user("POST", "/drafts", async (ctx) => {
     await checkDraftsEnabled(deps, ctx.user.id);
-    const drafts = ctx.params.required("drafts", json(list(draft)));
+    const drafts = ctx.params.required("drafts", json(list(draft), { ownNulCheck: true }));
     return { ids: await doCreateDrafts(deps, ctx, drafts, now()) };
   });
 
   api.user("PATCH", "/drafts/:draft_id", async (ctx) => {
     await checkDraftsEnabled(deps, ctx.user.id);
-    const replacement = ctx.params.required("draft", json(draft));
+    const replacement = ctx.params.required("draft", json(draft, { ownNulCheck: true }));
     await doEditDraft(deps, ctx, pathId(ctx.path.draft_id), replacement, now());
     return {};
   });

@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import type { Api } from "../http/endpoint.js";
-import { authenticate } from "../http/auth.js";
+import { authenticateApiOrSession } from "../http/session.js";
 import { BadRequestError, mustBeAdmin, ZulipError } from "../http/errors.js";
 import { raw } from "../http/params.js";
 import { isAdmin } from "../lib/roles.js";
@@ -61,7 +61,7 @@ export function registerExportFiles(app: FastifyInstance, deps: ChatDeps): void 
     // Only paths an export recorded (never dot segments or other directories).
     const row = /^exports\/[0-9]+\/[A-Za-z0-9_-]{24}\/[A-Za-z0-9._-]+\.tar\.gz$/.test(path) ? await realmExportByPath(deps.db, path) : undefined;
     if (!row || row.date_deleted !== null) throw notFound();
-    const { user } = await authenticate(req, deps, null);
+    const { user } = await authenticateApiOrSession(req, reply, deps, null);
     if (user.realm_id !== row.realm_id || !isAdmin(user)) throw new ZulipError("You are not authorized to view this file.", { status: 403 });
     const file = avatarsFile(deps, path);
     const info = await stat(file).catch(() => undefined);

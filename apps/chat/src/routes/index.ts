@@ -1,4 +1,5 @@
-// The URL table, read top to bottom. Every path is under /api/v1.
+// The URL table, read top to bottom. Every path is under /api/v1 and, for the web app, under
+// /json (http/endpoint.ts); the web app's pages and sign-in are in web-app.ts and web-auth.ts.
 import type { Api } from "../http/endpoint.js";
 import * as alertWords from "./alert-words.js";
 import * as auth from "./auth.js";

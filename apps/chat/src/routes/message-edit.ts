@@ -17,12 +17,12 @@ export function register(api: Api): void {
 
   api.user("PATCH", "/messages/:message_id", async (ctx) => {
     const { params } = ctx;
-    const topicRaw = params.optional("topic", raw(), ["subject"]);
+    const topicRaw = params.optional("topic", raw({ ownNulCheck: true }), ["subject"]);
     const streamId = params.optional("stream_id", json(int()));
     const propagateMode = params.withDefault("propagate_mode", raw(), "change_one");
     const notifyOldThread = params.withDefault("send_notification_to_old_thread", json(bool), false);
     const notifyNewThread = params.withDefault("send_notification_to_new_thread", json(bool), true);
-    const contentRaw = params.optional("content", raw());
+    const contentRaw = params.optional("content", raw({ ownNulCheck: true }));
     const prevContentSha256 = params.optional("prev_content_sha256", raw());
     if (!PROPAGATE_MODES.includes(propagateMode)) throw new BadRequestError("Invalid propagate_mode");
     if (topicRaw === undefined && contentRaw === undefined && streamId === undefined) throw new BadRequestError("Nothing to change");

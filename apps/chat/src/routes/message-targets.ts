@@ -87,7 +87,7 @@ export async function findRecipients(db: ChatDb, scope: MessageScope, indicator:
 
 /** The topic of a channel message: `topic` or its deprecated alias `subject`. */
 export function readTopic(params: Params, kind: MessageKind, required: boolean): string | undefined {
-  const raw_ = params.optional("topic", raw(), ["subject"]);
+  const raw_ = params.optional("topic", raw({ ownNulCheck: true }), ["subject"]);
   if (kind !== "stream") return undefined;
   if (raw_ === undefined) {
     if (required) throw new BadRequestError("Missing topic");

@@ -18,7 +18,7 @@ export function register(api: Api): void {
     const { params } = ctx;
     const kind = readMessageType(params);
     const to = params.required("to", raw());
-    const content = normalizeContent(params.required("content", raw()));
+    const content = normalizeContent(params.required("content", raw({ ownNulCheck: true })));
     const topic = readTopic(params, kind, true);
     const queueId = params.optional("queue_id", raw());
     const localId = params.optional("local_id", raw());

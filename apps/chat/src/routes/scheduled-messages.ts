@@ -54,7 +54,7 @@ async function resolveScheduledTarget(db: ChatDb, scope: MessageScope, kind: Mes
   return { kind, recipients: await findRecipients(db, scope, recipientIdList(to)) };
 }
 
-const readTopic = (params: Params) => params.optional("topic", raw(), ["subject"]);
+const readTopic = (params: Params) => params.optional("topic", raw({ ownNulCheck: true }), ["subject"]);
 
 export function register(api: Api): void {
   const { deps } = api;
@@ -69,7 +69,7 @@ export function register(api: Api): void {
     const kind = readType(params, true)!;
     const to = params.required("to", raw());
     const topicRaw = readTopic(params);
-    const content = params.required("content", raw());
+    const content = params.required("content", raw({ ownNulCheck: true }));
     const timestamp = params.required("scheduled_delivery_timestamp", TIMESTAMP);
     const readBySender = params.optional("read_by_sender", json(bool));
     const now = deps.clock.now().getTime();
@@ -88,7 +88,7 @@ export function register(api: Api): void {
     const kind = readType(params, false);
     const to = params.optional("to", raw());
     const topicRaw = readTopic(params);
-    const content = params.optional("content", raw());
+    const content = params.optional("content", raw({ ownNulCheck: true }));
     const timestamp = params.optional("scheduled_delivery_timestamp", TIMESTAMP);
     if (kind === undefined && to === undefined && topicRaw === undefined && content === undefined && timestamp === undefined) throw new BadRequestError("Nothing to change");
     if (kind !== undefined && to === undefined) throw new BadRequestError("Recipient required when updating type of scheduled message.");

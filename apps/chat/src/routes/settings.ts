@@ -84,7 +84,7 @@ export function register(api: Api): void {
     checkSettingValues(changes);
     if (newPassword !== undefined) {
       await checkPasswordChange(deps, user, oldPassword, newPassword);
-      await doChangePassword(deps, user, newPassword);
+      await doChangePassword(deps, user, newPassword, ctx.sessionId);
     }
     if (email !== undefined && email.trim() !== user.delivery_email) {
       await checkEmailChange(deps, user, email.trim());

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { authenticate } from "../http/auth.js";
+import { authenticateApiOrSession } from "../http/session.js";
 import { ZulipError } from "../http/errors.js";
 import { camoUrl, verifiedCamoUrl } from "../lib/external-content.js";
 import { THUMBNAIL_FORMATS, thumbnailFormat } from "../lib/thumbnails.js";
@@ -22,9 +22,9 @@ const fileNotFound = () => new ZulipError("File not found.", { status: 404 });
 const PREVIEW = THUMBNAIL_FORMATS.find((f) => !f.animated)!;
 const ANIMATED_PREVIEW = THUMBNAIL_FORMATS.find((f) => f.animated)!;
 
-async function accessUpload(req: FastifyRequest, deps: ChatDeps, pathId: string): Promise<Attachment> {
-  // compat: API credentials work on these URLs, as on /user_uploads/.
-  const { user } = await authenticate(req, deps, null);
+async function accessUpload(req: FastifyRequest, reply: FastifyReply, deps: ChatDeps, pathId: string): Promise<Attachment> {
+  // compat: API credentials work on these URLs as well as the web app's session, as on /user_uploads/.
+  const { user } = await authenticateApiOrSession(req, reply, deps, null);
   const attachment = PATH_ID.test(pathId) ? await attachmentByPathId(deps.db, pathId) : undefined;
   if (!attachment) throw fileNotFound();
   if (!(await canReadAttachment(deps, user, attachment))) throw new ZulipError("You are not authorized to view this file.", { status: 403 });
@@ -55,7 +55,7 @@ export function registerThumbnails(app: FastifyInstance, deps: ChatDeps): void {
     if (size !== "thumbnail" && size !== "full") return reply.code(403).type("text/html; charset=utf-8").send("<p>Invalid size.</p>");
     const upload = /^\/?user_uploads\/(\d+\/.+)$/.exec(url);
     if (upload) {
-      const attachment = await accessUpload(req, deps, upload[1]!);
+      const attachment = await accessUpload(req, reply, deps, upload[1]!);
       if (size === "full") return sendOriginal(deps, reply, attachment);
       // An animated image keeps moving in its preview, as the web app shows it.
       const animated = attachment.content_type === "image/gif" ? ANIMATED_PREVIEW : PREVIEW;
@@ -63,7 +63,7 @@ export function registerThumbnails(app: FastifyInstance, deps: ChatDeps): void {
       return data ? sendImage(reply, data, "image/webp") : sendOriginal(deps, reply, attachment);
     }
     if (/^https?:\/\//i.test(url)) {
-      await authenticate(req, deps, null);
+      await authenticateApiOrSession(req, reply, deps, null);
       return reply.redirect(camoUrl(key, url), 302);
     }
     return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
@@ -73,7 +73,7 @@ export function registerThumbnails(app: FastifyInstance, deps: ChatDeps): void {
     const rest = (req.params as Record<string, string>)["*"] ?? "";
     const slash = rest.lastIndexOf("/");
     const format = thumbnailFormat(rest.slice(slash + 1));
-    const attachment = await accessUpload(req, deps, rest.slice(0, Math.max(slash, 0)));
+    const attachment = await accessUpload(req, reply, deps, rest.slice(0, Math.max(slash, 0)));
     if (!format) throw fileNotFound();
     const data = await uploadThumbnail(deps, attachment, format);
     return data ? sendImage(reply, data, "image/webp") : sendOriginal(deps, reply, attachment);

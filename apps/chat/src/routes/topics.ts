@@ -31,7 +31,7 @@ export function register(api: Api): void {
 
   api.user("POST", "/user_topics", async (ctx) => {
     const streamId = ctx.params.required("stream_id", json(int()));
-    const topic = normalizeTopic(ctx.params.required("topic", raw()));
+    const topic = normalizeTopic(ctx.params.required("topic", raw({ ownNulCheck: true })));
     const policy = ctx.params.required("visibility_policy", json(oneOf([0, 1, 2, 3])));
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const stream = accessChannel(scope, streamId);
@@ -42,7 +42,7 @@ export function register(api: Api): void {
   api.user("PATCH", "/users/me/subscriptions/muted_topics", async (ctx) => {
     const streamId = ctx.params.optional("stream_id", json(int()));
     const streamName = ctx.params.optional("stream", raw());
-    const topic = normalizeTopic(ctx.params.required("topic", raw()));
+    const topic = normalizeTopic(ctx.params.required("topic", raw({ ownNulCheck: true })));
     const op = ctx.params.required("op", raw());
     if (streamId === undefined && streamName === undefined) throw new BadRequestError("Please supply 'stream'.");
     if (streamId !== undefined && streamName !== undefined) throw new BadRequestError("Please choose one: 'stream' or 'stream_id'.");

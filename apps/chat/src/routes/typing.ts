@@ -25,7 +25,7 @@ export function register(api: Api): void {
     const operator = oneOf(["start", "stop"] as const)(params.required("op", raw()), "op");
     const type = oneOf(["direct", "stream", "channel"] as const)(params.withDefault("type", raw(), "direct"), "type");
     const streamId = params.optional("stream_id", json(nullable(int()))) ?? undefined;
-    const topicRaw = params.optional("topic", raw());
+    const topicRaw = params.optional("topic", raw({ ownNulCheck: true }));
 
     const settings = await userSettingValues(deps.db, user.id);
     if (type === "stream" || type === "channel") {

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import type { Api } from "../http/endpoint.js";
-import { authenticate } from "../http/auth.js";
+import { authenticateApiOrSession } from "../http/session.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { MAX_FILE_UPLOAD_SIZE_MIB, PATH_ID, TEMPORARY_URL_SECONDS, readToken, temporaryToken, tokenSignatureValid } from "../lib/uploads.js";
 import { canReadAttachment, doDeleteAttachment, doUpload, presentAttachment, uploadFile } from "../actions/uploads.js";
@@ -88,8 +88,8 @@ export function registerUploadFiles(app: FastifyInstance, deps: ChatDeps): void 
 
   app.get("/user_uploads/:realm_id_str/*", async (req, reply) => {
     const params = req.params as Record<string, string>;
-    // compat: Zulip accepts API credentials on these URLs as well as a session.
-    const { user } = await authenticate(req, deps, null);
+    // compat: Zulip accepts API credentials on these URLs as well as the web app's session.
+    const { user } = await authenticateApiOrSession(req, reply, deps, null);
     return sendFile(deps, reply, await accessUpload(deps, user, `${params.realm_id_str}/${params["*"] ?? ""}`));
   });
 }

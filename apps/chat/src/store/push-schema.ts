@@ -1,5 +1,5 @@
-// Tables of mobile push (legacy registrations, migration 008; delivery state, migration 021)
-// and of widget submessages (021).
+// Tables of mobile push (legacy registrations, migration 008; delivery state, migration 022)
+// and of widget submessages (022).
 import type { Generated } from "kysely";
 
 export const TOKEN_KIND_APNS = 1;
@@ -16,7 +16,7 @@ export interface PushDeviceTokenTable {
 }
 
 
-/** Where the push worker is in the message stream (one row, id 1; migration 021). */
+/** Where the push worker is in the message stream (one row, id 1; migration 022). */
 export interface PushCursorTable {
   id: number;
   last_message_id: number;
@@ -62,7 +62,7 @@ export interface PushTables {
   submessages: SubmessageTable;
 }
 
-/** A widget's state change or other addition to a message (Zulip's SubMessage; migration 021). */
+/** A widget's state change or other addition to a message (Zulip's SubMessage; migration 022). */
 export interface SubmessageTable {
   id: Generated<number>;
   message_id: number;

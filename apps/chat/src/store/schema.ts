@@ -160,10 +160,11 @@ export * from "./realm-extras-schema.js";
 import type { RealmExtraTables } from "./realm-extras-schema.js";
 import type { RealmEmojiTables } from "./realm-emoji-schema.js";
 import type { AvatarsExportsTables } from "./avatars-exports-schema.js";
+import type { SessionTables } from "./sessions-schema.js";
 export * from "./settings-schema.js";
 import type { SettingsTables } from "./settings-schema.js";
 
-export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables {
+export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables, SessionTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;

@@ -1,11 +1,13 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { badRequest, chatTest, type Account, type ChatTest } from "../helpers.js";
 import { ROLE_ADMINISTRATOR, ROLE_MODERATOR } from "../../src/lib/roles.js";
 import { mailSettled } from "../../src/actions/mail.js";
 import { capture, recipients, type Capture } from "../events/support.js";
 import { mailServer, type MailServer } from "./smtp-support.js";
+import { Browser, SHELL, webFixture } from "../web/support.js";
 
 const EXPIRED = "The confirmation link has expired or been deactivated.";
 const keyIn = (text: string) => /\/accounts\/do_confirm\/([a-z0-9]{24})\b/.exec(text)?.[1];
@@ -20,6 +22,7 @@ describe("e-mail invitations: POST /invites and resend mail a key that POST /acc
   let channelId: number;
   let defaultId: number;
   let groupId: number;
+  let webDir: string;
 
   const signUp = (params: Record<string, unknown>) => t.call(null, "POST", "/accounts/register", params, { host: owner.host });
   const invite = async (who: Account, email: string, params: Record<string, unknown> = {}) => {
@@ -33,7 +36,7 @@ describe("e-mail invitations: POST /invites and resend mail a key that POST /acc
 
   before(async () => {
     smtp = await mailServer();
-    t = await chatTest({ config: { smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpUseTls: false, smtpFrom: "chat@example.org" } });
+    t = await chatTest({ config: { smtpHost: "127.0.0.1", smtpPort: smtp.port, smtpUseTls: false, smtpFrom: "chat@example.org", webDir: (webDir = webFixture()) } });
     owner = await t.realm({ name: "Acme" });
     admin = await t.user(owner, { role: ROLE_ADMINISTRATOR, name: "Ada Admin", email: "ada@example.com" });
     member = await t.user(owner, { name: "Max Member", email: "max@example.com" });
@@ -48,6 +51,7 @@ describe("e-mail invitations: POST /invites and resend mail a key that POST /acc
     await mailSettled();
     await t.close();
     await smtp.close();
+    rmSync(webDir, { recursive: true, force: true });
   });
 
   it("mails each invitee a link with the inviter, the realm, the welcome text and the key", async () => {
@@ -151,27 +155,23 @@ describe("e-mail invitations: POST /invites and resend mail a key that POST /acc
     assert.ok(!(await t.call(owner, "GET", "/invites")).body.invites.some((i: any) => i.email === "twice@example.com"));
   });
 
-  it("the mailed link itself shows a sign-up form whose POST creates the account", async () => {
+  it("the mailed link opens the web app, whose sign-up creates the account and signs the new user in", async () => {
     const mail = await invite(admin, "web@example.com");
     const url = /http:\/\/[^\s]+\/accounts\/do_confirm\/[a-z0-9]{24}/.exec(mail.text)![0];
     const key = keyIn(mail.text)!;
-    const path = new URL(url).pathname;
-    const landing = await t.app.inject({ method: "GET", url: path, headers: { host: owner.host } });
-    assert.equal(landing.statusCode, 200);
-    assert.match(landing.body, /web@example\.com/);
-    assert.match(landing.body, new RegExp(`name="key" value="${key}"`));
+    const browser = new Browser(t.app, owner.host);
+    const landing = await browser.open(new URL(url).pathname);
+    assert.deepEqual([landing.status, landing.text], [200, SHELL]);
+    const info = await browser.request("GET", `/accounts/invite_info/?key=${key}`);
+    assert.deepEqual(info.body, { result: "success", msg: "", realm_name: "Acme", email: "web@example.com" });
     assert.equal((await t.call(owner, "GET", "/invites")).body.invites.filter((i: any) => i.email === "web@example.com").length, 1, "looking changes nothing");
-    const post = (payload: string) => t.app.inject({ method: "POST", url: "/accounts/do_confirm", headers: { host: owner.host, "content-type": "application/x-www-form-urlencoded" }, payload });
-    const noPassword = await post(`key=${key}&full_name=Web+User`);
-    assert.equal(noPassword.statusCode, 400);
-    const done = await post(`key=${key}&full_name=Web+User&password=pw-secret-web-1`);
-    assert.equal(done.statusCode, 200, done.body);
-    assert.match(done.body, /web@example\.com/);
+    const done = await browser.post("/accounts/register/", { key, full_name: "Web User", password: "pw-secret-web-1" });
+    assert.equal(done.status, 200, done.text);
+    assert.equal((await browser.json("GET", "/users/me")).body.email, "web@example.com");
     const login = await t.call(null, "POST", "/fetch_api_key", { username: "web@example.com", password: "pw-secret-web-1" }, { host: owner.host });
     assert.equal(login.status, 200);
-    const again = await t.app.inject({ method: "GET", url: path, headers: { host: owner.host } });
-    assert.equal(again.statusCode, 404);
-    assert.match(again.body, /expired or been deactivated/);
+    const again = await browser.request("GET", `/accounts/invite_info/?key=${key}`);
+    assert.deepEqual([again.status, again.body.msg], [400, EXPIRED]);
   });
 
   it("a reusable link's sign-up sends its creator no direct message", async () => {

@@ -46,4 +46,9 @@ describe("GET /messages/matches_narrow", () => {
     assert.deepEqual((await t.call(bob, "GET", "/messages/matches_narrow", { msg_ids: "[1, \"x\"]", narrow: [] })).body, badRequest("msg_ids[1] is not an integer"));
     assert.equal((await t.call(bob, "GET", "/messages/matches_narrow", { msg_ids: [1] })).body.code, "REQUEST_VARIABLE_MISSING");
   });
+
+  it("refuses a NUL in a search operand with a 400", async () => {
+    const res = await t.call(bob, "GET", "/messages/matches_narrow", { msg_ids: [1], narrow: [{ operator: "search", operand: "a\u0000" }] });
+    assert.deepEqual([res.status, res.body], [400, badRequest("narrow must not contain null bytes")]);
+  });
 });

@@ -86,4 +86,9 @@ describe("GET /messages search after sends, edits and deletions", () => {
     assert.ok(version() > before);
     assert.deepEqual(await search("magnolia"), [gap]);
   });
+
+  it("refuses a NUL in a search operand with a 400", async () => {
+    const res = await t.call(alice, "GET", "/messages", { anchor: "newest", num_before: 10, num_after: 0, narrow: [{ operator: "search", operand: "tulip\u0000" }] });
+    assert.deepEqual([res.status, res.body], [400, { result: "error", msg: "narrow must not contain null bytes", code: "BAD_REQUEST" }]);
+  });
 });

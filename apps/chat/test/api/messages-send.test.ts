@@ -78,6 +78,15 @@ describe("POST /messages", () => {
     assert.equal(got.body.message.subject, `${"t".repeat(57)}...`);
   });
 
+  it("answers a NUL in the content or the topic with Zulip's own messages, not the generic one", async () => {
+    const content = await t.call(alice, "POST", "/messages", { type: "stream", to: "general", topic: "x", content: "a\u0000b" });
+    assert.deepEqual([content.status, content.body], [400, badRequest("Message must not contain null bytes")]);
+    const topic = await t.call(alice, "POST", "/messages", { type: "stream", to: "general", topic: "a\u0000b", content: "hi" });
+    assert.deepEqual([topic.status, topic.body], [400, badRequest("Invalid character in topic, at position 2!")]);
+    const other = await t.call(alice, "POST", "/messages", { type: "stream", to: "general\u0000", topic: "x", content: "hi" });
+    assert.deepEqual([other.status, other.body], [400, badRequest("to must not contain null bytes")]);
+  });
+
   it("treats '(no topic)' and 'general chat' as the empty topic, shown per allow_empty_topic_name", async () => {
     const a = await sendToChannel(t, alice, "general", "(no topic)", "one");
     const b = await sendToChannel(t, alice, "general", "general chat", "two");

@@ -55,6 +55,17 @@ describe("POST /user_uploads, GET /user_uploads/{realm_id_str}/{filename}, GET /
     assert.equal(res.body.filename, "my report (final).txt");
   });
 
+  it("cuts a file name over 255 characters as Django does, keeping its extension, and stores it", async () => {
+    const long = `${"é".repeat(300)}.txt`;
+    const res = await upload(member, long);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.filename, `${"é".repeat(251)}.txt`);
+    const stored = decodeURIComponent(res.body.url.split("/").pop());
+    assert.ok(Buffer.byteLength(stored) <= 250, `${Buffer.byteLength(stored)} bytes`);
+    assert.match(stored, /^é+\.txt$/);
+    assert.equal((await fetchFile(t, member, res.body.url)).status, 200);
+  });
+
   it("lets only the uploader see an unshared file, then whoever can read a message linking it", async () => {
     const res = await upload(owner, "secret.txt", "s3cret");
     const url = res.body.url as string;

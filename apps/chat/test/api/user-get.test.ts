@@ -38,4 +38,16 @@ describe("GET /users/{user_id} and GET /users/{email}", () => {
     assert.deepEqual((await t.call(owner, "GET", "/users/99999")).body, badRequest("No such user"));
     assert.deepEqual((await t.call(owner, "GET", "/users/ghost@example.com")).body, badRequest("No such user"));
   });
+
+  it("answers an id beyond the database's integer range exactly as an unknown id", async () => {
+    for (const id of ["2147483648", "4294967296", "9007199254740993", "1" + "0".repeat(30)]) {
+      const res = await t.call(owner, "GET", `/users/${id}`);
+      assert.deepEqual([res.status, res.body], [400, badRequest("No such user")], id);
+    }
+  });
+
+  it("refuses a NUL in the user's email in the URL", async () => {
+    const res = await t.call(owner, "GET", "/users/ghost%00@example.com");
+    assert.deepEqual([res.status, res.body], [400, badRequest("user must not contain null bytes")]);
+  });
 });

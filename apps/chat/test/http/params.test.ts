@@ -106,4 +106,18 @@ describe("request parameters", () => {
     assert.throws(() => new Params({ n: "0" }, {}).required("n", json(int({ min: 1 }))), { message: "n is too small" });
     assert.throws(() => new Params({ n: " " }, {}).required("n", raw({ required: true })), { message: "n cannot be blank" });
   });
+
+  it("refuses a NUL in any parameter, raw or inside JSON, with a 400 naming it", async () => {
+    const rawValue = await t.call(owner, "POST", "/users/me/status", { status_text: "away\u0000" });
+    assert.deepEqual([rawValue.status, rawValue.body], [400, badRequest("status_text must not contain null bytes")]);
+    const inJson = await t.call(owner, "POST", "/users/me/alert_words", { alert_words: ["ok", "bad\u0000"] });
+    assert.deepEqual([inJson.status, inJson.body], [400, badRequest("alert_words must not contain null bytes")]);
+    const inKey = await t.call(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ "name\u0000": "x" }] });
+    assert.deepEqual([inKey.status, inKey.body], [400, badRequest("subscriptions must not contain null bytes")]);
+  });
+
+  it("refuses a NUL on endpoints that need no login", async () => {
+    const res = await t.call(null, "POST", "/fetch_api_key", { username: "a\u0000@example.com", password: "x" }, { host: owner.host });
+    assert.deepEqual([res.status, res.body], [400, badRequest("username must not contain null bytes")]);
+  });
 });

@@ -4,13 +4,16 @@
 // last_error. A worker that dies mid-delivery leaves a lease that expires, so the alert
 // is retried rather than lost.
 import type { MonitorDeps } from "../deps.js";
+import { alertServices } from "./alertServices.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import { loadAlertRows } from "../store/alertContext.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { claimNotifications, finishNotification, recordChannelDelivery } from "../store/outbox.js";
 import type { Notification } from "../store/schema.js";
-import { transportFor, TransportError, type AlertContext } from "../transports/index.js";
+import { TransportError, type AlertContext } from "../integrations/alert.js";
+import { transportFor } from "../integrations/registry.js";
+import { sortByNaturalName } from "../integrations/text.js";
 
 export const MAX_ATTEMPTS = 3;
 /** Wait before attempt 2 and 3. */
@@ -41,8 +44,9 @@ async function alertContext(deps: MonitorDeps, n: Notification): Promise<AlertCo
     channel: rows.channel,
     lastPing: rows.lastPing,
     downDuration,
-    otherDown: rows.siblings.length === 0 ? null : rows.siblings.filter((s) => s.status === "down"),
+    otherDown: rows.siblings.length === 0 ? null : sortByNaturalName(rows.siblings.filter((s) => s.status === "down")),
     checkJson: () => pythonJson(presentCheck(check, channelUuids, { config: deps.config, version: 3, readOnly: false, now })),
+    ...alertServices(deps, rows.channel),
   };
 }
 

@@ -2,11 +2,12 @@
 // once when it is the signed-in user's own (or the project owner's, for the CLI) or when
 // MONITOR_EMAIL_USE_VERIFICATION is off; any other address gets a mail with a link that
 // verifies it. Every alert carries a signed unsubscribe link that disables the integration.
+import { sameSecret } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { channelToken, readUnsubToken, verifyLink } from "../lib/channelTokens.js";
 import { findChannelByUuid, updateChannelRow } from "../store/channelAssignments.js";
 import type { Channel } from "../store/schema.js";
-import { emailConf, sendVerificationMail } from "../transports/email.js";
+import { emailConf, sendVerificationMail } from "../integrations/email/transport.js";
 
 /** Seconds after which an unsubscribe page submits itself (mail scanners open links at once). */
 export const UNSUB_AUTOSUBMIT_AGE = 300;
@@ -45,7 +46,7 @@ export type VerifyOutcome = "verified" | "bad_link" | "not_found";
 export async function verifyEmail(deps: MonitorDeps, uuid: string, token: string): Promise<VerifyOutcome> {
   const channel = await emailChannel(deps, uuid);
   if (!channel) return "not_found";
-  if (token !== channelToken(channel.uuid, deps.secretKey)) return "bad_link";
+  if (!sameSecret(token, channelToken(channel.uuid, deps.secretKey))) return "bad_link";
   await updateChannelRow(deps.db, channel.id, { email_verified: 1 });
   return "verified";
 }
@@ -64,7 +65,7 @@ export async function unsubscribeEmail(deps: MonitorDeps, uuid: string, signed: 
   if (!read) return { kind: "bad_link" };
   const channel = await emailChannel(deps, uuid);
   if (!channel || channel.kind !== "email") return { kind: "not_found" };
-  if (read.token !== channelToken(channel.uuid, deps.secretKey)) return { kind: "bad_link" };
+  if (!sameSecret(read.token, channelToken(channel.uuid, deps.secretKey))) return { kind: "bad_link" };
   if (!confirmed) return { kind: "confirm", autosubmit: read.ageSeconds > UNSUB_AUTOSUBMIT_AGE };
   await updateChannelRow(deps.db, channel.id, { disabled: 1 });
   return { kind: "unsubscribed" };

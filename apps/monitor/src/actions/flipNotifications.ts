@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { MonitorDeps } from "../deps.js";
 import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../store/outbox.js";
 import type { Flip, Notification } from "../store/schema.js";
-import { transportFor } from "../transports/index.js";
+import { transportFor } from "../integrations/registry.js";
 
 const BATCH = 1000;
 

@@ -4,18 +4,8 @@ import type { MonitorDeps } from "../deps.js";
 import { insertChannel } from "../store/channels.js";
 import { findOwner } from "../store/projects.js";
 import type { Channel, Project } from "../store/schema.js";
-import { emailConfOf } from "../transports/email.js";
+import { emailConfOf } from "../integrations/email/transport.js";
 import { sendVerifyLink, startsVerified } from "./emailVerification.js";
-
-export const INTEGRATION_KINDS = [
-  "apprise", "call", "discord", "email", "github", "googlechat", "gotify", "group", "matrix", "mattermost",
-  "msteamsw", "ntfy", "opsgenie", "pagertree", "pd", "po", "pushbullet", "rocketchat", "shell", "signal",
-  "slack", "sms", "spike", "telegram", "trello", "victorops", "webhook", "whatsapp", "zulip",
-] as const;
-
-export function isIntegrationKind(kind: string): boolean {
-  return (INTEGRATION_KINDS as readonly string[]).includes(kind);
-}
 
 export interface NewIntegration {
   kind: string;

@@ -2,10 +2,12 @@
 // has just gone down, delivered at once through the integration's transport (no outbox,
 // no retries), so the person at the keyboard sees the outcome on the next page.
 import type { MonitorDeps } from "../deps.js";
+import { alertServices } from "./alertServices.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import type { Channel, Check, Project } from "../store/schema.js";
-import { transportFor, TransportError } from "../transports/index.js";
+import { TransportError } from "../integrations/alert.js";
+import { transportFor } from "../integrations/registry.js";
 import { newCheckRow } from "./checks.js";
 
 export type TestOutcome = { kind: "sent" } | { kind: "noop" } | { kind: "failed"; error: string };
@@ -32,6 +34,7 @@ export async function sendTestNotification(deps: MonitorDeps, project: Project, 
       downDuration: null,
       otherDown: null,
       checkJson: () => pythonJson(presentCheck(check, [channel.uuid], { config: deps.config, version: 3, readOnly: false, now })),
+      ...alertServices(deps, channel),
     });
     return { kind: "sent" };
   } catch (error) {

@@ -1,15 +1,16 @@
 // Dashboard sign-up, sign-in and sessions.
 //
-// Rule for accounts that exist without a password (made by `beacon monitor create-project
-// --owner EMAIL`, which has no way to set one): the first person to sign up with that
-// address sets its password and takes the account over, with its projects. Addresses are
-// not verified (the monitor sends no sign-up mail), so an operator who provisions owners
-// from the CLI should tell them to sign up promptly. See docs/dashboard.md.
+// Accounts that exist without a password (made by `beacon monitor create-project --owner
+// EMAIL`) are never handed to whoever signs up first with that address: signing up sends a
+// link to the address (actions/accountClaim.ts), and only its holder sets the password; or
+// the operator sets one with `beacon monitor set-password`. See docs/dashboard.md.
 import { createHash, randomBytes } from "node:crypto";
 import type { MonitorDeps } from "../deps.js";
 import { randomToken } from "../lib/keys.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../lib/passwords.js";
 import { insertAccount } from "../store/projects.js";
+import { sendClaimLink } from "./accountClaim.js";
+import { authorizeLoginFrom, authorizeLoginPassword } from "./throttle.js";
 import type { Account } from "../store/schema.js";
 import {
   deleteExpiredSessions,
@@ -17,6 +18,8 @@ import {
   findAccountByEmailFolded,
   findPasswordHash,
   insertPasswordHash,
+  upsertPasswordHash,
+  deleteSessionsOf,
   insertSession,
 } from "../store/webAccounts.js";
 
@@ -25,7 +28,13 @@ const SESSION_MS = SESSION_DAYS * 86400 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL = 254;
 
-export type SignUpOutcome = { kind: "ok"; account: Account } | { kind: "invalid"; field: "email" | "password"; message: string } | { kind: "taken" } | { kind: "closed" };
+export type SignUpOutcome =
+  | { kind: "ok"; account: Account }
+  | { kind: "invalid"; field: "email" | "password"; message: string }
+  | { kind: "taken" }
+  | { kind: "closed" }
+  /** a password-less account: the link to claim it went (or could not go) to the address */
+  | { kind: "claim"; sent: boolean };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -47,23 +56,25 @@ export async function signUp(deps: MonitorDeps, input: { email: string; password
 }
 
 async function doSignUp(deps: MonitorDeps, email: string, password: string): Promise<SignUpOutcome> {
+  const existing = await findAccountByEmailFolded(deps.db, email);
+  if (existing) {
+    if ((await findPasswordHash(deps.db, existing.id)) !== undefined) return { kind: "taken" };
+    return { kind: "claim", sent: await sendClaimLink(deps, existing) };
+  }
+  if (!deps.config.registrationOpen) return { kind: "closed" };
   const hash = await hashPassword(password);
   const now = deps.clock.now().getTime();
   return deps.db.transaction().execute(async (trx) => {
-    let account = await findAccountByEmailFolded(trx, email);
-    if (account && (await findPasswordHash(trx, account.id)) !== undefined) return { kind: "taken" };
-    if (!account) {
-      if (!deps.config.registrationOpen) return { kind: "closed" };
-      account = await insertAccount(trx, {
-        email,
-        username: randomToken(30),
-        check_limit: deps.config.defaultCheckLimit,
-        ping_log_limit: deps.config.pingLogLimit,
-        created: now,
-      });
-    }
-    // A concurrent sign-up for the same password-less account loses here.
-    if (!(await insertPasswordHash(trx, account.id, hash, now))) return { kind: "taken" };
+    // A concurrent sign-up (or the CLI) may have made the account meanwhile: it is not ours.
+    if (await findAccountByEmailFolded(trx, email)) return { kind: "taken" };
+    const account = await insertAccount(trx, {
+      email,
+      username: randomToken(30),
+      check_limit: deps.config.defaultCheckLimit,
+      ping_log_limit: deps.config.pingLogLimit,
+      created: now,
+    });
+    await insertPasswordHash(trx, account.id, hash, now);
     return { kind: "ok", account };
   });
 }
@@ -71,15 +82,41 @@ async function doSignUp(deps: MonitorDeps, email: string, password: string): Pro
 // Verified against when the address is unknown, so a miss costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export async function signIn(deps: MonitorDeps, input: { email: string; password: string }): Promise<Account | null> {
-  const account = await findAccountByEmailFolded(deps.db, normalizeEmail(input.email));
+export type SignInOutcome = { kind: "ok"; account: Account } | { kind: "wrong" } | { kind: "throttled" };
+
+/**
+ * Throttled first (per client address, then per e-mail address, whether it exists or not),
+ * then checked against the stored hash, or against a decoy of the same cost when there is
+ * none: the answer takes as long for an unknown address as for a wrong password.
+ */
+export async function signIn(deps: MonitorDeps, input: { email: string; password: string; clientAddress: string | null }): Promise<SignInOutcome> {
+  const email = normalizeEmail(input.email);
+  if (!(await authorizeLoginFrom(deps, input.clientAddress ?? "unknown"))) return { kind: "throttled" };
+  if (!(await authorizeLoginPassword(deps, email))) return { kind: "throttled" };
+  const account = await findAccountByEmailFolded(deps.db, email);
   const stored = account ? await findPasswordHash(deps.db, account.id) : undefined;
   if (!account || stored === undefined) {
     decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
     await verifyPassword(input.password, await decoyHash);
-    return null;
+    return { kind: "wrong" };
   }
-  return (await verifyPassword(input.password, stored)) ? account : null;
+  return (await verifyPassword(input.password, stored)) ? { kind: "ok", account } : { kind: "wrong" };
+}
+
+/**
+ * The operator's way in for an account (`beacon monitor set-password`): sets or replaces its
+ * password and signs out its sessions.
+ */
+export async function setPasswordByOperator(deps: MonitorDeps, email: string, password: string): Promise<"ok" | "unknown" | "short"> {
+  if ([...password].length < MIN_PASSWORD_LENGTH) return "short";
+  const account = await findAccountByEmailFolded(deps.db, normalizeEmail(email));
+  if (!account) return "unknown";
+  const hash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await upsertPasswordHash(trx, account.id, hash, deps.clock.now().getTime());
+    await deleteSessionsOf(trx, account.id);
+  });
+  return "ok";
 }
 
 export function sessionTokenHash(token: string): string {

@@ -4,7 +4,7 @@ import type { MonitorDeps } from "../deps.js";
 import { addCheckChannel, deleteChannelRow, removeCheckChannel, setChannelChecks, updateChannelRow } from "../store/channelAssignments.js";
 import { listChecks } from "../store/checks.js";
 import type { Account, Channel, Check, Project } from "../store/schema.js";
-import { emailConf, emailConfOf } from "../transports/email.js";
+import { emailConf, emailConfOf } from "../integrations/email/transport.js";
 import { sendVerifyLink, startsVerified } from "./emailVerification.js";
 import { createIntegration } from "./integrations.js";
 

@@ -122,6 +122,10 @@ export function validateCheckSpec(body: JsonObject): Result<CheckSpec> {
     if ("error" in result) return { error: `json validation error: ${result.error}` };
     spec[field] = result.ok;
   }
+  // The upstream has no rule for NUL (its PostgreSQL refuses to store one and it answers 500):
+  // refused here, after every rule it does have, so its errors keep their precedence.
+  const withNul = FIELDS.find(([field]) => typeof spec[field] === "string" && (spec[field] as string).includes("\u0000"));
+  if (withNul) return { error: `json validation error: ${withNul[0]} must not contain null characters` };
   return { ok: spec as CheckSpec };
 }
 

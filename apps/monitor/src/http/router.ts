@@ -20,6 +20,8 @@ export interface ApiRequest {
 export type ApiHandler = (req: ApiRequest) => Promise<ApiResponse> | ApiResponse;
 
 export interface ApiRoute {
+  /** as written in the table, e.g. `checks/<uuid>/pause` */
+  path: string;
   pattern: RegExp;
   handlers: Partial<Record<string, ApiHandler>>;
   cors: boolean;
@@ -42,7 +44,7 @@ export function anyMethod(handler: ApiHandler): Partial<Record<string, ApiHandle
 
 export function route(path: string, handlers: Partial<Record<string, ApiHandler>>, options: { cors?: boolean } = {}): ApiRoute {
   const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/<[a-z_]+>/g, (m) => SEGMENTS[m] ?? m);
-  return { pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true };
+  return { path, pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true };
 }
 
 /** Where a table is mounted: returns the API version and the path below the mount point. */

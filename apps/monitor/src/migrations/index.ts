@@ -3,6 +3,7 @@ import { initial } from "./001_initial.js";
 import { alerts } from "./002_alerts.js";
 import { dashboard } from "./003_dashboard.js";
 import { emailVerification } from "./004_email_verification.js";
+import { tokenBuckets } from "./005_token_buckets.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -10,6 +11,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "002_alerts": alerts(dialect),
     "003_dashboard": dashboard(dialect),
     "004_email_verification": emailVerification(dialect),
+    "005_token_buckets": tokenBuckets(dialect),
   };
 }
 

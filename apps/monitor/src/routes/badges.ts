@@ -1,5 +1,6 @@
 // Public badges: per project or tag (/badge/…) and per check (/b/…). No key; project and
 // tag badges are authorised by a signature in the URL.
+import { sameSecret } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRoute } from "../http/router.js";
@@ -64,7 +65,7 @@ export function badgeRoutes(deps: MonitorDeps): ApiRoute[] {
     // compat: only the first eight characters are compared; a ten-character segment
     // ending in -2 asks for the two-state badge.
     const twoState = signature.length === 10 && signature.endsWith("-2");
-    if (signature.slice(0, 8) !== badgeSignature(badgeKey, tag, deps.secretKey)) return empty(404);
+    if (!sameSecret(signature.slice(0, 8), badgeSignature(badgeKey, tag, deps.secretKey))) return empty(404);
     const project = await findProjectByBadgeKey(deps.db, badgeKey);
     if (!project) return empty(404);
     let checks = await listChecks(deps.db, project.id);

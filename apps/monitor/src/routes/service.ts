@@ -1,5 +1,5 @@
 // Service endpoints: health, metrics, delivery callbacks and bounces.
-import { ping } from "@beacon/platform";
+import { ping, sameSecret } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { empty, json, text } from "../http/responses.js";
 import { anyMethod, route, type ApiRoute } from "../http/router.js";
@@ -23,7 +23,7 @@ export function serviceRoutes(deps: MonitorDeps): ApiRoute[] {
       "metrics/",
       anyMethod(async (req) => {
         const key = req.raw.headers["x-metrics-key"];
-        if (!deps.config.metricsKey || key !== deps.config.metricsKey) return empty(403);
+        if (!deps.config.metricsKey || !sameSecret(Array.isArray(key) ? key[0] : key, deps.config.metricsKey)) return empty(403);
         return json({
           ts: Math.floor(deps.clock.now().getTime() / 1000),
           max_ping_id: await maxPingId(deps.db),

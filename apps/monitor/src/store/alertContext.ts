@@ -8,7 +8,7 @@ export interface AlertRows {
   channel: Channel;
   lastPing: Ping | undefined;
   previousFlip: { new_status: string; created: number } | undefined;
-  siblings: { name: string; uuid: string; status: string; last_ping: number | null }[];
+  siblings: { name: string; uuid: string; unique_key: string; status: string; last_ping: number | null }[];
 }
 
 export async function loadAlertRows(db: Db, checkId: number, channelId: number, flipCreated: number): Promise<AlertRows | undefined> {
@@ -36,7 +36,7 @@ export async function loadAlertRows(db: Db, checkId: number, channelId: number, 
     .executeTakeFirst();
   const siblings = await db
     .selectFrom("checks")
-    .select(["name", "uuid", "status", "last_ping"])
+    .select(["name", "uuid", "unique_key", "status", "last_ping"])
     .where("project_id", "=", check.project_id)
     .where("id", "!=", checkId)
     .orderBy("name")

@@ -32,3 +32,20 @@ export async function setCheckChannels(db: Db, checkId: number, channelIds: numb
       .execute();
   }
 }
+
+/** Which integrations each check of a project notifies, by check id (checks with none are absent). */
+export async function channelIdsByCheckOfProject(db: Db, projectId: number): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .selectFrom("check_channels")
+    .innerJoin("channels", "channels.id", "check_channels.channel_id")
+    .select(["check_channels.check_id", "check_channels.channel_id"])
+    .where("channels.project_id", "=", projectId)
+    .execute();
+  const out = new Map<number, Set<number>>();
+  for (const row of rows) {
+    const set = out.get(row.check_id) ?? new Set<number>();
+    set.add(row.channel_id);
+    out.set(row.check_id, set);
+  }
+  return out;
+}

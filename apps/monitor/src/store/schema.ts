@@ -163,6 +163,13 @@ export interface MembershipsTable {
   created: number;
 }
 
+/** A rate limit's bucket: `tokens` from 0 to 1, each use costs 1/capacity, refilled with time. */
+export interface TokenBucketsTable {
+  value: string;
+  tokens: number;
+  updated: number;
+}
+
 export interface MonitorDB {
   accounts: AccountsTable;
   projects: ProjectsTable;
@@ -176,6 +183,7 @@ export interface MonitorDB {
   web_credentials: WebCredentialsTable;
   web_sessions: WebSessionsTable;
   memberships: MembershipsTable;
+  token_buckets: TokenBucketsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

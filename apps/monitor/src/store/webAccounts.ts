@@ -21,6 +21,19 @@ export async function insertPasswordHash(db: Db, accountId: number, hash: string
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Sets the account's password, replacing any it had. */
+export async function upsertPasswordHash(db: Db, accountId: number, hash: string, now: number): Promise<void> {
+  await db
+    .insertInto("web_credentials")
+    .values({ account_id: accountId, password_hash: hash, updated: now })
+    .onConflict((oc) => oc.column("account_id").doUpdateSet({ password_hash: hash, updated: now }))
+    .execute();
+}
+
+export async function deleteSessionsOf(db: Db, accountId: number): Promise<void> {
+  await db.deleteFrom("web_sessions").where("account_id", "=", accountId).execute();
+}
+
 export async function insertSession(db: Db, row: { token_hash: string; account_id: number; created: number; expires: number }): Promise<void> {
   await db.insertInto("web_sessions").values(row).execute();
 }

@@ -36,6 +36,15 @@ function queryOf(request: FastifyRequest): URLSearchParams {
   return new URLSearchParams(q === -1 ? "" : request.url.slice(q + 1));
 }
 
+// Django's forms refuse NUL in every text field with this message (ProhibitNullCharactersValidator);
+// checked here once for every form and query string of the dashboard.
+const NUL_REFUSED = "Null characters are not allowed.";
+
+function hasNul(params: URLSearchParams): boolean {
+  for (const [name, value] of params) if (name.includes("\u0000") || value.includes("\u0000")) return true;
+  return false;
+}
+
 /** A local path to return to after signing in; anything else (other hosts, `//x`) is dropped. */
 export function safeNext(value: string | null): string | null {
   return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
@@ -49,6 +58,7 @@ async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyReq
     if (csrf && request.method === "POST" && !csrfMatches(deps, visitor, form.get("csrf") ?? (request.headers["x-csrf-token"] as string | undefined))) {
       throw new WebError(403, "The form was stale or did not come from this site (CSRF check failed). Go back, reload the page and try again.");
     }
+    if (hasNul(form) || hasNul(ctx.query)) throw new WebError(400, NUL_REFUSED);
     if (requireAccount && !visitor.account) {
       const next = request.method === "GET" ? `?next=${encodeURIComponent(request.url)}` : "";
       return sendWeb(reply, redirectTo(`/accounts/login/${next}`));
@@ -72,6 +82,8 @@ export interface WebRouter {
    * straight to the link, and the link's own signature is the authority.
    */
   signedLinkPost(path: string, handler: Handler<PageContext>): void;
+  /** A POST from another service (a chat bot's webhook): no CSRF token; the handler trusts no one. */
+  servicePost(path: string, handler: Handler<PageContext>): void;
 }
 
 export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
@@ -83,5 +95,6 @@ export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
     publicGet: (path, handler) => add("GET", path, false, handler),
     publicPost: (path, handler) => add("POST", path, false, handler),
     signedLinkPost: (path, handler) => add("POST", path, false, handler, false),
+    servicePost: (path, handler) => add("POST", path, false, handler, false),
   };
 }

@@ -293,4 +293,15 @@ describe("The check limit", () => {
     const res = await call(h.app, "POST", "/api/v3/checks/", { key: other.api_key, body: {} });
     assert.equal(res.status, 403);
   });
+
+  it("refuses a NUL in a text field with a 400, after the upstream's own rules", async () => {
+    for (const field of ["name", "tags", "desc", "subject", "channels"]) {
+      const res = await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { [field]: "a\u0000b" } });
+      assert.deepEqual([res.status, res.json], [400, { error: `json validation error: ${field} must not contain null characters` }], field);
+    }
+    const slug = await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { slug: "a\u0000" } });
+    assert.deepEqual(slug.json, { error: "json validation error: slug does not match pattern" });
+    const timeout = await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { name: "a\u0000", timeout: 1 } });
+    assert.deepEqual(timeout.json, { error: "json validation error: timeout is too small" });
+  });
 });

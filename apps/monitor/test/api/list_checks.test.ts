@@ -64,4 +64,8 @@ describe("GET /api/v3/checks/", () => {
     assert.equal(res.status, 401);
     assert.deepEqual(res.json, { error: "missing api key" });
   });
+
+  it("finds nothing for a slug with a NUL in it", async () => {
+    assert.deepEqual(await list("?slug=be%00ta"), []);
+  });
 });

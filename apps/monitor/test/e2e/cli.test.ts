@@ -59,6 +59,15 @@ describe("beacon monitor CLI", () => {
     await assert.rejects(cli("create-integration", "--project", "00000000-0000-4000-8000-000000000000", "--kind", "carrier-pigeon", "--name", "x", "--database", url));
   });
 
+  it("refuses a kind whose settings are missing, naming the variables to set", async () => {
+    const env = { ...process.env, LOG_LEVEL: "silent", MONITOR_TELEGRAM_TOKEN: "", MONITOR_TELEGRAM_BOT_NAME: "" };
+    const args = [beacon, "monitor", "create-integration", "--project", "00000000-0000-4000-8000-000000000000", "--kind", "telegram", "--name", "x", "--value", '{"id": 1}', "--database", url];
+    await assert.rejects(run(process.execPath, args, { env }), (error: { stderr: string }) => {
+      assert.match(error.stderr, /Telegram integrations are off on this server: set MONITOR_TELEGRAM_BOT_NAME and MONITOR_TELEGRAM_TOKEN\./);
+      return true;
+    });
+  });
+
   it("serves what it provisioned", async () => {
     const keys = await cli("create-project", "--name", "Served", "--database", url);
     const channel = await cli("create-integration", "--project", keys.uuid, "--kind", "webhook", "--name", "Hook", "--value", "{}", "--database", url);
@@ -71,7 +80,8 @@ describe("beacon monitor CLI", () => {
     });
     const base = `http://127.0.0.1:${port}`;
     let listed: Response | undefined;
-    for (let i = 0; i < 100 && !listed; i++) {
+    // A minute at most: on a loaded machine tsx alone can take over ten seconds to start.
+    for (let i = 0; i < 600 && !listed; i++) {
       listed = await fetch(`${base}/api/v3/channels/`, { headers: { "X-Api-Key": keys.api_key } }).catch(() => undefined);
       if (!listed) await new Promise((r) => setTimeout(r, 100));
     }

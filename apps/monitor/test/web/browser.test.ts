@@ -13,6 +13,7 @@ import { createLogger } from "@beacon/platform";
 import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
 import { loadMonitorConfig } from "../../src/config.js";
 import { buildMonitorApp, openMonitor, type Monitor } from "../../src/main.js";
+import { confirmationLink } from "../../src/integrations/telegram/bot.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 // Screenshots land in docs/screenshots/ only when asked (BEACON_SCREENSHOTS=1), so an
@@ -45,7 +46,9 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     const port = await freePort();
     site = `http://127.0.0.1:${port}`;
     database = await freshDatabaseUrl();
-    const config = loadMonitorConfig({ databaseUrl: database.url, siteRoot: site, port: String(port), siteName: "Beacon" }, {});
+    // Telegram and Discord are configured so their set-up pages can be shown; nothing is sent.
+    const integrations = { MONITOR_TELEGRAM_TOKEN: "1:x", MONITOR_TELEGRAM_BOT_NAME: "BeaconAlertsBot", MONITOR_DISCORD_CLIENT_ID: "1", MONITOR_DISCORD_CLIENT_SECRET: "x" };
+    const config = loadMonitorConfig({ databaseUrl: database.url, siteRoot: site, port: String(port), siteName: "Beacon" }, integrations);
     monitor = await openMonitor(config, { log: createLogger("browser-test", "silent") });
     app = buildMonitorApp(monitor.deps);
     await app.listen({ host: "127.0.0.1", port });
@@ -177,6 +180,40 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     await page.waitForSelector("table.integrations >> text=Incident bot");
     assert.match(await text("table.integrations"), /5 of 5 checks/);
     await shot("integrations");
+  });
+
+  it("shows the set-up steps of Telegram and the Connect button of Discord", async () => {
+    await page.getByRole("link", { name: "Integrations", exact: true }).click();
+    await page.locator(`.kind-card[href$="/add/telegram/"]`).click();
+    await page.waitForSelector("ol.setup-steps >> text=/start@BeaconAlertsBot");
+    await shot("add-telegram");
+    // The link the bot answers /start with (the bot's side is tested in integrations/telegram/).
+    const recipient = { id: -100123, type: "supergroup", name: "Ops on call", thread_id: null };
+    await page.goto(confirmationLink(monitor.deps.config, monitor.deps.secretKey, recipient, Date.now()));
+    await page.waitForSelector("text=Ops on call");
+    await shot("telegram-confirm");
+    await page.getByRole("button", { name: "Connect Telegram" }).click();
+    await page.waitForSelector("table.integrations >> text=group Ops on call");
+    await page.locator("table.integrations tr", { hasText: "Ops on call" }).getByRole("button", { name: "Remove" }).click();
+    await page.waitForSelector("table.integrations >> text=Incident bot");
+    assert.equal(await page.locator("table.integrations >> text=Ops on call").count(), 0);
+    await page.locator(`.kind-card[href$="/add/discord/"]`).click();
+    const connect = page.getByRole("link", { name: "Connect Discord" });
+    assert.match((await connect.getAttribute("href")) ?? "", /^https:\/\/discord\.com\/api\/oauth2\/authorize\?client_id=1&scope=webhook\.incoming&/);
+    await shot("add-discord");
+  });
+
+  it("switches an integration off for one check from the checks list", async () => {
+    await page.getByRole("link", { name: "Checks", exact: true }).click();
+    const row = page.locator("table.checks tbody tr", { hasText: "Staging deploy" });
+    const hook = row.getByRole("button", { name: "Incident bot (Webhook)" });
+    assert.equal(await hook.getAttribute("aria-pressed"), "true");
+    await hook.click();
+    await page.waitForSelector('table.checks tr:has-text("Staging deploy") button.ic.off[aria-pressed="false"]');
+    await page.reload();
+    assert.equal(await row.getByRole("button", { name: "Incident bot (Webhook)" }).getAttribute("aria-pressed"), "false");
+    assert.equal(await page.locator("table.checks button.ic.off").count(), 1);
+    await shot("checks");
   });
 
   it("revokes the API key, creates a new one, and the new one works against the API", async () => {

@@ -182,4 +182,14 @@ describe("checks list and check details", () => {
     assert.equal(res.location, list);
     assert.equal((await alice.get(`/checks/${c.uuid}/details/`)).status, 404);
   });
+
+  it("refuses a NUL in any form field or query with Django's message", async () => {
+    const c = await createCheckVia(h, { name: "Nul" });
+    await alice.get(`/checks/${c.uuid}/details/`);
+    const res = await alice.post(`/checks/${c.uuid}/name/`, { name: "a\u0000b", slug: "", tags: "", desc: "" });
+    assert.equal(res.status, 400);
+    assert.match(res.text, /Null characters are not allowed\./);
+    assert.equal((await checkRow(h, c.uuid)).name, "Nul");
+    assert.equal((await alice.get(`/projects/${h.project.uuid}/checks/?tag=a%00`)).status, 400);
+  });
 });

@@ -1,6 +1,8 @@
 // A browser-like client for the dashboard over Fastify inject: it keeps the session cookie
 // and reads the CSRF token from the last page, so tests post forms the way a browser does.
 import type { FastifyInstance } from "fastify";
+import { claimLink } from "../../src/actions/accountClaim.js";
+import { findAccountByEmailFolded } from "../../src/store/webAccounts.js";
 import type { Harness } from "../helpers.js";
 
 export interface WebResult {
@@ -51,9 +53,20 @@ export class WebClient {
 
 export const PASSWORD = "correct horse battery";
 
-/** A new client signed up (or, for a CLI-made account, claimed) with `email`. */
+/**
+ * A new client signed up with `email`; for an account made by the CLI, one that followed the
+ * link mailed to claim it (taken here straight from the action that mails it).
+ */
 export async function signedUp(h: Harness, email: string, password = PASSWORD): Promise<WebClient> {
   const client = new WebClient(h.app);
+  const provisioned = await findAccountByEmailFolded(h.deps.db, email);
+  if (provisioned) {
+    const path = new URL(claimLink(h.deps, provisioned)).pathname;
+    await client.get(path);
+    const res = await client.post(path, { password });
+    if (res.status !== 303) throw new Error(`claim failed: ${res.status} ${res.text.slice(0, 500)}`);
+    return client;
+  }
   await client.get("/accounts/signup/");
   const res = await client.post("/accounts/signup/", { email, password });
   if (res.status !== 303) throw new Error(`sign-up failed: ${res.status} ${res.text.slice(0, 500)}`);

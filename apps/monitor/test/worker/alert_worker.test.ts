@@ -2,17 +2,17 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
 import { call, checkRow, createCheckVia, type Harness } from "../helpers.js";
-import { startReceiver, type Receiver } from "../transports/receiver.js";
+import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
 import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
 
 describe("the alert worker", () => {
   let h: Harness;
-  let hook: Receiver;
-  let zulip: Receiver;
+  let hook: FakeService;
+  let zulip: FakeService;
   before(async () => {
     h = await startAlertHarness();
-    hook = await startReceiver();
-    zulip = await startReceiver();
+    hook = await startFakeService();
+    zulip = await startFakeService();
   });
   after(async () => {
     await h.close();

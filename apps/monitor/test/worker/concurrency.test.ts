@@ -4,16 +4,16 @@ import { createLogger } from "@beacon/platform";
 import { runAlertCycle, startAlertWorker } from "../../src/actions/alertWorker.js";
 import { openMonitor, type Monitor } from "../../src/main.js";
 import { createCheckVia, type Harness } from "../helpers.js";
-import { startReceiver, type Receiver } from "../transports/receiver.js";
+import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
 import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
 
 describe("alert workers running side by side", () => {
   let h: Harness;
-  let hook: Receiver;
+  let hook: FakeService;
   let second: Monitor | undefined;
   before(async () => {
     h = await startAlertHarness();
-    hook = await startReceiver();
+    hook = await startFakeService();
     // A second process on the same database (PostgreSQL); an in-memory SQLite database
     // cannot be shared, so there the second worker shares the first one's connection.
     if (h.deps.dialect === "postgres") second = await openMonitor(h.deps.config, { clock: h.clock, log: createLogger("test", "silent") });

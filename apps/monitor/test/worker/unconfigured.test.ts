@@ -3,15 +3,15 @@ import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
 import { createIntegration } from "../../src/actions/integrations.js";
 import { createCheckVia, type Harness } from "../helpers.js";
-import { startReceiver, type Receiver } from "../transports/receiver.js";
+import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
 import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
 
 describe("integrations provisioned without configuration", () => {
   let h: Harness;
-  let hook: Receiver;
+  let hook: FakeService;
   before(async () => {
     h = await startAlertHarness();
-    hook = await startReceiver();
+    hook = await startFakeService();
   });
   after(async () => {
     await h.close();

@@ -1,9 +1,11 @@
-// Sign-up, sign-in and sign-out.
+// Sign-up, sign-in, sign-out, and claiming an account made by the CLI.
+import { claimAccount, readClaimLink, type ClaimOutcome } from "../../actions/accountClaim.js";
 import { endSession, signIn, signUp, startSession } from "../../actions/webAccounts.js";
+import { remoteAddress } from "../../routes/pingRequest.js";
 import { safeNext, type PageContext, type WebRouter } from "../context.js";
-import { pageResponse, redirectTo, type WebResponse } from "../respond.js";
+import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { newToken, setSessionCookie } from "../session.js";
-import { signInPage, signUpPage } from "../views/auth.js";
+import { claimPage, claimSentPage, signInPage, signUpPage } from "../views/auth.js";
 
 async function beginSession(ctx: PageContext, accountId: number, next: string | null): Promise<WebResponse> {
   const token = await startSession(ctx.deps, accountId);
@@ -14,7 +16,17 @@ async function beginSession(ctx: PageContext, accountId: number, next: string | 
 const SIGN_UP_ERRORS = {
   taken: "An account with this e-mail address exists already. Sign in instead.",
   closed: "Sign-up of new accounts is closed on this site.",
+  unsent: "An account with this e-mail address was set up by the site's operator, but this site cannot send e-mail: ask the operator to set a password for it.",
 };
+
+// compat: the upstream's form error for a throttled sign-in.
+const THROTTLED = "Too many attempts, please try later.";
+
+/** A claim link that cannot be used: refused, or already used (the account has a password now). */
+function claimRefusal(outcome: ClaimOutcome): never {
+  if (outcome.kind === "used") throw new WebError(400, "This link has been used already: the account has a password. Sign in instead.");
+  throw new WebError(400, "This link is not valid, or it has expired. Sign up again with your e-mail address to get a new one.");
+}
 
 export function authRoutes(web: WebRouter): void {
   web.publicGet("/", (ctx) => redirectTo(ctx.visitor.account ? "/projects/" : "/accounts/login/"));
@@ -28,9 +40,11 @@ export function authRoutes(web: WebRouter): void {
   web.publicPost("/accounts/login/", async (ctx) => {
     const next = safeNext(ctx.query.get("next"));
     const email = ctx.form.get("email") ?? "";
-    const account = await signIn(ctx.deps, { email, password: ctx.form.get("password") ?? "" });
-    if (!account) return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: "Incorrect e-mail address or password.", next }), 400);
-    return beginSession(ctx, account.id, next);
+    const clientAddress = remoteAddress(ctx.request, ctx.deps.config.trustProxy);
+    const outcome = await signIn(ctx.deps, { email, password: ctx.form.get("password") ?? "", clientAddress });
+    if (outcome.kind === "throttled") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: THROTTLED, next }), 429);
+    if (outcome.kind === "wrong") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: "Incorrect e-mail address or password.", next }), 400);
+    return beginSession(ctx, outcome.account.id, next);
   });
 
   web.publicGet("/accounts/signup/", (ctx) => {
@@ -42,8 +56,24 @@ export function authRoutes(web: WebRouter): void {
     const email = ctx.form.get("email") ?? "";
     const outcome = await signUp(ctx.deps, { email, password: ctx.form.get("password") ?? "" });
     if (outcome.kind === "ok") return beginSession(ctx, outcome.account.id, null);
-    const error = outcome.kind === "invalid" ? outcome.message : SIGN_UP_ERRORS[outcome.kind];
+    if (outcome.kind === "claim" && outcome.sent) return pageResponse(claimSentPage(ctx.deps, ctx.visitor, email));
+    const error = outcome.kind === "invalid" ? outcome.message : SIGN_UP_ERRORS[outcome.kind === "claim" ? "unsent" : outcome.kind];
     return pageResponse(signUpPage(ctx.deps, ctx.visitor, { email, error, next: null }), 400);
+  });
+
+  web.publicGet("/accounts/claim/:token/", async (ctx) => {
+    const link = await readClaimLink(ctx.deps, ctx.params.token);
+    if (link.kind !== "ok") claimRefusal(link);
+    return pageResponse(claimPage(ctx.deps, ctx.visitor, { email: link.account.email, token: ctx.params.token, error: null }));
+  });
+
+  web.publicPost("/accounts/claim/:token/", async (ctx) => {
+    const outcome = await claimAccount(ctx.deps, ctx.params.token, ctx.form.get("password") ?? "");
+    if (outcome.kind === "ok") return beginSession(ctx, outcome.account.id, null);
+    if (outcome.kind !== "invalid") claimRefusal(outcome);
+    const link = await readClaimLink(ctx.deps, ctx.params.token);
+    const email = link.kind === "ok" ? link.account.email : "";
+    return pageResponse(claimPage(ctx.deps, ctx.visitor, { email, token: ctx.params.token, error: outcome.message }), 400);
   });
 
   web.post("/accounts/logout/", async (ctx) => {

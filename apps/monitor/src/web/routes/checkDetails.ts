@@ -13,7 +13,7 @@ import type { Check } from "../../store/schema.js";
 import { accessCheck, requireWrite } from "../access.js";
 import { previewSchedule, nameSpec, scheduleSpec } from "../checkInput.js";
 import type { SignedInContext, WebRouter } from "../context.js";
-import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { jsonResponse, pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { schedulePreview } from "../views/checkForms.js";
 import { detailsPage, type DetailsView } from "../views/checkDetails.js";
 import { buildLog } from "../views/eventLog.js";
@@ -84,7 +84,10 @@ export function checkDetailRoutes(web: WebRouter): void {
     const { check } = await writableCheck(ctx);
     const channel = await findChannelByUuid(ctx.deps.db, ctx.params.channel);
     if (!channel || channel.project_id !== check.project_id) throw new WebError(404, "This integration was not found in the check's project.");
-    await setCheckIntegration(ctx.deps, check, channel, ctx.form.get("enabled") === "1");
+    const enabled = ctx.form.get("enabled") === "1";
+    await setCheckIntegration(ctx.deps, check, channel, enabled);
+    // The checks list's icons switch in place (beacon.js asks for JSON); the form reloads the page.
+    if (ctx.request.headers.accept === "application/json") return jsonResponse({ enabled });
     return redirectTo(`/checks/${check.uuid}/details/`);
   });
 

@@ -4,6 +4,7 @@ import { validateCheckSpec } from "../../http/checkSpec.js";
 import { slugify } from "../../lib/slugify.js";
 import { computeStatus } from "../../lib/status.js";
 import { tagsList } from "../../lib/tags.js";
+import { channelIdsByCheckOfProject, listChannels } from "../../store/channels.js";
 import { listChecks } from "../../store/checks.js";
 import { accessProject, requireWrite } from "../access.js";
 import type { WebRouter } from "../context.js";
@@ -28,7 +29,9 @@ export function checkListRoutes(web: WebRouter): void {
       const tags = new Set(tagsList(row.check.tags));
       return selected.every((t) => tags.has(t));
     });
-    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, rows, tags: tagSummary(all), selected, now }));
+    const channels = await listChannels(ctx.deps.db, access.project.id);
+    const assigned = await channelIdsByCheckOfProject(ctx.deps.db, access.project.id);
+    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, rows, tags: tagSummary(all), selected, now, channels, assigned }));
   });
 
   // Polled by the page script so the list stays live without a reload.

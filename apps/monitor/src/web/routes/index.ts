@@ -2,7 +2,10 @@
 // /projects/<uuid>/checks/, /checks/<uuid>/details/, /projects/<uuid>/settings/ …).
 import type { FastifyInstance } from "fastify";
 import type { MonitorDeps } from "../../deps.js";
-import { webRouter } from "../context.js";
+import type { IntegrationKind } from "../../integrations/kind.js";
+import { KINDS, unavailableReason } from "../../integrations/registry.js";
+import { webRouter, type WebRouter } from "../context.js";
+import { WebError } from "../respond.js";
 import { authRoutes } from "./auth.js";
 import { badgeRoutes } from "./badges.js";
 import { checkDetailRoutes } from "./checkDetails.js";
@@ -21,7 +24,28 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   checkListRoutes(web);
   checkDetailRoutes(web);
   integrationRoutes(web);
+  // Pages of the kinds' own: OAuth callbacks, a chat bot's webhook, confirmation links.
+  for (const kind of KINDS) kind.routes?.(offeredOnly(web, kind));
   emailLinkRoutes(web);
   settingsRoutes(web);
   badgeRoutes(web);
+}
+
+/** A kind's own routes answer 404 while its settings are missing, as the upstream's require_setting. */
+function offeredOnly(web: WebRouter, kind: IntegrationKind): WebRouter {
+  const guard =
+    <C extends { deps: { config: Parameters<typeof unavailableReason>[1] } }>(handler: (ctx: C) => unknown) =>
+    (ctx: C) => {
+      const reason = unavailableReason(kind, ctx.deps.config);
+      if (reason) throw new WebError(404, reason);
+      return handler(ctx);
+    };
+  return {
+    get: (path, handler) => web.get(path, guard(handler) as typeof handler),
+    post: (path, handler) => web.post(path, guard(handler) as typeof handler),
+    publicGet: (path, handler) => web.publicGet(path, guard(handler) as typeof handler),
+    publicPost: (path, handler) => web.publicPost(path, guard(handler) as typeof handler),
+    signedLinkPost: (path, handler) => web.signedLinkPost(path, guard(handler) as typeof handler),
+    servicePost: (path, handler) => web.servicePost(path, guard(handler) as typeof handler),
+  };
 }

@@ -7,7 +7,9 @@ import { listChecks } from "../../store/checks.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessChannel, accessProject, requireWrite } from "../access.js";
 import type { SignedInContext, WebRouter } from "../context.js";
-import { buildConfig, kindDef, kindTitle, parseConfig, type KindDef } from "../integrationKinds.js";
+import { buildConfig, parseConfig, type KindForm } from "../../integrations/form.js";
+import type { IntegrationKind } from "../../integrations/kind.js";
+import { kindOf, kindTitle, unavailableReason } from "../../integrations/registry.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { assignmentPage, integrationFormPage, integrationsPage } from "../views/integrations.js";
 
@@ -19,7 +21,8 @@ const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => 
   failed: (label, error) => ({ kind: "error", text: `Could not send a test notification to ${label}: ${error}` }),
 };
 
-async function listPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
+/** The project's integrations page; kinds' own routes use it to report how a set-up ended. */
+export async function integrationsListPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
   const channels = await listChannels(ctx.deps.db, access.project.id);
   const counts = await countChecksByChannel(ctx.deps.db, access.project.id);
   const total = (await listChecks(ctx.deps.db, access.project.id)).length;
@@ -27,10 +30,21 @@ async function listPage(ctx: SignedInContext, access: ProjectAccess, flash?: Fla
   return pageResponse(integrationsPage(ctx.deps, ctx.visitor, access, rows, total, flash));
 }
 
-function definition(kind: string): KindDef {
-  const def = kindDef(kind);
-  if (!def) throw new WebError(404, "The dashboard cannot set up this kind of integration.");
-  return def;
+const CANNOT = "The dashboard cannot set up this kind of integration.";
+
+/** A kind the dashboard can add here; one whose settings are missing is not found, as upstream. */
+function offered(ctx: SignedInContext, name: string): IntegrationKind {
+  const kind = kindOf(name);
+  if (!kind?.delivers || !kind.setup) throw new WebError(404, CANNOT);
+  const unavailable = unavailableReason(kind, ctx.deps.config);
+  if (unavailable) throw new WebError(404, unavailable);
+  return kind;
+}
+
+/** The form of a kind set up through fields (adding, or editing one of its integrations). */
+function formOf(kind: IntegrationKind | undefined): { kind: IntegrationKind; form: KindForm } {
+  if (!kind?.setup || !("form" in kind.setup)) throw new WebError(404, CANNOT);
+  return { kind, form: kind.setup.form };
 }
 
 function formName(ctx: SignedInContext): string {
@@ -40,47 +54,48 @@ function formName(ctx: SignedInContext): string {
 }
 
 export function integrationRoutes(web: WebRouter): void {
-  web.get("/projects/:code/integrations/", async (ctx) => listPage(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
+  web.get("/projects/:code/integrations/", async (ctx) => integrationsListPage(ctx, await accessProject(ctx.deps, ctx.account, ctx.params.code)));
 
   web.get("/projects/:code/integrations/add/:kind/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     requireWrite(access);
-    const def = definition(ctx.params.kind);
-    const action = `/projects/${access.project.uuid}/integrations/add/${def.kind}/`;
-    return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action, name: "", values: {}, editing: false }));
+    const kind = offered(ctx, ctx.params.kind);
+    if (kind.setup && "page" in kind.setup) return kind.setup.page(ctx, access);
+    const action = `/projects/${access.project.uuid}/integrations/add/${kind.kind}/`;
+    return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { ...formOf(kind), access, action, name: "", values: {}, editing: false }));
   });
 
   web.post("/projects/:code/integrations/add/:kind/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     requireWrite(access);
-    const def = definition(ctx.params.kind);
+    const { kind, form } = formOf(offered(ctx, ctx.params.kind));
     const name = formName(ctx);
-    const built = buildConfig(def, ctx.form, null);
+    const built = buildConfig(form, ctx.form, null);
     if ("error" in built) {
-      const action = `/projects/${access.project.uuid}/integrations/add/${def.kind}/`;
-      return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action, name, values: built.values, editing: false, error: built.error }), 400);
+      const action = `/projects/${access.project.uuid}/integrations/add/${kind.kind}/`;
+      return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, kind, form, action, name, values: built.values, editing: false, error: built.error }), 400);
     }
-    await addIntegration(ctx.deps, ctx.account, access.project, { kind: def.kind, name, value: built.ok });
+    await addIntegration(ctx.deps, ctx.account, access.project, { kind: kind.kind, name, value: built.ok });
     return redirectTo(`/projects/${access.project.uuid}/integrations/`);
   });
 
   web.get("/integrations/:uuid/edit/", async (ctx) => {
     const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
     requireWrite(access);
-    const def = definition(channel.kind);
-    const values = def.read(parseConfig(channel.value));
-    return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action: `/integrations/${channel.uuid}/edit/`, name: channel.name, values, editing: true }));
+    const { kind, form } = formOf(kindOf(channel.kind));
+    const values = form.read(channel.value);
+    return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, kind, form, action: `/integrations/${channel.uuid}/edit/`, name: channel.name, values, editing: true }));
   });
 
   web.post("/integrations/:uuid/edit/", async (ctx) => {
     const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
     requireWrite(access);
-    const def = definition(channel.kind);
+    const { kind, form } = formOf(kindOf(channel.kind));
     const name = formName(ctx);
-    const built = buildConfig(def, ctx.form, parseConfig(channel.value));
+    const built = buildConfig(form, ctx.form, parseConfig(channel.value));
     if ("error" in built) {
-      const values = { ...built.values, ...Object.fromEntries(def.fields.filter((f) => f.type === "password").map((f) => [f.name, ""])) };
-      return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, def, action: `/integrations/${channel.uuid}/edit/`, name, values, editing: true, error: built.error }), 400);
+      const values = { ...built.values, ...Object.fromEntries(form.fields.filter((f) => f.type === "password").map((f) => [f.name, ""])) };
+      return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, kind, form, action: `/integrations/${channel.uuid}/edit/`, name, values, editing: true, error: built.error }), 400);
     }
     await updateIntegration(ctx.deps, ctx.account, channel, { name, value: built.ok });
     return redirectTo(`/projects/${access.project.uuid}/integrations/`);
@@ -91,7 +106,7 @@ export function integrationRoutes(web: WebRouter): void {
     requireWrite(access);
     const outcome = await sendTestNotification(ctx.deps, access.project, channel);
     const label = channel.name || kindTitle(channel.kind);
-    return listPage(ctx, access, TEST_FLASH[outcome.kind](label, outcome.kind === "failed" ? outcome.error : ""));
+    return integrationsListPage(ctx, access, TEST_FLASH[outcome.kind](label, outcome.kind === "failed" ? outcome.error : ""));
   });
 
   web.post("/integrations/:uuid/remove/", async (ctx) => {

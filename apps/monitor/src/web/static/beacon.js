@@ -107,6 +107,28 @@ function selectAll() {
   });
 }
 
+// The checks list's integration icons switch an integration on or off for one check in place.
+function integrationSwitches() {
+  const csrf = document.querySelector("input[name=csrf]");
+  document.querySelectorAll("button[data-toggle-url]").forEach((button) => {
+    button.addEventListener("click", () => {
+      const enable = button.classList.contains("off");
+      const body = new URLSearchParams({ enabled: enable ? "1" : "0", csrf: csrf ? csrf.value : "" });
+      button.disabled = true;
+      fetch(button.getAttribute("data-toggle-url"), { method: "POST", credentials: "same-origin", headers: { accept: "application/json" }, body })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((data) => {
+          if (!data) return;
+          button.classList.toggle("off", !data.enabled);
+          button.setAttribute("aria-pressed", data.enabled ? "true" : "false");
+          button.title = `${button.getAttribute("data-label")}: ${data.enabled ? "on" : "off"}`;
+        })
+        .catch(() => {})
+        .finally(() => (button.disabled = false));
+    });
+  });
+}
+
 // The unsubscribe page of an old link submits itself (the upstream's behaviour; a fresh link
 // waits for the button, since mail scanners open links as soon as a message arrives).
 function autoSubmit() {
@@ -122,4 +144,5 @@ onReady(() => {
   liveStatus();
   scheduleForm();
   selectAll();
+  integrationSwitches();
 });

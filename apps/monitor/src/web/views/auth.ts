@@ -49,3 +49,34 @@ export function signUpPage(deps: MonitorDeps, visitor: Visitor, form: AuthForm):
 </section>`,
   );
 }
+
+/** After signing up with the address of an account made by the CLI. */
+export function claimSentPage(deps: MonitorDeps, visitor: Visitor, email: string): Html {
+  return layout(
+    deps,
+    { title: "Check your e-mail", visitor, narrow: true },
+    html`<section class="card auth">
+  <h1>Check your e-mail</h1>
+  <p>An account for <strong>${email}</strong> was set up by the site's operator. We have sent a link to that address: follow it to set your password and sign in.</p>
+  <p class="muted">The link works once, within a day.</p>
+</section>`,
+  );
+}
+
+export function claimPage(deps: MonitorDeps, visitor: Visitor, form: { email: string; token: string; error: string | null }): Html {
+  return layout(
+    deps,
+    { title: "Set your password", visitor, narrow: true },
+    html`<section class="card auth">
+  <h1>Set your password</h1>
+  <p class="muted">For ${form.email}</p>
+  ${form.error ? html`<p class="flash error" role="alert">${form.error}</p>` : null}
+  <form method="post" action="/accounts/claim/${form.token}/">
+    ${csrfField(visitor)}
+    <label>Password <input type="password" name="password" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}" required autofocus>
+      <small class="muted">At least ${MIN_PASSWORD_LENGTH} characters.</small></label>
+    <button type="submit" class="primary wide">Set password and sign in</button>
+  </form>
+</section>`,
+  );
+}

@@ -13,7 +13,8 @@ import { eventLog, type LogEvent } from "./eventLog.js";
 import { formatDuration, timeTag } from "./format.js";
 import { csrfField, layout } from "./layout.js";
 import { statusPill } from "./status.js";
-import { kindTitle } from "../integrationKinds.js";
+import { kindTitle } from "../../integrations/registry.js";
+import { kindIcon } from "./kindIcon.js";
 
 export interface DetailsView {
   access: ProjectAccess;
@@ -87,7 +88,7 @@ function integrationsSection(visitor: Visitor, view: DetailsView): Html {
       ? html`<form method="post" action="/checks/${check.uuid}/channels/${ch.uuid}/" class="inline">${csrfField(visitor)}<input type="hidden" name="enabled" value="${on ? "0" : "1"}">
           <button type="submit" class="switch ${on ? "on" : "off"}" role="switch" aria-checked="${on ? "true" : "false"}" title="${on ? "Turn off" : "Turn on"}"><span></span></button></form>`
       : html`<span class="pill ${on ? "up" : "paused"}">${on ? "On" : "Off"}</span>`;
-    return html`<li>${toggle}<span class="kind">${kindTitle(ch.kind)}</span> ${ch.name}</li>`;
+    return html`<li>${toggle}${kindIcon(ch.kind)}<span class="kind">${kindTitle(ch.kind)}</span> ${ch.name}</li>`;
   });
   const link = `/projects/${view.access.project.uuid}/integrations/`;
   return html`<section class="card">

@@ -3,11 +3,13 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ComputedStatus } from "../../lib/status.js";
 import { tagsList } from "../../lib/tags.js";
 import type { ProjectAccess } from "../../store/memberships.js";
-import type { Check } from "../../store/schema.js";
+import { channelLabel } from "../../integrations/registry.js";
+import type { Channel, Check } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { formatDuration, timeTag } from "./format.js";
+import { kindIcon } from "./kindIcon.js";
 import { csrfField, layout } from "./layout.js";
 import { statusDot, STATUS_LABELS } from "./status.js";
 
@@ -23,7 +25,13 @@ export interface ChecksView {
   tags: [string, ComputedStatus][];
   selected: string[];
   now: number;
+  /** The project's integrations, and which of them each check notifies (by check id). */
+  channels: Channel[];
+  assigned: Map<number, Set<number>>;
 }
+
+/** Past this many integrations a row says "3 of 12" instead of showing every icon, as upstream. */
+const MAX_ICONS = 10;
 
 const SEVERITY: ComputedStatus[] = ["down", "grace", "started", "up", "new", "paused"];
 
@@ -51,14 +59,34 @@ function tagBar(view: ChecksView, base: string): Html | null {
   </nav>`;
 }
 
-function checkRow(row: CheckRow, now: number): Html {
+/**
+ * One icon per integration of the project, dimmed where the check does not notify it. With
+ * write access each is a switch (beacon.js posts it); the check's page has the same switches.
+ */
+function integrationIcons(view: ChecksView, check: Check): Html {
+  const on = view.assigned.get(check.id) ?? new Set<number>();
+  if (view.channels.length > MAX_ICONS) return html`<span class="muted small">${on.size} of ${view.channels.length}</span>`;
+  const writable = canWrite(view.access);
+  return html`<span class="integration-icons">${view.channels.map((ch) => {
+    const enabled = on.has(ch.id);
+    const label = channelLabel(ch);
+    const title = `${label}: ${enabled ? "on" : "off"}`;
+    return writable
+      ? html`<button type="button" class="ic${enabled ? "" : " off"}" title="${title}" aria-label="${label}" aria-pressed="${enabled ? "true" : "false"}" data-label="${label}" data-toggle-url="/checks/${check.uuid}/channels/${ch.uuid}/">${kindIcon(ch.kind)}</button>`
+      : html`<span class="ic${enabled ? "" : " off"}" title="${title}">${kindIcon(ch.kind)}</span>`;
+  })}</span>`;
+}
+
+function checkRow(view: ChecksView, row: CheckRow): Html {
   const { check } = row;
+  const now = view.now;
   const details = `/checks/${check.uuid}/details/`;
   return html`<tr data-uuid="${check.uuid}" data-search="${`${check.name} ${check.slug} ${check.tags}`.toLowerCase()}">
     <td class="status-cell">${statusDot(row.status)}</td>
     <td class="name-cell"><a href="${details}">${check.name || html`<span class="muted">unnamed</span>`}</a>
       ${check.description ? html`<div class="muted small clip">${check.description}</div>` : null}</td>
     <td>${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
+    <td class="integrations-cell">${integrationIcons(view, check)}</td>
     <td>${scheduleText(check)}<div class="muted small">grace ${formatDuration(check.grace)}</div></td>
     <td class="last-ping">${timeTag(check.last_ping, now)}</td>
     <td class="right"><a class="button small" href="${details}">Details</a></td>
@@ -78,8 +106,8 @@ export function checksPage(deps: MonitorDeps, visitor: Visitor, view: ChecksView
   const base = `/projects/${view.access.project.uuid}/checks/`;
   const table = view.rows.length
     ? html`<table class="table checks" data-status-url="${base}status/">
-      <thead><tr><th></th><th>Name</th><th>Tags</th><th>Schedule</th><th>Last ping</th><th></th></tr></thead>
-      <tbody>${view.rows.map((r) => checkRow(r, view.now))}</tbody>
+      <thead><tr><th></th><th>Name</th><th>Tags</th><th class="integrations-cell">Integrations</th><th>Schedule</th><th>Last ping</th><th></th></tr></thead>
+      <tbody>${view.rows.map((r) => checkRow(view, r))}</tbody>
     </table>`
     : html`<div class="empty">${view.selected.length ? "No check has all the selected tags." : "This project has no checks yet. Add one above, or create them through the API."}</div>`;
   return layout(

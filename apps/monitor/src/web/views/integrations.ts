@@ -4,8 +4,11 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import type { Channel, Check } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, when, type Html } from "../html.js";
-import { KIND_DEFS, kindTitle, kindDef, parseConfig, type FieldDef, type FieldValues, type KindDef } from "../integrationKinds.js";
+import type { FieldDef, FieldValues, KindForm } from "../../integrations/form.js";
+import type { IntegrationKind } from "../../integrations/kind.js";
+import { kindOf, kindTitle, notesOf, offeredKinds, summaryOf } from "../../integrations/registry.js";
 import type { Visitor } from "../session.js";
+import { kindIcon } from "./kindIcon.js";
 import { csrfField, layout } from "./layout.js";
 
 export interface IntegrationRow {
@@ -21,20 +24,19 @@ function postButton(visitor: Visitor, action: string, label: string, cls: string
 
 function row(visitor: Visitor, access: ProjectAccess, item: IntegrationRow, total: number): Html {
   const { channel } = item;
-  const def = kindDef(channel.kind);
-  const summary = def ? def.summary(parseConfig(channel.value)) : "";
+  const kind = kindOf(channel.kind);
+  const editable = Boolean(kind?.setup && "form" in kind.setup);
   const base = `/integrations/${channel.uuid}/`;
   const writable = canWrite(access);
   return html`<tr data-uuid="${channel.uuid}">
-    <td><span class="kind-badge ${channel.kind}">${kindTitle(channel.kind)}</span></td>
-    <td><strong>${channel.name || html`<span class="muted">unnamed</span>`}</strong><div class="muted small clip">${summary}</div>
-      ${channel.kind === "email" && !channel.email_verified ? html`<div class="error-text small">Unconfirmed: the address receives alerts once the link mailed to it is opened.</div>` : null}
-      ${channel.disabled ? html`<div class="error-text small">Disabled${channel.kind === "email" ? " (unsubscribed); save it again to re-enable it" : ""}.</div>` : null}
+    <td class="nowrap"><span class="kind-label">${kindIcon(channel.kind)}${kindTitle(channel.kind)}</span></td>
+    <td><strong>${channel.name || html`<span class="muted">unnamed</span>`}</strong><div class="muted small clip">${summaryOf(channel)}</div>
+      ${notesOf(channel).map((note) => html`<div class="error-text small">${note}</div>`)}
       ${channel.last_error ? html`<div class="error-text small">Last delivery failed: ${channel.last_error}</div>` : null}</td>
     <td><a href="${base}checks/">${item.checks} of ${total} check${total === 1 ? "" : "s"}</a></td>
     <td class="right nowrap">${
       writable
-        ? html`${def ? html`<a class="button small" href="${base}edit/">Edit</a>` : null}
+        ? html`${editable ? html`<a class="button small" href="${base}edit/">Edit</a>` : null}
           ${postButton(visitor, `${base}test/`, "Test", "small")}
           ${postButton(visitor, `${base}remove/`, "Remove", "small danger", `Remove the integration “${channel.name || kindTitle(channel.kind)}”?`)}`
         : null
@@ -56,7 +58,7 @@ export function integrationsPage(deps: MonitorDeps, visitor: Visitor, access: Pr
 ${
   canWrite(access)
     ? html`<h2 class="section-title">Add an integration</h2>
-<div class="grid kinds">${KIND_DEFS.map((d) => html`<a class="card kind-card" href="${base}add/${d.kind}/"><span class="kind-badge ${d.kind}">${d.title}</span><p class="muted small">${d.blurb}</p><span class="button small">Add ${d.title}</span></a>`)}</div>`
+<div class="grid kinds">${offeredKinds(deps.config).map((k) => html`<a class="card kind-card" href="${base}add/${k.kind}/"><span class="kind-label">${kindIcon(k.kind, "kind-icon large")}${k.title}</span><p class="muted small">${k.blurb}</p><span class="button small">Add ${k.title}</span></a>`)}</div>`
     : null
 }`,
   );
@@ -79,7 +81,8 @@ function fieldInput(field: FieldDef, value: string | boolean | undefined, editin
 
 export interface IntegrationFormView {
   access: ProjectAccess;
-  def: KindDef;
+  kind: IntegrationKind;
+  form: KindForm;
   action: string;
   name: string;
   values: FieldValues;
@@ -89,18 +92,19 @@ export interface IntegrationFormView {
 
 export function integrationFormPage(deps: MonitorDeps, visitor: Visitor, view: IntegrationFormView): Html {
   const verb = view.editing ? "Edit" : "Add";
+  const { title, blurb } = view.kind;
   return layout(
     deps,
-    { title: `${verb} ${view.def.title} – ${view.access.project.name}`, visitor, project: view.access, tab: "integrations", narrow: true },
+    { title: `${verb} ${title} – ${view.access.project.name}`, visitor, project: view.access, tab: "integrations", narrow: true },
     html`<section class="card">
-  <h1>${verb} ${view.def.title} integration</h1>
-  <p class="muted">${view.def.blurb}</p>
+  <h1 class="kind-heading">${kindIcon(view.kind.kind, "kind-icon large")}${verb} ${title} integration</h1>
+  <p class="muted">${blurb}</p>
   ${view.error ? html`<p class="flash error" role="alert">${view.error}</p>` : null}
   <form method="post" action="${view.action}" class="stacked">
     ${csrfField(visitor)}
-    <label for="f-name">Name<input id="f-name" name="name" value="${view.name}" maxlength="100" placeholder="${view.def.title}"><small class="muted">Optional: tells integrations of the same type apart.</small></label>
-    ${view.def.fields.map((f) => fieldInput(f, view.values[f.name], view.editing))}
-    <div class="form-actions"><a href="/projects/${view.access.project.uuid}/integrations/">Cancel</a><button type="submit" class="primary">${view.editing ? "Save" : `Add ${view.def.title}`}</button></div>
+    <label for="f-name">Name<input id="f-name" name="name" value="${view.name}" maxlength="100" placeholder="${title}"><small class="muted">Optional: tells integrations of the same type apart.</small></label>
+    ${view.form.fields.map((f) => fieldInput(f, view.values[f.name], view.editing))}
+    <div class="form-actions"><a href="/projects/${view.access.project.uuid}/integrations/">Cancel</a><button type="submit" class="primary">${view.editing ? "Save" : `Add ${title}`}</button></div>
   </form>
 </section>`,
   );

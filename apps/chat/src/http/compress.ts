@@ -1,0 +1,28 @@
+// Compression of the web app's API answers (/json): they are made per request, so they are
+// compressed per request, off the event loop (zlib's thread pool), at a fast setting; small
+// answers go as they are. The app's static files are compressed once instead (static-files.ts).
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { pickEncoding } from "./static-files.js";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+// Below this, the bytes saved do not pay for the work (and fit one packet anyway).
+const MIN_BYTES = 1024;
+
+export function compressResponses(app: FastifyInstance, prefix: string): void {
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (!req.url.startsWith(prefix) || reply.hasHeader("content-encoding")) return payload;
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
+    if (body.length < MIN_BYTES) return payload;
+    reply.header("Vary", "Accept-Encoding");
+    const encoding = pickEncoding(req.headers["accept-encoding"], { offered: ["br", "gzip"] });
+    if (encoding === "identity") return payload;
+    const compressed = encoding === "br" ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 6 });
+    reply.header("Content-Encoding", encoding).removeHeader("content-length");
+    return compressed;
+  });
+}

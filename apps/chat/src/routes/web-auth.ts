@@ -1,0 +1,97 @@
+// The web app's sign-in, sign-out and sign-up (docs/chat.md, "The web app"). They answer in
+// Zulip's JSON envelope, check the CSRF token like every unsafe /json request, and end in a
+// session cookie: no API key ever reaches the browser.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ChatDeps } from "../deps.js";
+import { checkPasswordLogin } from "../actions/login.js";
+import { doCreateSession, doEndSession } from "../actions/sessions.js";
+import { accessSignUpInvitation, checkSignUp } from "../actions/signup.js";
+import { checkCsrf } from "../http/csrf.js";
+import { hostRealm } from "../http/endpoint.js";
+import { successBody, type Payload } from "../http/envelope.js";
+import { InvalidSubdomainError, RealmDeactivatedError, UserDeactivatedError, ZulipError } from "../http/errors.js";
+import { clientAddress } from "../http/host.js";
+import { Params, raw, type RawBag } from "../http/params.js";
+import { clearSessionCookie, currentSession, setSessionCookie } from "../http/session.js";
+import type { Realm } from "../store/realms.js";
+import { stateCache } from "../store/realm-state.js";
+
+const bag = (value: unknown): RawBag => (value && typeof value === "object" && !Buffer.isBuffer(value) ? (value as RawBag) : {});
+
+/**
+ * compat (contract with apps/chat-web): a deactivated account or organization is a 400 here,
+ * with Zulip's message and code; the API's 401 would read as "your session ended".
+ */
+function asBadRequest(error: unknown): unknown {
+  if (error instanceof UserDeactivatedError || error instanceof RealmDeactivatedError) return new ZulipError(error.message, { status: 400, code: error.code });
+  return error;
+}
+
+/** The realm the Host names, null at the bare address, or Zulip's error for an unknown subdomain. */
+async function realmOfHost(req: FastifyRequest, deps: ChatDeps): Promise<Realm | null> {
+  const host = await hostRealm(req, deps, await stateCache(deps.db).generation());
+  if (host.realm === "missing") throw new InvalidSubdomainError();
+  return host.realm;
+}
+
+export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
+  const { config } = deps;
+
+  /** An unsafe request of the web app: CSRF first (as Django's middleware), then the handler. */
+  const post = (url: string, handler: (req: FastifyRequest, reply: FastifyReply, params: Params) => Promise<Payload>) =>
+    app.post(url, async (req, reply) => {
+      checkCsrf(req, config);
+      const params = new Params(bag(req.body), bag(req.query));
+      const payload = await handler(req, reply, params);
+      return reply.header("Cache-Control", "no-store").send(successBody(payload, params.ignored()));
+    });
+
+  /** Signs the browser in as the user, ending the session it held before. */
+  const signIn = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const previous = await currentSession(req, deps);
+    if (previous) await doEndSession(deps, previous.session.id);
+    const { token, maxAgeSeconds } = await doCreateSession(deps, userId);
+    setSessionCookie(reply, config, token, maxAgeSeconds);
+  };
+
+  post("/accounts/login/", async (req, reply, params) => {
+    const username = params.required("username", raw());
+    const password = params.required("password", raw());
+    const realm = await realmOfHost(req, deps);
+    const { user } = await checkPasswordLogin(deps, { username, password, realm, client: clientAddress(req, config.trustProxy) }).catch((error) => {
+      throw asBadRequest(error);
+    });
+    await signIn(req, reply, user.id);
+    return { user_id: user.id };
+  });
+
+  post("/accounts/logout/", async (req, reply) => {
+    const current = await currentSession(req, deps);
+    if (current) await doEndSession(deps, current.session.id);
+    clearSessionCookie(reply, config);
+    return {};
+  });
+
+  post("/accounts/register/", async (req, reply, params) => {
+    const key = params.required("key", raw({ strip: true }));
+    const email = params.optional("email", raw()) ?? null;
+    const fullName = params.required("full_name", raw());
+    // The web app's accounts sign in with a password, so it is not optional here.
+    const password = params.required("password", raw());
+    const { invite, realm } = await accessSignUpInvitation(deps, await realmOfHost(req, deps), key).catch((error) => {
+      throw asBadRequest(error);
+    });
+    const created = await checkSignUp(deps, realm, invite, { email, fullName, password });
+    await signIn(req, reply, created.userId);
+    return { user_id: created.userId };
+  });
+
+  app.get("/accounts/invite_info/", async (req, reply) => {
+    const params = new Params({}, bag(req.query));
+    const key = params.required("key", raw({ strip: true }));
+    const { invite, realm } = await accessSignUpInvitation(deps, await realmOfHost(req, deps), key).catch((error) => {
+      throw asBadRequest(error);
+    });
+    return reply.header("Cache-Control", "no-store").send(successBody({ realm_name: realm.name, email: invite.is_multiuse ? null : invite.email }, params.ignored()));
+  });
+}

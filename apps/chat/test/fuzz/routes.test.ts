@@ -1,0 +1,88 @@
+// Every route of the chat server, fed hostile parameters, bodies, encodings, headers and ids,
+// as an organization owner with a valid API key (so authenticated routes are reached past
+// auth) and now and then with a broken one. No answer may be a 5xx. Bounded by FUZZ_RUNS and
+// FUZZ_BUDGET_S; see docs/architecture.md#fuzzing to run it longer or replay a case.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { formatFailures, fuzzRoutes, fuzzSettings, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
+import { Params } from "../../src/http/params.js";
+import { ROLE_OWNER } from "../../src/lib/roles.js";
+import { basic, chatTest, type Account, type ChatTest } from "../helpers.js";
+import { uploadsDir } from "../api/uploads-support.js";
+
+// Which parameters a handler reads, observed as it reads them (see FuzzTarget.askedNames).
+const asked: string[] = [];
+const proto = Params.prototype as unknown as { find(lookup: { name: string; aliases?: string[] }): unknown };
+const find = proto.find;
+proto.find = function (lookup) {
+  asked.push(lookup.name);
+  return find.call(this, lookup);
+};
+
+describe("fuzzing the chat server", () => {
+  let t: ChatTest;
+  let owner: Account;
+  const samples = new Map<string, string[]>();
+
+  const add = (names: string[], ...values: unknown[]) => {
+    for (const name of names) samples.set(name, [...(samples.get(name) ?? []), ...values.map((v) => (typeof v === "string" ? v : JSON.stringify(v)))]);
+  };
+
+  before(async () => {
+    t = await chatTest({ config: { uploadsDir: await uploadsDir() } });
+    owner = await t.realm();
+    const member = await t.user(owner);
+    const stream = await t.call(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "fuzz" }] });
+    assert.equal(stream.status, 200);
+    const streamId = (await t.call(owner, "GET", "/get_stream_id", { stream: "fuzz" })).body.stream_id;
+    const message = await t.call(owner, "POST", "/messages", { type: "stream", to: "fuzz", topic: "t", content: "hello" });
+    const group = await t.call(owner, "POST", "/user_groups/create", { name: "g", description: "d", members: [member.id] });
+    const groupId = (await t.call(owner, "GET", "/user_groups")).body.user_groups.find((g: { name: string }) => g.name === "g")?.id ?? group.body.group_id;
+    add(["stream_id", "stream", "channel_id"], streamId, "fuzz");
+    add(["user_id", "user", "user_id_or_email", "muted_user_id", "bot_id", "principals", "user_ids"], member.id, [member.id], member.email);
+    add(["message_id", "anchor"], message.body.id, "newest");
+    add(["group_id"], groupId);
+    add(["to"], "fuzz", [member.id]);
+    add(["type"], "stream", "direct", "private");
+    add(["topic", "subject", "content", "name", "description", "full_name"], "t", "hello");
+    add(["narrow"], [{ operator: "search", operand: "hello" }], [["stream", "fuzz"]]);
+    add(["subscriptions"], [{ name: "fuzz" }], ["fuzz"]);
+    add(["emoji_name"], "smile");
+    add(["op"], "add", "remove");
+    add(["flag"], "read", "starred");
+  });
+
+  after(async () => {
+    await t?.close();
+  });
+
+  /** An owner of a live realm: earlier routes may have deactivated the realm or the account. */
+  async function caller(): Promise<Account> {
+    const realm = await t.deps.db.selectFrom("realms").select("deactivated").where("id", "=", owner.realmId).executeTakeFirstOrThrow();
+    if (realm.deactivated) owner = await t.realm();
+    return t.user(owner, { role: ROLE_OWNER });
+  }
+
+  it("answers no route with a 5xx", { timeout: 30 * 60_000 }, async (test) => {
+    const routes: FuzzRoute[] = routesOf(t.app);
+    const settings = fuzzSettings({ budgetMs: 75_000 });
+    const report = await fuzzRoutes(
+      {
+        routes,
+        async send(request) {
+          const response = await t.app.inject({ method: request.method as "GET", url: request.url, headers: request.headers, payload: request.payload });
+          return { status: response.statusCode, body: response.body };
+        },
+        async prepare() {
+          const who = await caller();
+          return { headers: { host: who.host, authorization: basic(who.email, who.apiKey) }, samples: (name) => samples.get(name) ?? [] };
+        },
+        askedNames: () => asked.splice(0),
+      },
+      settings,
+    );
+    test.diagnostic(summary(report));
+    assert.ok(report.requests > 0, "no request was sent");
+    assert.equal(report.failures.length, 0, `${report.failures.length} of ${report.routes} routes answered a 5xx (${report.requests} requests):\n\n${formatFailures(report)}`);
+  });
+});

@@ -1,0 +1,63 @@
+// What every integration kind's transport implements, and what a delivery knows about its alert.
+import type { MonitorConfig } from "../config.js";
+import type { Channel, Check, Ping, Project } from "../store/schema.js";
+
+/**
+ * A failed delivery; `permanent` ones disable the integration and are not retried, and
+ * `final` ones are not retried either but leave the integration enabled (an unverified
+ * address: a retry minutes later would deliver a stale alert).
+ */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly permanent = false,
+    readonly final = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface FlipFacts {
+  created: number;
+  old_status: string;
+  new_status: string;
+  reason: string;
+}
+
+export interface OtherCheck {
+  name: string;
+  uuid: string;
+  /** For its cloaked URL. */
+  unique_key: string;
+  last_ping: number | null;
+}
+
+export interface AlertContext {
+  config: MonitorConfig;
+  /** Signs the links an alert carries (the e-mail's unsubscribe link). */
+  secretKey: string;
+  now: number;
+  flip: FlipFacts;
+  /** The check as it is now (the upstream also renders its current fields). */
+  check: Check;
+  project: Project;
+  channel: Channel;
+  /** The last ping received at or before the flip. */
+  lastPing: Ping | undefined;
+  /** On recovery: how long the check was down, when the previous flip says so. */
+  downDuration: number | null;
+  /** Other checks of the project that are down, in natural name order, or null when the project has no others. */
+  otherDown: OtherCheck[] | null;
+  /** The check as API v3 shows it to a read-write key, for the webhook's $JSON. */
+  checkJson(): string;
+  /** Takes a token from a rate limit shared by every worker (the upstream's TokenBucket). */
+  rateLimit(key: string, capacity: number, refillSeconds: number): Promise<boolean>;
+  /** Replaces the integration's stored value (a Telegram group that became a supergroup). */
+  updateValue(value: string): Promise<void>;
+}
+
+export interface Transport {
+  /** True when this integration has nothing to send for that status (no notification made). */
+  isNoop(channel: Channel, status: string): boolean;
+  notify(ctx: AlertContext): Promise<void>;
+}

@@ -1,0 +1,138 @@
+// Outbound HTTP for integrations, with the upstream's transport facts: 30 s timeout, up to
+// 3 redirects, "User-Agent: healthchecks.io" unless set, private addresses refused unless
+// allowed, and curl-like error messages. One attempt per call: retries and backoff are
+// the outbox's job (actions/deliveries.ts).
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import { TransportError } from "./alert.js";
+
+export interface HttpRequest {
+  method: "GET" | "POST" | "PUT";
+  url: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string | null;
+  /** HTTP Basic credentials. */
+  auth?: [string, string];
+  allowPrivateIps: boolean;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  body: Buffer;
+}
+
+const MAX_REDIRECTS = 3;
+
+function ipv4Private(ip: string): boolean {
+  const [a, b, c] = ip.split(".").map(Number);
+  return (
+    a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) || a >= 240
+  );
+}
+
+/** Python's ipaddress is_private, for the address families curl connects to. */
+export function isPrivateAddress(ip: string): boolean {
+  if (isIP(ip) === 4) return ipv4Private(ip);
+  const lower = ip.toLowerCase().replace(/^\[|\]$/g, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (mapped) return ipv4Private(mapped[1]);
+  return lower === "::1" || lower === "::" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith("2001:db8:") || lower.startsWith("100::");
+}
+
+class PrivateAddressError extends Error {}
+
+function guardedLookup(hostname: string, options: any, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, "");
+    const allowed = addresses.filter((a) => !isPrivateAddress(a.address));
+    if (allowed.length === 0) return callback(new PrivateAddressError("private") as NodeJS.ErrnoException, "");
+    if (options?.all) return callback(null, allowed);
+    callback(null, allowed[0].address, allowed[0].family);
+  });
+}
+
+function describe(error: any): string {
+  if (error instanceof TransportError) return error.message;
+  if (error instanceof PrivateAddressError) return "Connections to private IP addresses are not allowed";
+  const code: string = error?.code ?? "";
+  if (code === "ETIMEDOUT" || code === "ESOCKETTIMEDOUT") return "Connection timed out";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_FAIL") return "Could not resolve host";
+  if (code === "ECONNREFUSED" || code === "EHOSTUNREACH" || code === "ENETUNREACH" || code === "EADDRNOTAVAIL") return "Connection failed";
+  if (code.startsWith("ERR_TLS") || code.startsWith("ERR_SSL") || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) || code === "EPROTO") return "TLS handshake failed";
+  // curl's numbers for what is left: 56 (receive failure), 55 (send failure), 1 (protocol).
+  if (code === "ECONNRESET") return "HTTP request failed, code: 56";
+  if (code === "EPIPE") return "HTTP request failed, code: 55";
+  if (code === "ERR_INVALID_URL" || code === "ERR_INVALID_PROTOCOL") return "HTTP request failed, code: 1";
+  return "HTTP request failed, code: 0";
+}
+
+function once(req: HttpRequest, url: URL, deadline: number): Promise<HttpResponse & { location?: string }> {
+  return new Promise((resolve, reject) => {
+    if (url.protocol !== "http:" && url.protocol !== "https:") return reject(new TransportError("HTTP request failed, code: 1"));
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    if (!req.allowPrivateIps && isIP(host) && isPrivateAddress(host)) return reject(new PrivateAddressError("private"));
+
+    const headers: Record<string, string> = { ...req.headers };
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "user-agent")) headers["User-Agent"] = "healthchecks.io";
+    const body = req.body === null || req.body === undefined ? null : Buffer.from(req.body);
+    if (body !== null) headers["Content-Length"] = String(body.length);
+    const module = url.protocol === "https:" ? https : http;
+    const remaining = Math.max(1, deadline - Date.now());
+    const request = module.request(
+      url,
+      {
+        method: req.method,
+        headers,
+        auth: req.auth ? `${req.auth[0]}:${req.auth[1]}` : undefined,
+        lookup: req.allowPrivateIps ? undefined : (guardedLookup as any),
+        timeout: remaining,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), location: res.headers.location }));
+        res.on("error", reject);
+      },
+    );
+    const timer = setTimeout(() => request.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })), remaining);
+    request.on("close", () => clearTimeout(timer));
+    request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })));
+    request.on("error", reject);
+    request.end(body ?? undefined);
+  });
+}
+
+/** One request, following redirects; throws TransportError with the upstream's wording. */
+export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
+  const deadline = Date.now() + (req.timeoutMs ?? 30_000);
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    throw new TransportError("HTTP request failed, code: 3");
+  }
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const res = await once(req, url, deadline);
+      if (![301, 302, 303, 307, 308].includes(res.status) || !res.location) return { status: res.status, body: res.body };
+      if (redirects === MAX_REDIRECTS) throw new TransportError("Too many redirects");
+      url = new URL(res.location, url);
+    }
+  } catch (error) {
+    throw new TransportError(describe(error));
+  }
+}
+
+export const SUCCESS_CODES = new Set([200, 201, 202, 204]);
+
+/** Sends and insists on 200/201/202/204; `onError` may word the failure (Zulip, Slack). */
+export async function send(req: HttpRequest, onError?: (res: HttpResponse) => TransportError): Promise<HttpResponse> {
+  const res = await httpRequest(req);
+  if (!SUCCESS_CODES.has(res.status)) throw onError ? onError(res) : new TransportError(`Received status code ${res.status}`);
+  return res;
+}

@@ -1,0 +1,4 @@
+import { parse, setting } from "@beacon/platform";
+import { kindSettings } from "../kind.js";
+
+export const slackSettings = kindSettings({ enabled: setting("MONITOR_SLACK_ENABLED", true, parse.boolean, "deliver Slack integrations") }, ["enabled"]);

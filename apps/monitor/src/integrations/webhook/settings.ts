@@ -1,0 +1,4 @@
+import { parse, setting } from "@beacon/platform";
+import { kindSettings } from "../kind.js";
+
+export const webhookSettings = kindSettings({ enabled: setting("MONITOR_WEBHOOKS_ENABLED", true, parse.boolean, "deliver webhook integrations") }, ["enabled"]);
