@@ -44,6 +44,7 @@ async function alertContext(deps: MonitorDeps, n: Notification): Promise<AlertCo
     channel: rows.channel,
     lastPing: rows.lastPing,
     downDuration,
+    notificationUuid: n.uuid,
     otherDown: rows.siblings.length === 0 ? null : sortByNaturalName(rows.siblings.filter((s) => s.status === "down")),
     checkJson: () => pythonJson(presentCheck(check, channelUuids, { config: deps.config, version: 3, readOnly: false, now })),
     ...alertServices(deps, rows.channel),

@@ -1,5 +1,29 @@
-// WhatsApp: listed by the API and the dashboard, stored as given, not delivered yet (each alert
-// records why). ../README.md says how to build it in this folder.
-import { unbuiltKind } from "../kind.js";
+// WhatsApp: a templated message through Twilio, for the directions chosen. Stored as
+// {"value": "+…", "up": …, "down": …}; offered only when MONITOR_TWILIO_USE_WHATSAPP and the
+// templates are set (../sms/twilio.ts).
+import { defineKind, kindSettings } from "../kind.js";
+import { whatsappTransport } from "./transport.js";
+import { buildPhone, checkPhoneValue, PHONE_FIELD, phoneSummary, storedPhone, twilioSettings, UP_DOWN_FIELDS } from "../sms/twilio.js";
 
-export const whatsapp = unbuiltKind("whatsapp", "WhatsApp");
+const whatsappSettings = kindSettings(twilioSettings.spec, ["useWhatsapp", "account", "auth", "from", "messagingServiceSid", "whatsappDownContentSid", "whatsappUpContentSid"]);
+
+export const whatsapp = defineKind({
+  kind: "whatsapp",
+  title: "WhatsApp",
+  blurb: "Sends WhatsApp messages through Twilio.",
+  icon: { color: "#25a35a", glyph: `<path d="M6 18.5l1-3.2a6.5 6.5 0 1 1 2.4 2.3z"/><path d="M10 9.5c0 2.2 2.3 4.5 4.5 4.5"/>` },
+  settings: whatsappSettings,
+  transport: whatsappTransport,
+  checkValue: (raw) => checkPhoneValue(raw, true),
+  summary: (channel) => phoneSummary(channel.value),
+  setup: {
+    form: {
+      fields: [PHONE_FIELD, ...UP_DOWN_FIELDS],
+      build: (values) => buildPhone(values, true),
+      read(value) {
+        const phone = storedPhone(value);
+        return { phone: phone.value, down: phone.down === true, up: phone.up === true };
+      },
+    },
+  },
+});

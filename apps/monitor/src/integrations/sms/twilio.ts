@@ -1,0 +1,116 @@
+// What the three Twilio kinds share (sms, call, whatsapp): the account settings, the stored
+// phone value ({"value": "+…", "up": …, "down": …}, the upstream's PhoneConf), the form's
+// phone check, the per-owner monthly allowance and Twilio's answers.
+import { parse, setting } from "@beacon/platform";
+import { kindSettings } from "../kind.js";
+import { send, type HttpResponse } from "../http.js";
+import { formEncode } from "../text.js";
+import { TransportError, type AlertContext } from "../alert.js";
+import { isObject, jsonObject, requiredString } from "../values.js";
+import { parseConfig, str, type FieldDef } from "../form.js";
+
+export const twilioSettings = kindSettings(
+  {
+    account: setting("MONITOR_TWILIO_ACCOUNT", "", parse.string, "Twilio account SID for SMS, phone call and WhatsApp integrations (upstream TWILIO_ACCOUNT)"),
+    auth: setting("MONITOR_TWILIO_AUTH", "", parse.string, "Twilio auth token (upstream TWILIO_AUTH); SMS and phone call integrations are offered once it is set"),
+    from: setting("MONITOR_TWILIO_FROM", "", parse.string, "the phone number messages and calls come from, e.g. +15017122661 (upstream TWILIO_FROM)"),
+    messagingServiceSid: setting("MONITOR_TWILIO_MESSAGING_SERVICE_SID", "", parse.string, "Twilio messaging service that sends SMS instead of MONITOR_TWILIO_FROM; required for WhatsApp (upstream TWILIO_MESSAGING_SERVICE_SID)"),
+    useWhatsapp: setting("MONITOR_TWILIO_USE_WHATSAPP", false, parse.boolean, "offer WhatsApp integrations through Twilio (upstream TWILIO_USE_WHATSAPP)"),
+    whatsappDownContentSid: setting("MONITOR_WHATSAPP_DOWN_CONTENT_SID", "", parse.string, "the approved WhatsApp template sent when a check goes down; its variable {{1}} is the check's name (upstream WHATSAPP_DOWN_CONTENT_SID)"),
+    whatsappUpContentSid: setting("MONITOR_WHATSAPP_UP_CONTENT_SID", "", parse.string, "the approved WhatsApp template sent when a check goes up (upstream WHATSAPP_UP_CONTENT_SID)"),
+    monthlyLimit: setting("MONITOR_TWILIO_MONTHLY_LIMIT", 10000, parse.integer(0), "messages (SMS and WhatsApp together) and, separately, calls an account's projects may send in 30 days (upstream: 10,000 a month without payments)"),
+    apiUrl: setting("MONITOR_TWILIO_API_URL", "https://api.twilio.com", parse.url, "Twilio's REST API; point it elsewhere only to test"),
+  },
+  ["account", "auth"],
+);
+
+export type TwilioSettings = ReturnType<typeof twilioSettings.of>;
+
+export interface Phone {
+  value: string;
+  /** null in values stored before the upstream had directions (a call always rings on down). */
+  up: boolean | null;
+  down: boolean | null;
+}
+
+export function storedPhone(value: string): Phone {
+  const doc = parseConfig(value);
+  const flag = (v: unknown) => (typeof v === "boolean" ? v : null);
+  return { value: str(doc.value), up: flag(doc.up), down: flag(doc.down) };
+}
+
+/** The upstream's PhoneNumberForm rule: "+" and 5 to 15 digits, spaces and hyphens ignored. */
+export function cleanPhone(raw: string): string | null {
+  const stripped = raw.replace(/[^\x00-\x7f]/g, "").replace(/[ -]/g, "");
+  return /^\+\d{5,15}$/.test(stripped) ? stripped : null;
+}
+
+export const PHONE_FIELD: FieldDef = { name: "phone", label: "Phone Number", type: "text", required: true, placeholder: "+1234567890", help: 'Make sure the phone number starts with "+" and has the country code.' };
+export const UP_DOWN_FIELDS: FieldDef[] = [
+  { name: "down", label: "Notify when a check goes down", type: "checkbox", initial: true },
+  { name: "up", label: "Notify when a check goes up", type: "checkbox", initial: false },
+];
+
+/** `create-integration --value`: a bare number, or {"value", "up", "down"} JSON. */
+export function checkPhoneValue(raw: string, directions: boolean): string {
+  const trimmed = raw.trim();
+  const doc = trimmed.startsWith("{") ? jsonObject(trimmed) : { value: trimmed };
+  const phone = cleanPhone(requiredString(doc.value, "value"));
+  if (!phone) throw new Error("Invalid phone number format.");
+  if (!directions) return JSON.stringify({ value: phone });
+  for (const key of ["up", "down"]) if (doc[key] !== undefined && typeof doc[key] !== "boolean") throw new Error(`${key} must be true or false`);
+  const up = (doc.up as boolean | undefined) ?? true;
+  const down = (doc.down as boolean | undefined) ?? true;
+  if (!up && !down) throw new Error("Please select at least one.");
+  return JSON.stringify({ value: phone, up, down });
+}
+
+/** The form's phone and directions -> the stored value, with the upstream's messages. */
+export function buildPhone(values: Record<string, string | boolean>, directions: boolean): { ok: Record<string, unknown> } | { error: string } {
+  const phone = cleanPhone(str(values.phone));
+  if (!phone) return { error: "Invalid phone number format." };
+  if (!directions) return { ok: { value: phone } };
+  if (!values.down && !values.up) return { error: "Please select at least one." };
+  return { ok: { value: phone, up: values.up === true, down: values.down === true } };
+}
+
+/** A message through this direction is wanted (a null direction, from an old value, is not). */
+export const wants = (phone: Phone, status: string): boolean => (status === "down" ? phone.down === true : phone.up === true);
+
+/**
+ * The owner's allowance (the upstream's Profile.authorize_sms / authorize_call, counted per
+ * calendar month there): here a token bucket of `monthlyLimit` refilled over 30 days.
+ */
+export async function withinAllowance(alert: AlertContext, pool: "messages" | "calls"): Promise<boolean> {
+  const limit = twilioSettings.of(alert.config).monthlyLimit;
+  return alert.rateLimit(`twilio-${pool}:${alert.project.owner_id}`, limit, 30 * 86400);
+}
+
+/** Twilio's 400 with code 21211 names an invalid number: that integration will never work. */
+function twilioError(res: HttpResponse): TransportError {
+  if (res.status === 400) {
+    try {
+      const doc: unknown = JSON.parse(res.body.toString());
+      if (isObject(doc) && doc.code === 21211) return new TransportError("Invalid phone number", true);
+    } catch {
+      // not Twilio's JSON: the status says enough
+    }
+  }
+  return new TransportError(`Received status code ${res.status}`);
+}
+
+/** POSTs a form to one of the account's resources (Messages.json, Calls.json). */
+export async function twilioPost(alert: AlertContext, resource: string, fields: Record<string, string>): Promise<void> {
+  const s = twilioSettings.of(alert.config);
+  const url = `${s.apiUrl.replace(/\/+$/, "")}/2010-04-01/Accounts/${encodeURIComponent(s.account)}/${resource}`;
+  const authorization = `Basic ${Buffer.from(`${s.account}:${s.auth}`).toString("base64")}`;
+  await send(
+    { method: "POST", url, headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: authorization }, body: formEncode(fields), allowPrivateIps: alert.config.integrationsAllowPrivateIps },
+    twilioError,
+  );
+}
+
+/** Where Twilio reports the message's fate (the upstream's Notification.status_url). */
+export const statusCallback = (alert: AlertContext): string => `${alert.config.siteRoot}/api/v3/notifications/${alert.notificationUuid}/status`;
+
+export const phoneSummary = (value: string): string => storedPhone(value).value;
