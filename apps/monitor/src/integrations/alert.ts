@@ -32,6 +32,12 @@ export interface OtherCheck {
   last_ping: number | null;
 }
 
+export interface MemberOutcome {
+  channel: string;
+  /** "" when delivered. */
+  error: string;
+}
+
 export interface AlertContext {
   config: MonitorConfig;
   /** Signs the links an alert carries (the e-mail's unsubscribe link). */
@@ -54,6 +60,11 @@ export interface AlertContext {
   checkJson(): string;
   /** Takes a token from a rate limit shared by every worker (the upstream's TokenBucket). */
   rateLimit(key: string, capacity: number, refillSeconds: number): Promise<boolean>;
+  /**
+   * Delivers this alert through other integrations of the project (a group's members), each
+   * recording its own outcome; the outcome of each, "no-op" for one with nothing to send.
+   */
+  notifyMembers(this: AlertContext, uuids: string[]): Promise<MemberOutcome[]>;
   /** Replaces the integration's stored value (a Telegram group that became a supergroup). */
   updateValue(value: string): Promise<void>;
 }

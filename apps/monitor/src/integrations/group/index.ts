@@ -1,5 +1,31 @@
-// Group: listed by the API and the dashboard, stored as given, not delivered yet (each alert
-// records why). ../README.md says how to build it in this folder.
-import { unbuiltKind } from "../kind.js";
+// Group: fans an alert out to other integrations of the same project (transport.ts). Stored
+// as the members' uuids, comma-separated, as the upstream stores them; set up on a page of its
+// own (routes.ts), since its choices are the project's integrations.
+import { defineKind } from "../kind.js";
+import { groupFormPage, groupRoutes } from "./routes.js";
+import { groupTransport, memberUuids } from "./transport.js";
 
-export const group = unbuiltKind("group", "Group");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `create-integration --value`: the members' uuids, comma-separated. */
+function checkValue(raw: string): string {
+  const uuids = memberUuids(raw);
+  const bad = uuids.find((u) => !UUID.test(u));
+  if (bad !== undefined || uuids.length === 0) throw new Error(`must be integration uuids separated by commas${bad ? `, got "${bad}"` : ""}`);
+  return uuids.map((u) => u.toLowerCase()).join(",");
+}
+
+export const group = defineKind({
+  kind: "group",
+  title: "Group",
+  blurb: "Sends each alert through several of this project's integrations at once.",
+  icon: { color: "#5b6b7f", glyph: `<circle cx="9" cy="10" r="2.5"/><circle cx="15.5" cy="10" r="2.5"/><path d="M5 17.5c.6-2.2 2.2-3.5 4-3.5s3.4 1.3 4 3.5M11.5 17.5c.6-2.2 2.2-3.5 4-3.5s3.4 1.3 4 3.5"/>` },
+  transport: groupTransport,
+  checkValue,
+  summary: (channel) => {
+    const n = memberUuids(channel.value).length;
+    return `${n} integration${n === 1 ? "" : "s"}`;
+  },
+  setup: { page: (ctx, access) => groupFormPage(ctx, access) },
+  routes: groupRoutes,
+});
