@@ -20,7 +20,7 @@ import { load, measureCeiling, report, startServer, type LoadOptions } from "./l
 const TOTAL = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
 const WORDS = ["garden", "deploy", "lunch", "release", "database", "coffee", "meeting", "review", "python", "kernel", "weekend", "budget"];
 
-interface Seeded {
+export interface Seeded {
   url: string;
   auth: string;
   channelId: number;
@@ -33,7 +33,7 @@ interface Seeded {
  * it on later runs: seeding a million messages takes minutes. Every run works on a copy, so the
  * send scenarios never change the seed.
  */
-async function seeded(): Promise<Seeded> {
+export async function seeded(): Promise<Seeded> {
   const keep = process.env.BENCH_CHAT_SEED;
   if (!keep) return seed(join(mkdtempSync(join(tmpdir(), "beacon-chat-bench-")), "chat.db"));
   if (!existsSync(`${keep}.json`)) writeFileSync(`${keep}.json`, JSON.stringify(await seed(keep)));
@@ -89,7 +89,7 @@ async function seed(path: string): Promise<Seeded> {
 }
 
 /** A web app session for the owner, written as a sign-in would; returns its Cookie header. */
-async function webSessionCookie(url: string): Promise<string> {
+export async function webSessionCookie(url: string): Promise<string> {
   const database = openDatabase<ChatDatabase>(url);
   const owner = await database.db.selectFrom("users").select("id").where("email", "=", "owner@bench.example").executeTakeFirstOrThrow();
   const token = generateSessionToken();

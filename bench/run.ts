@@ -1,8 +1,9 @@
-// `npm run bench -- monitor|chat|chat-events|all`: runs the named benchmark suites.
+// `npm run bench -- monitor|chat|chat-events|chat-web|all`: runs the named benchmark suites.
 const suites: Record<string, () => Promise<void>> = {
   monitor: async () => (await import("./monitor.js")).run(),
   chat: async () => (await import("./chat.js")).run(),
   "chat-events": async () => (await import("./chat-events.js")).run(),
+  "chat-web": async () => (await import("./chat-web.js")).run(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

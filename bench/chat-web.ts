@@ -1,0 +1,252 @@
+// The chat web app in a real browser (Debian's chromium through playwright-core) against the
+// chat server on the chat benchmark's seed (BENCH_CHAT_MESSAGES, default 1,000,000) plus
+// 10,000 more users and ten channels to switch between. Times are measured in the page
+// (performance.now() when html[data-ready="1"] appears, or when a message's row does), so the
+// figures are what a person would wait, without the driver's round trips. Scenarios:
+// - first view: navigation to the channel list and the first page of messages, cold cache;
+// - switching channels: click to first messages visible, p95 over 50 switches;
+// - a live message: another user's send returns, then its row appears in the open view;
+// - JavaScript shipped for the first view, compressed, and memory while scrolling back
+//   through 5,000 messages (the list renders only what is near the viewport).
+// BENCH_CHAT_WEB_RUNS (default 10) first views; BENCH_CHAT_SEED caches the seed (see chat.ts).
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "@beacon/platform";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { doCreateChannel } from "../apps/chat/src/actions/channels.js";
+import { doCreateUser } from "../apps/chat/src/actions/users.js";
+import { GroupGraph } from "../apps/chat/src/lib/group-graph.js";
+import { groupSnapshot } from "../apps/chat/src/store/group-snapshot.js";
+import type { ChatDatabase } from "../apps/chat/src/store/schema.js";
+import { seeded, webSessionCookie, type Seeded } from "./chat.js";
+import { report, startServer } from "./lib.js";
+
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
+const EXTRA_USERS = Number(process.env.BENCH_CHAT_WEB_USERS ?? 10_000);
+const ROOMS = 10;
+const ROOM_MESSAGES = 300;
+
+interface WebSeed {
+  url: string;
+  historyId: number;
+  rooms: number[];
+  /** Basic auth of another member, who sends the live messages. */
+  senderAuth: string;
+}
+
+/** The chat seed plus the web app's additions, cached beside BENCH_CHAT_SEED when it is set. */
+async function webSeeded(): Promise<WebSeed> {
+  const keep = process.env.BENCH_CHAT_SEED ? `${process.env.BENCH_CHAT_SEED}.web` : undefined;
+  if (keep && existsSync(`${keep}.json`)) {
+    const saved = JSON.parse(readFileSync(`${keep}.json`, "utf8")) as WebSeed;
+    const copy = join(mkdtempSync(join(tmpdir(), "beacon-chat-web-bench-")), "chat.db");
+    copyFileSync(keep, copy);
+    return { ...saved, url: `sqlite:${copy}` };
+  }
+  const base = await seeded();
+  const path = base.url.slice("sqlite:".length);
+  const added = await addWebData(base);
+  if (keep) {
+    copyFileSync(path, keep);
+    writeFileSync(`${keep}.json`, JSON.stringify(added));
+  }
+  return added;
+}
+
+async function addWebData(base: Seeded): Promise<WebSeed> {
+  const database = openDatabase<ChatDatabase>(base.url);
+  const db = database.db;
+  const owner = await db.selectFrom("users").select(["id", "realm_id"]).where("email", "=", "owner@bench.example").executeTakeFirstOrThrow();
+  const now = Date.now();
+  const sender = await doCreateUser(db, { realmId: owner.realm_id, email: "live@bench.example", fullName: "Live Sender", role: 400, now });
+  const sqlite = database.sqlite!;
+  // 10,000 members the app must know by name (the realm's user list in /register).
+  for (let i = 0; i < EXTRA_USERS; i++) await doCreateUser(db, { realmId: owner.realm_id, email: `member${i}@bench.example`, fullName: `Member ${i}`, role: 400, now, subscribeDefaults: false });
+  const graph = new GroupGraph(await groupSnapshot(db, owner.realm_id));
+  const channel = { realmId: owner.realm_id, description: "", inviteOnly: false, isWebPublic: false, messageRetentionDays: null, topicsPolicy: "inherit", folderId: null, creatorId: owner.id, groupSettings: {}, isDefault: false, now };
+  const rooms: number[] = [];
+  const insertRecipient = sqlite.prepare("insert into recipients (realm_id, type, stream_id) values (?, 2, ?)");
+  const insertMessage = sqlite.prepare(
+    "insert into messages (realm_id, sender_id, recipient_id, stream_id, topic, topic_key, content, rendered_content, client, date_sent) values (?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?)",
+  );
+  const insertUm = sqlite.prepare("insert into user_messages (user_id, message_id, flags) values (?, ?, 1)");
+  for (let r = 0; r < ROOMS; r++) {
+    const id = await doCreateChannel(db, graph, { ...channel, name: `room ${r}`, subscriberIds: [owner.id, sender.userId] });
+    rooms.push(id);
+    const existing = sqlite.prepare("select id from recipients where stream_id = ?").get(id) as { id: number } | undefined;
+    const recipientId = existing?.id ?? Number(insertRecipient.run(owner.realm_id, id).lastInsertRowid);
+    sqlite.transaction(() => {
+      for (let i = 0; i < ROOM_MESSAGES; i++) {
+        const content = `Room ${r}, message ${i}: **status** update with a [link](https://example.com/${i}) and \`code\``;
+        const html = `<p>Room ${r}, message ${i}: <strong>status</strong> update with a <a href="https://example.com/${i}">link</a> and <code>code</code></p>`;
+        const messageId = Number(insertMessage.run(owner.realm_id, sender.userId, recipientId, id, `topic ${i % 5}`, `topic ${i % 5}`, content, html, now - (ROOM_MESSAGES - i) * 1000).lastInsertRowid);
+        insertUm.run(owner.id, messageId);
+      }
+    })();
+  }
+  const history = await db.selectFrom("streams").select("id").where("name", "=", "history").executeTakeFirstOrThrow();
+  sqlite.exec("analyze");
+  sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  await database.close();
+  return { url: base.url, historyId: history.id, rooms, senderAuth: `Basic ${Buffer.from(`live@bench.example:${sender.apiKey}`).toString("base64")}` };
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+};
+
+// In-page code is given as source text: tsx compiles this file with esbuild's keepNames, whose
+// __name() helper would not exist in the page if functions were passed to playwright.
+
+/**
+ * Installed in every page before its scripts: notes performance.now() the moment the current
+ * narrow's first messages are on screen with the channel list (html[data-ready="1"]), and
+ * Date.now() the moment each message row first appears (window.seenAt).
+ */
+const WATCH = `
+  window.seenAt = new Map();
+  new MutationObserver(function () {
+    if (window.readyAt === undefined && document.documentElement.dataset.ready === "1" && document.querySelector('[data-testid="channel-row"]')) window.readyAt = performance.now();
+    for (const el of document.querySelectorAll("[data-message-id]")) if (!window.seenAt.has(el.dataset.messageId)) window.seenAt.set(el.dataset.messageId, Date.now());
+  }).observe(document, { attributes: true, childList: true, subtree: true });
+`;
+
+/** Clicks a channel's row and resolves with the ms until its first messages are shown. */
+const SWITCH = (channelId: number) => `new Promise(function (resolve, reject) {
+  const row = document.querySelector('[data-testid="channel-row"][data-channel-id="${channelId}"]');
+  if (!row) return reject(new Error("no row for channel ${channelId}"));
+  const start = performance.now();
+  const done = function () { return document.documentElement.dataset.ready === "1" && location.hash.includes("/${channelId}-"); };
+  const observer = new MutationObserver(function () { if (done()) { observer.disconnect(); resolve(performance.now() - start); } });
+  observer.observe(document.documentElement, { attributes: true, childList: true, subtree: true });
+  (row.querySelector("a") || row).click();
+})`;
+
+async function readyAt(page: Page): Promise<number> {
+  try {
+    return (await (await page.waitForFunction("window.readyAt", undefined, { timeout: 60_000 })).jsonValue()) as number;
+  } catch (error) {
+    const shot = join(tmpdir(), `beacon-chat-web-bench-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`the app did not show ${page.url()} (screenshot: ${shot}): ${(error as Error).message}`);
+  }
+}
+
+async function signedInContext(browser: Browser, origin: string, cookie: string): Promise<BrowserContext> {
+  // bypassCSP: the driver evaluates source text (see WATCH), which the app's policy forbids.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name: name!, value: value!, url: origin, httpOnly: true, sameSite: "Lax" }]);
+  await context.addInitScript({ content: WATCH });
+  return context;
+}
+
+export async function run(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    process.stderr.write(`chat-web: ${CHROMIUM} is not installed (apt-get install chromium); skipped\n`);
+    return;
+  }
+  const seed = await webSeeded();
+  const cookie = await webSessionCookie(seed.url);
+  const server = await startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seed.url });
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  try {
+    const origin = server.url;
+    const historyHash = `#narrow/channel/${seed.historyId}-history`;
+
+    // First view, cold: a new profile each time (no cached assets), as a first visit.
+    const runs = Number(process.env.BENCH_CHAT_WEB_RUNS ?? 10);
+    const firstViews: number[] = [];
+    let scriptBytes = 0;
+    let styleBytes = 0;
+    for (let i = 0; i < runs + 1; i++) {
+      const context = await signedInContext(browser, origin, cookie);
+      const page = await context.newPage();
+      await page.goto(`${origin}/${historyHash}`);
+      const at = await readyAt(page);
+      // The first run warms the server (its statement cache and realm state), as after a start.
+      if (i > 0) firstViews.push(at);
+      if (i === 1) {
+        const sizes = (await page.evaluate(`performance.getEntriesByType("resource").map(function (r) { return { name: r.name, bytes: r.encodedBodySize }; })`)) as { name: string; bytes: number }[];
+        for (const r of sizes) {
+          if (/\.js(\?|$)/.test(r.name)) scriptBytes += r.bytes;
+          else if (/\.css(\?|$)/.test(r.name)) styleBytes += r.bytes;
+        }
+      }
+      await context.close();
+    }
+    report({ scenario: "chat-web: first view (channel list and first messages), cold cache", runs, p50_ms: quantile(firstViews, 0.5), max_ms: quantile(firstViews, 1), target: "< 500 ms" });
+    report({ scenario: "chat-web: JavaScript for the first view, compressed", kb: +(scriptBytes / 1024).toFixed(1), css_kb: +(styleBytes / 1024).toFixed(1), target: "< 150 KB" });
+
+    // Switching channels, and a live message, in one open page.
+    const context = await signedInContext(browser, origin, cookie);
+    const page = await context.newPage();
+    await page.goto(`${origin}/#narrow/channel/${seed.rooms[0]}-room.200`);
+    await readyAt(page);
+    const switches: number[] = [];
+    for (let i = 1; i <= 50; i++) {
+      const id = seed.rooms[i % seed.rooms.length];
+      const ms = (await page.evaluate(SWITCH(id!))) as number;
+      switches.push(ms);
+    }
+    report({ scenario: "chat-web: switch channel to first messages visible", switches: switches.length, p50_ms: quantile(switches, 0.5), p95_ms: quantile(switches, 0.95), target: "p95 < 150 ms" });
+
+    // Live: the open view is room 0's; another member sends to it through the API.
+    const room = seed.rooms[0]!;
+    await page.close();
+    const live = await context.newPage();
+    await live.goto(`${origin}/#narrow/channel/${room}-room.200`);
+    await readyAt(live);
+    const lags: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const body = new URLSearchParams({ type: "stream", to: String(room), topic: "live", content: `live message ${i}` });
+      const res = await fetch(`${origin}/api/v1/messages`, { method: "POST", headers: { authorization: seed.senderAuth, "content-type": "application/x-www-form-urlencoded" }, body });
+      const returned = Date.now();
+      const { id } = (await res.json()) as { id: number };
+      const seenAt = await live
+        .waitForFunction(`window.seenAt.get("${id}") || false`, undefined, { timeout: 10_000 })
+        .then((h) => h.jsonValue() as Promise<number>);
+      lags.push(Math.max(0, seenAt - returned));
+    }
+    report({ scenario: "chat-web: another user's message visible after the send returns", messages: lags.length, p50_ms: quantile(lags, 0.5), max_ms: quantile(lags, 1), target: "< 300 ms" });
+
+    // Memory: scroll back through 5,000 messages of the history channel.
+    await live.close();
+    const page2 = await context.newPage();
+    const cdp = await context.newCDPSession(page2);
+    await cdp.send("Performance.enable");
+    const heap = async () => {
+      await cdp.send("HeapProfiler.collectGarbage");
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return Math.round((metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0) / 1024 / 1024);
+    };
+    let fetched = 0;
+    page2.on("response", async (response) => {
+      if (!/\/json\/messages\?/.test(response.url())) return;
+      try {
+        fetched += ((await response.json()) as { messages?: unknown[] }).messages?.length ?? 0;
+      } catch {
+        // a response the page abandoned
+      }
+    });
+    await page2.goto(`${origin}/${historyHash}`);
+    await readyAt(page2);
+    fetched = 0;
+    const heapBefore = await heap();
+    const started = Date.now();
+    while (fetched < 5000 && Date.now() - started < 120_000) {
+      await page2.evaluate(`(document.querySelector('[data-testid="message-list"]') || {}).scrollTop = 0`);
+      await page2.waitForTimeout(150);
+    }
+    const heapAfter = await heap();
+    const rows = (await page2.evaluate(`document.querySelectorAll("[data-message-id]").length`)) as number;
+    report({ scenario: "chat-web: scrolled back through 5,000 messages", messages_loaded: fetched, heap_mb_before: heapBefore, heap_mb_after: heapAfter, message_rows_in_dom: rows, target: "bounded DOM" });
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
