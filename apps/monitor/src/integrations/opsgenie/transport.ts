@@ -2,6 +2,7 @@
 // unique_key as the alert's alias, in the integration's region (US or EU).
 import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
+import { parseConfig, str } from "../form.js";
 import { send, type HttpResponse } from "../http.js";
 import { cloakedUrl, formatDuration, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
@@ -12,7 +13,11 @@ export interface OpsgenieConf {
   region: string;
 }
 
-export const opsgenieConf = (value: string): OpsgenieConf => JSON.parse(value) as OpsgenieConf;
+/** The stored value; one provisioned blank reads as no key (and Opsgenie refuses it). */
+export function opsgenieConf(value: string): OpsgenieConf {
+  const c = parseConfig(value);
+  return { key: str(c.key), region: str(c.region) };
+}
 
 export function opsgeniePayload(alert: AlertContext): Record<string, unknown> {
   const { check, flip, config } = alert;
