@@ -5,6 +5,7 @@
 // is retried rather than lost.
 import type { MonitorDeps } from "../deps.js";
 import { alertServices } from "./alertServices.js";
+import { groupMembers, queueForMembers } from "./groupDelivery.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import { loadAlertRows } from "../store/alertContext.js";
@@ -47,6 +48,7 @@ async function alertContext(deps: MonitorDeps, n: Notification): Promise<AlertCo
     otherDown: rows.siblings.length === 0 ? null : sortByNaturalName(rows.siblings.filter((s) => s.status === "down")),
     checkJson: () => pythonJson(presentCheck(check, channelUuids, { config: deps.config, version: 3, readOnly: false, now })),
     ...alertServices(deps, rows.channel),
+    alsoNotify: async (uuids) => queueForMembers(deps, n, await groupMembers(deps, rows.project, uuids)),
   };
 }
 

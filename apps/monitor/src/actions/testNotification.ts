@@ -3,10 +3,11 @@
 // no retries), so the person at the keyboard sees the outcome on the next page.
 import type { MonitorDeps } from "../deps.js";
 import { alertServices } from "./alertServices.js";
+import { deliverToMembers, groupMembers } from "./groupDelivery.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import type { Channel, Check, Project } from "../store/schema.js";
-import { TransportError } from "../integrations/alert.js";
+import { TransportError, type AlertContext } from "../integrations/alert.js";
 import { transportFor } from "../integrations/registry.js";
 import { newCheckRow } from "./checks.js";
 
@@ -21,21 +22,24 @@ export async function sendTestNotification(deps: MonitorDeps, project: Project, 
   const check = dummyCheck(project, now);
   const transport = transportFor(channel.kind);
   if (transport.isNoop(channel, "down")) return { kind: "noop" };
+  const contextFor = (target: Channel): AlertContext => ({
+    config: deps.config,
+    secretKey: deps.secretKey,
+    now,
+    flip: { created: now, old_status: "up", new_status: "down", reason: "" },
+    check,
+    project,
+    channel: target,
+    lastPing: undefined,
+    downDuration: null,
+    otherDown: null,
+    checkJson: () => pythonJson(presentCheck(check, [target.uuid], { config: deps.config, version: 3, readOnly: false, now })),
+    ...alertServices(deps, target),
+    // A group's members are told at once too, so the outcome shown covers them.
+    alsoNotify: async (uuids) => deliverToMembers("down", await groupMembers(deps, project, uuids), contextFor),
+  });
   try {
-    await transport.notify({
-      config: deps.config,
-      secretKey: deps.secretKey,
-      now,
-      flip: { created: now, old_status: "up", new_status: "down", reason: "" },
-      check,
-      project,
-      channel,
-      lastPing: undefined,
-      downDuration: null,
-      otherDown: null,
-      checkJson: () => pythonJson(presentCheck(check, [channel.uuid], { config: deps.config, version: 3, readOnly: false, now })),
-      ...alertServices(deps, channel),
-    });
+    await transport.notify(contextFor(channel));
     return { kind: "sent" };
   } catch (error) {
     if (error instanceof TransportError) return { kind: "failed", error: error.message };

@@ -32,6 +32,12 @@ export interface OtherCheck {
   last_ping: number | null;
 }
 
+/** What delivering through a group's members came to (`failed` counts only failures seen at once). */
+export interface MemberOutcome {
+  total: number;
+  failed: number;
+}
+
 export interface AlertContext {
   config: MonitorConfig;
   /** Signs the links an alert carries (the e-mail's unsubscribe link). */
@@ -54,6 +60,12 @@ export interface AlertContext {
   rateLimit(key: string, capacity: number, refillSeconds: number): Promise<boolean>;
   /** Replaces the integration's stored value (a Telegram group that became a supergroup). */
   updateValue(value: string): Promise<void>;
+  /**
+   * Delivers this alert through the project's integrations with these UUIDs too (a group's
+   * members; groups among them are left out): queued, one outbox row each, by the worker;
+   * at once for a test notification.
+   */
+  alsoNotify(uuids: string[]): Promise<MemberOutcome>;
 }
 
 export interface Transport {
