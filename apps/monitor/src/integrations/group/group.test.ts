@@ -101,7 +101,7 @@ describe("Group integrations", () => {
     assert.equal(row.value, `${first.uuid},${second.uuid}`);
     const listed = await call(h.app, "GET", "/api/v3/channels/", { key: h.keys.api_key });
     assert.ok(listed.json.channels.some((c: any) => c.id === row.uuid && c.kind === "group" && c.name === "VIP"));
-    assert.match((await alice.get(list)).text, /2 integrations/);
+    assert.match((await alice.get(list)).text, /2 members/);
   });
 
   it("does not show the form to accounts outside the project", async () => {

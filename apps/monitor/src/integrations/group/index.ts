@@ -25,7 +25,7 @@ export const group = defineKind({
   checkValue,
   summary(channel) {
     const n = memberUuids(channel.value).length;
-    return `${n} integration${n === 1 ? "" : "s"}`;
+    return `${n} member${n === 1 ? "" : "s"}`;
   },
   setup: { page: groupSetupPage },
   routes: groupRoutes,

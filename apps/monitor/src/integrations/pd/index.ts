@@ -41,15 +41,14 @@ export const pd = defineKind({
   settings: pdSettings,
   transport: pdTransport,
   checkValue,
+  // The key is a secret (it opens incidents): the list shows the account, as upstream, when known.
   summary(channel) {
-    let account = "";
     try {
-      account = str(pdConf(channel.value).account);
+      const account = str(pdConf(channel.value).account);
+      return account ? `PagerDuty account ${account}` : "";
     } catch {
-      // a value that is not JSON after all: show the key alone
+      return "";
     }
-    const key = storedKey(channel.value);
-    return account ? `${account}: ${key}` : key;
   },
   setup: {
     form: {
