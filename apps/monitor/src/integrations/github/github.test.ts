@@ -182,7 +182,7 @@ describe("GitHub issues", () => {
   it("checks create-integration's value", () => {
     assert.deepEqual(integrationValue("github", '{"installation_id": 5, "repo": "a/b"}'), { value: '{"installation_id":5,"repo":"a/b","labels":[]}' });
     assert.deepEqual(integrationValue("github", '{"installation_id": "5", "repo": "a/b"}'), { error: "installation_id must be the GitHub app installation's id (a positive whole number)" });
-    assert.deepEqual(integrationValue("github", '{"installation_id": 5, "repo": "a"}'), { error: 'repo must be "owner/name"' });
+    for (const repo of ["a", "../..", "a/..", "a/b/c"]) assert.deepEqual(integrationValue("github", JSON.stringify({ installation_id: 5, repo })), { error: 'repo must be "owner/name"' }, repo);
     assert.deepEqual(integrationValue("github", '{"installation_id": 5, "repo": "a/b", "labels": "x"}'), { error: "labels must be a list of label names" });
   });
 });

@@ -11,7 +11,7 @@ import { githubTransport } from "./transport.js";
 function checkValue(raw: string): string {
   const doc = jsonObject(raw);
   if (!Number.isInteger(doc.installation_id) || (doc.installation_id as number) <= 0) throw new Error("installation_id must be the GitHub app installation's id (a positive whole number)");
-  if (typeof doc.repo !== "string" || !/^[\w.-]+\/[\w.-]+$/.test(doc.repo)) throw new Error('repo must be "owner/name"');
+  if (typeof doc.repo !== "string" || !/^(?!\.+\/)[\w.-]+\/(?!\.+$)[\w.-]+$/.test(doc.repo)) throw new Error('repo must be "owner/name"');
   const labels = doc.labels ?? [];
   if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string" || l === "")) throw new Error("labels must be a list of label names");
   return JSON.stringify({ installation_id: doc.installation_id, repo: doc.repo, labels });

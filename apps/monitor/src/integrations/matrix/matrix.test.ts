@@ -68,6 +68,10 @@ describe("Matrix integrations", () => {
       assert.match(res.text, message);
       if (alias) assert.match(res.text, new RegExp(`value="${alias}"`));
     }
+    hs.clear();
+    hs.replies.push({ status: 404, body: { errcode: "M_UNRECOGNIZED" } });
+    await alice.post(add, { alias: "#a/../../../admin:hs.example.org" });
+    assert.equal(hs.requests[0].url, "/_matrix/client/v3/join/%23a%2F..%2F..%2F..%2Fadmin%3Ahs.example.org");
     hs.replies.push({ status: 429, body: { errcode: "M_LIMIT_EXCEEDED" } });
     assert.match((await alice.post(add, { alias: "#ops:hs.example.org" })).text, /Matrix server returned status 429 \(Too Many Requests\), please try later\./);
     assert.equal((await h.deps.db.selectFrom("channels").selectAll().where("kind", "=", "matrix").execute()).length, 1);

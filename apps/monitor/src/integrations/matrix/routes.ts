@@ -19,7 +19,9 @@ const MAX_ALIAS = 100;
 /** The bot joins the room: its id, or the reason it could not, worded as upstream. */
 export async function joinRoom(config: MonitorConfig, alias: string): Promise<{ roomId: string } | { error: string }> {
   const { homeserver, accessToken, userId } = matrixSettings.of(config);
-  const url = `${homeserver.replace(/\/+$/, "")}/_matrix/client/v3/join/${pyQuote(alias)}`;
+  // The upstream leaves "/" unquoted; quoting it keeps "../" in an alias from reaching
+  // another endpoint of the homeserver with the bot's token.
+  const url = `${homeserver.replace(/\/+$/, "")}/_matrix/client/v3/join/${pyQuote(alias, "")}`;
   let status: number;
   let text: string;
   try {

@@ -57,8 +57,8 @@ export const matrixTransport: Transport = {
   async notify(alert) {
     const { homeserver, accessToken } = matrixSettings.of(alert.config);
     if (!homeserver || !accessToken) throw new TransportError("Matrix notifications are not enabled.");
-    // A fresh transaction id per attempt, as upstream.
-    const url = `${homeserver.replace(/\/+$/, "")}/_matrix/client/v3/rooms/${pyQuote(alert.channel.value)}/send/m.room.message/${randomUUID()}`;
+    // A fresh transaction id per attempt, as upstream; "/" quoted too (see routes.ts).
+    const url = `${homeserver.replace(/\/+$/, "")}/_matrix/client/v3/rooms/${pyQuote(alert.channel.value, "")}/send/m.room.message/${randomUUID()}`;
     const payload = { msgtype: "m.text", body: matrixPlain(alert), format: "org.matrix.custom.html", formatted_body: matrixFormatted(alert) };
     // The homeserver is the operator's setting: private addresses are allowed.
     await send({ method: "PUT", url, headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" }, body: pythonJson(payload), allowPrivateIps: true });
