@@ -27,6 +27,7 @@ export const po = defineKind({
   transport: poTransport,
   checkValue,
   summary(channel) {
+    if (!channel.value.includes("|")) return "";
     const conf = poConf(channel.value);
     return `down: ${WORDS[conf.prio] ?? conf.prio}, up: ${WORDS[conf.prioUp] ?? conf.prioUp}`;
   },
