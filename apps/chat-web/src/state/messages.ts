@@ -1,0 +1,190 @@
+// Messages by id (one signal each, so a reaction or an edit redraws one message) and the views
+// of narrows: the ids a narrow holds, in order, with whether its oldest and newest ends are
+// loaded. Views are kept for a few recent narrows (switching back is instant) and the messages
+// no kept view holds are dropped, so memory stays bounded however long the page lives.
+import { signal, type Signal } from "@preact/signals";
+import { api } from "../api/client";
+import { apiNarrow, matchesNarrow, narrowKey, type Narrow } from "../narrow/narrow";
+import { me } from "./session";
+import type { Message } from "./types";
+
+export const messages = new Map<number, Signal<Message>>();
+
+export interface View {
+  key: string;
+  narrow: Narrow;
+  ids: Signal<readonly number[]>;
+  foundOldest: Signal<boolean>;
+  foundNewest: Signal<boolean>;
+  loading: Signal<"initial" | "older" | "newer" | null>;
+  error: Signal<string | null>;
+  /** the message to open at (first unread, or the near/anchor one); null: the newest */
+  openAt: number | null;
+}
+
+const KEPT_VIEWS = 8;
+const views = new Map<string, View>();
+export const currentView = signal<View | null>(null);
+
+const PAGE = 50;
+
+export function storeMessage(message: Message): void {
+  const old = messages.get(message.id);
+  if (old) old.value = message;
+  else messages.set(message.id, signal(message));
+}
+
+export function updateMessage(id: number, change: (m: Message) => Message): void {
+  const s = messages.get(id);
+  if (s) s.value = change(s.peek());
+}
+
+async function fetchPage(view: View, anchor: string | number, before: number, after: number): Promise<{ messages: Message[]; found_oldest: boolean; found_newest: boolean; found_anchor: boolean; anchor: number }> {
+  return api.get("/messages", {
+    anchor,
+    num_before: before,
+    num_after: after,
+    include_anchor: typeof anchor === "number" && before > 0 && after > 0 ? true : typeof anchor === "string",
+    narrow: apiNarrow(view.narrow, me().userId),
+    apply_markdown: true,
+    client_gravatar: true,
+  });
+}
+
+function forgetUnusedMessages(): void {
+  const used = new Set<number>();
+  for (const v of views.values()) for (const id of v.ids.peek()) used.add(id);
+  for (const id of messages.keys()) if (!used.has(id)) messages.delete(id);
+}
+
+/** The view of a narrow, loading its first page around the first unread (or `near`). */
+export function openView(narrow: Narrow, at?: number): View {
+  const key = narrowKey(narrow);
+  let view = views.get(key);
+  if (view && (narrow.near === undefined || view.ids.peek().includes(narrow.near))) {
+    views.delete(key);
+    views.set(key, view);
+    if (narrow.near !== undefined) view.openAt = narrow.near;
+    currentView.value = view;
+    return view;
+  }
+  view = {
+    key,
+    narrow,
+    ids: signal([]),
+    foundOldest: signal(false),
+    foundNewest: signal(false),
+    loading: signal("initial"),
+    error: signal(null),
+    openAt: at ?? narrow.near ?? null,
+  };
+  views.delete(key);
+  views.set(key, view);
+  while (views.size > KEPT_VIEWS) views.delete(views.keys().next().value!);
+  forgetUnusedMessages();
+  currentView.value = view;
+  void loadInitial(view);
+  return view;
+}
+
+async function loadInitial(view: View): Promise<void> {
+  try {
+    const anchor = view.openAt ?? "first_unread";
+    const page = await fetchPage(view, anchor, PAGE, PAGE);
+    for (const m of page.messages) storeMessage(m);
+    // Without an anchor of its own, the view opens at the first unread (or the newest).
+    const firstUnread = page.messages.find((m) => !m.flags.includes("read"));
+    if (anchor === "first_unread") view.openAt = firstUnread ? firstUnread.id : null;
+    view.ids.value = page.messages.map((m) => m.id);
+    view.foundOldest.value = page.found_oldest;
+    view.foundNewest.value = page.found_newest;
+  } catch (error) {
+    view.error.value = (error as Error).message;
+  } finally {
+    view.loading.value = null;
+  }
+}
+
+export async function loadOlder(view: View): Promise<void> {
+  if (view.loading.peek() || view.foundOldest.peek()) return;
+  const oldest = view.ids.peek()[0];
+  if (oldest === undefined) return;
+  view.loading.value = "older";
+  try {
+    const page = await fetchPage(view, oldest, PAGE, 0);
+    const known = new Set(view.ids.peek());
+    const older = page.messages.filter((m) => !known.has(m.id));
+    for (const m of older) storeMessage(m);
+    view.ids.value = [...older.map((m) => m.id), ...view.ids.peek()];
+    view.foundOldest.value = page.found_oldest;
+  } catch (error) {
+    view.error.value = (error as Error).message;
+  } finally {
+    view.loading.value = null;
+  }
+}
+
+export async function loadNewer(view: View): Promise<void> {
+  if (view.loading.peek() || view.foundNewest.peek()) return;
+  const newest = view.ids.peek().at(-1);
+  if (newest === undefined) return;
+  view.loading.value = "newer";
+  try {
+    const page = await fetchPage(view, newest, 0, PAGE);
+    const known = new Set(view.ids.peek());
+    const newer = page.messages.filter((m) => !known.has(m.id));
+    for (const m of newer) storeMessage(m);
+    view.ids.value = [...view.ids.peek(), ...newer.map((m) => m.id)];
+    view.foundNewest.value = page.found_newest;
+  } catch (error) {
+    view.error.value = (error as Error).message;
+  } finally {
+    view.loading.value = null;
+  }
+}
+
+/** A new message from the event queue: every kept view it belongs to (with its newest end loaded) gets it. */
+export function addLiveMessage(message: Message): void {
+  const myId = me().userId;
+  let stored = false;
+  for (const view of views.values()) {
+    if (!view.foundNewest.peek() || view.loading.peek() === "initial" || !matchesNarrow(view.narrow, message, myId)) continue;
+    if (!stored) storeMessage(message);
+    stored = true;
+    if (!view.ids.peek().includes(message.id)) view.ids.value = [...view.ids.peek(), message.id];
+  }
+}
+
+export function removeMessages(ids: readonly number[]): void {
+  const gone = new Set(ids);
+  for (const view of views.values()) {
+    if (view.ids.peek().some((id) => gone.has(id))) view.ids.value = view.ids.peek().filter((id) => !gone.has(id));
+  }
+  for (const id of ids) messages.delete(id);
+}
+
+/** Views whose contents a change can no longer be applied to (a move): reloaded when next opened. */
+export function dropViews(test: (view: View) => boolean): void {
+  for (const [key, view] of views) if (view !== currentView.peek() && test(view)) views.delete(key);
+}
+
+/** After re-registering: every view is stale; the current one reloads at the same place. */
+export function reloadViews(): void {
+  const current = currentView.peek();
+  views.clear();
+  messages.clear();
+  // Reopened at the message that was at the top of the screen (MessageList keeps openAt).
+  if (current) openView(current.narrow, current.openAt ?? undefined);
+}
+
+/** Flags of loaded messages (read, starred…) after update_message_flags. */
+export function setFlag(ids: readonly number[] | "all", flag: string, on: boolean): void {
+  const targets = ids === "all" ? [...messages.keys()] : ids;
+  for (const id of targets) {
+    updateMessage(id, (m) => {
+      const has = m.flags.includes(flag);
+      if (has === on) return m;
+      return { ...m, flags: on ? [...m.flags, flag] : m.flags.filter((f) => f !== flag) };
+    });
+  }
+}
