@@ -5,7 +5,7 @@ import type { Signal } from "@preact/signals";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { api } from "../api/client";
 import { emojiImageUrl, setContent, type ContentContext } from "../content";
-import { MessageWidget } from "../widgets";
+import { MessageWidget, widgetOf } from "../widgets";
 import { go } from "../narrow/router";
 import { channelName } from "../state/channels";
 import { session } from "../state/session";
@@ -96,6 +96,7 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
   const name = sender?.full_name ?? message.sender_full_name;
   const unread = isUnread(message.id);
   const isStarred = message.flags.includes("starred");
+  const hasWidget = message.submessages.length > 0 && widgetOf(message.sender_id, message.submessages) !== undefined;
   const star = () => void api.post("/messages/flags", { messages: [message.id], op: isStarred ? "remove" : "add", flag: "starred" }).catch(() => {});
   return (
     <article
@@ -111,8 +112,9 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
             <span class="sender-name">{name}</span>
           </div>
         )}
-        <Content message={message} />
-        {message.submessages.length > 0 && (
+        {/* A poll or to-do list shows as its widget, not as the "/poll …" text (as in Zulip). */}
+        {!hasWidget && <Content message={message} />}
+        {hasWidget && (
           <MessageWidget
             senderId={message.sender_id}
             submessages={message.submessages}

@@ -69,10 +69,13 @@ function ChannelItem({ sub, expanded, onToggle }: { sub: Subscription; expanded:
           <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
         </button>
         <Row narrow={{ channelId: sub.stream_id }} testid="channel-row" class="channel-row" extra={{ "data-channel-id": sub.stream_id }}>
-          <span class="channel-swatch" style={{ background: sub.color }} aria-hidden="true">
-            {sub.invite_only ? "🔒" : "#"}
-          </span>
+          <span class="channel-swatch" style={{ background: sub.color }} aria-hidden="true" />
           <span class="row-label">{sub.name}</span>
+          {sub.invite_only && (
+            <span class="channel-lock" role="img" aria-label="private">
+              🔒
+            </span>
+          )}
           {sub.is_muted && <span class="visually-hidden">(muted)</span>}
           <Count n={n} />
         </Row>

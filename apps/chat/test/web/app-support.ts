@@ -172,6 +172,14 @@ export async function signIn(page: Page, site: string, email: string, path = "/"
   await waitReady(page);
 }
 
-export async function waitReady(page: Page): Promise<void> {
+/**
+ * Waits until the current narrow's first messages are shown. With an action (a click, a goto
+ * to another fragment), the flag is lowered first so the previous narrow's "1" does not count.
+ */
+export async function waitReady(page: Page, action?: () => Promise<unknown>): Promise<void> {
+  if (action) {
+    await page.evaluate(() => ((globalThis as any).document.documentElement.dataset.ready = "0"));
+    await action();
+  }
   await page.waitForFunction(() => (globalThis as any).document.documentElement.dataset.ready === "1");
 }

@@ -59,8 +59,7 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
   });
 
   it("reads a channel: recipient headers, senders, the server's Markdown rendered and styled", async () => {
-    await page.locator(`[data-testid=channel-row][data-channel-id="${team.design}"]`).click();
-    await waitReady(page);
+    await waitReady(page, () => page.locator(`[data-testid=channel-row][data-channel-id="${team.design}"]`).click());
     assert.match(page.url(), new RegExp(`#narrow/channel/${team.design}-design$`));
     const list = page.locator("[data-testid=message-list]");
     await list.locator(`[data-message-id="${ids.plan}"]`).waitFor();
@@ -88,8 +87,7 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
   });
 
   it("sends to a topic with Enter, shows it at once, then the server's rendered copy", async () => {
-    await page.locator("[data-testid=topic-row]", { hasText: "launch plan" }).click();
-    await waitReady(page);
+    await waitReady(page, () => page.locator("[data-testid=topic-row]", { hasText: "launch plan" }).click());
     assert.match(page.url(), /\/topic\/launch\.20plan$/);
     const compose = page.locator("form[data-testid=compose]");
     assert.equal(await compose.locator("input[name=topic]").inputValue(), "launch plan");
@@ -115,7 +113,7 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
     assert.equal(await message.locator(".message-content em").textContent(), "there");
     await page.waitForFunction(async (messageId) => {
       const res = await fetch(`/json/messages/${messageId}`);
-      const body = await res.json();
+      const body = (await res.json()) as any;
       return body.message?.flags?.includes("read");
     }, id);
   });
@@ -123,8 +121,7 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
   it("reads a direct message; the conversation's count falls", async () => {
     const row = page.locator("[data-testid=dm-row]", { hasText: "Grace Hopper" });
     assert.equal(await row.locator("[data-testid=unread-count]").textContent(), "1");
-    await row.click();
-    await waitReady(page);
+    await waitReady(page, () => row.click());
     assert.match(page.url(), new RegExp(`#narrow/dm/${team.grace.id}-Grace-Hopper$`));
     await page.locator(`[data-message-id="${ids.dm}"]`).waitFor();
     assert.match((await page.locator("[data-testid=recipient-header]").first().textContent()) ?? "", /You and Grace Hopper/);
@@ -134,18 +131,15 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
   });
 
   it("follows URL fragments and the back button", async () => {
-    await page.goto(`${site}/#narrow/channel/${team.engineering}-engineering/topic/deploys`);
-    await waitReady(page);
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.engineering}-engineering/topic/deploys`));
     await page.locator(`[data-message-id="${ids.deploy}"]`).waitFor();
-    await page.goBack();
-    await waitReady(page);
+    await waitReady(page, () => page.goBack());
     await page.locator(`[data-message-id="${ids.dm}"]`).waitFor();
     assert.match(page.url(), /#narrow\/dm\//);
   });
 
   it("keeps the narrow and the draft through a server restart, and sends after it", async () => {
-    await page.goto(`${site}/#narrow/channel/${team.design}-design/topic/launch.20plan`);
-    await waitReady(page);
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.design}-design/topic/launch.20plan`));
     const box = page.locator("form[data-testid=compose] textarea[name=content]");
     await box.fill("half-written thought");
     await server.restart();
