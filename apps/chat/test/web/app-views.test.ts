@@ -52,7 +52,7 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await form.locator("button[type=submit]").click();
     await page.locator("main[data-testid=app]").waitFor();
     assert.equal(new URL(page.url()).pathname, "/");
-    const me = await page.evaluate(async () => (await (await fetch("/json/users/me")).json()).full_name);
+    const me = await page.evaluate(async () => ((await (await fetch("/json/users/me")).json()) as any).full_name);
     assert.equal(me, "Nia Newcomer");
     await page.locator("[data-testid=sign-out]").click();
     await page.locator("form[data-testid=login]").waitFor();
