@@ -27,6 +27,9 @@ const views = new Map<string, View>();
 export const currentView = signal<View | null>(null);
 
 const PAGE = 50;
+// A view holds at most this many ids: reading far back drops the newest end (fetched again on
+// the way down), so scrolling through thousands of messages keeps memory bounded.
+const MAX_LOADED = 600;
 
 export function storeMessage(message: Message): void {
   const old = messages.get(message.id);
@@ -115,8 +118,13 @@ export async function loadOlder(view: View): Promise<void> {
     const known = new Set(view.ids.peek());
     const older = page.messages.filter((m) => !known.has(m.id));
     for (const m of older) storeMessage(m);
-    view.ids.value = [...older.map((m) => m.id), ...view.ids.peek()];
+    const ids = [...older.map((m) => m.id), ...view.ids.peek()];
+    view.ids.value = ids.length > MAX_LOADED ? ids.slice(0, MAX_LOADED) : ids;
     view.foundOldest.value = page.found_oldest;
+    if (ids.length > MAX_LOADED) {
+      view.foundNewest.value = false;
+      forgetUnusedMessages();
+    }
   } catch (error) {
     view.error.value = (error as Error).message;
   } finally {
@@ -134,8 +142,13 @@ export async function loadNewer(view: View): Promise<void> {
     const known = new Set(view.ids.peek());
     const newer = page.messages.filter((m) => !known.has(m.id));
     for (const m of newer) storeMessage(m);
-    view.ids.value = [...view.ids.peek(), ...newer.map((m) => m.id)];
+    const ids = [...view.ids.peek(), ...newer.map((m) => m.id)];
+    view.ids.value = ids.length > MAX_LOADED ? ids.slice(-MAX_LOADED) : ids;
     view.foundNewest.value = page.found_newest;
+    if (ids.length > MAX_LOADED) {
+      view.foundOldest.value = false;
+      forgetUnusedMessages();
+    }
   } catch (error) {
     view.error.value = (error as Error).message;
   } finally {

@@ -7,10 +7,12 @@ import { markRead } from "./unreads";
 const pending = new Set<number>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-export function seen(id: number): void {
-  if (id <= 0 || document.visibilityState !== "visible") return;
+/** Notes a message shown on screen; false while the page is hidden (it is not read yet). */
+export function seen(id: number): boolean {
+  if (id <= 0 || document.visibilityState !== "visible") return false;
   pending.add(id);
   timer ??= setTimeout(flush, 250);
+  return true;
 }
 
 async function flush(): Promise<void> {

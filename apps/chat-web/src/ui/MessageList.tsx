@@ -196,10 +196,7 @@ export function MessageList({ view }: { view: View }) {
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (entry.isIntersecting && state.current.positioned) {
-            seen(Number((entry.target as HTMLElement).dataset.messageId));
-            observer.unobserve(entry.target);
-          }
+          if (entry.isIntersecting && state.current.positioned && seen(Number((entry.target as HTMLElement).dataset.messageId))) observer.unobserve(entry.target);
         }
       },
       { root: list, threshold: 0.5 },
