@@ -185,9 +185,14 @@ export function dropViews(test: (view: View) => boolean): void {
 export function reloadViews(): void {
   const current = currentView.peek();
   views.clear();
-  messages.clear();
-  // Reopened at the message that was at the top of the screen (MessageList keeps openAt).
-  if (current) openView(current.narrow, current.openAt ?? undefined);
+  if (!current) {
+    messages.clear();
+    return;
+  }
+  // Reopened at the message that was at the top of the screen (MessageList keeps openAt);
+  // the old messages stay on screen until the fresh page replaces them.
+  const fresh = openView(current.narrow, current.openAt ?? undefined);
+  if (!fresh.ids.peek().length) fresh.ids.value = current.ids.peek();
 }
 
 /** Flags of loaded messages (read, starred…) after update_message_flags. */

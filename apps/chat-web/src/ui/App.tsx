@@ -52,6 +52,13 @@ function Chat() {
     sidebarOpen.value = false;
     document.title = `${title(narrow)} - ${s.realmName || "Beacon chat"}`;
   }, [narrowKey(narrow), s.realmName]);
+  useEffect(() => {
+    const close = (event: KeyboardEvent) => {
+      if (event.key === "Escape") sidebarOpen.value = false;
+    };
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, []);
   return (
     <main class={`app ${sidebarOpen.value ? "sidebar-open" : ""}`} data-testid="app">
       <header class="app-header">

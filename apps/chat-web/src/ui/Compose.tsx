@@ -59,6 +59,12 @@ export function Compose() {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) submit(event);
   };
+  // Enter in the topic or recipients field goes on to the message, as in Zulip.
+  const toMessage = (event: KeyboardEvent) => {
+    if (event.key !== "Enter" || event.isComposing) return;
+    event.preventDefault();
+    textarea.current?.focus();
+  };
 
   const topics = channelId !== null ? (topicsByChannel.value.get(channelId) ?? []) : [];
   return (
@@ -81,7 +87,7 @@ export function Compose() {
                 </option>
               ))}
             </select>
-            <input name="topic" aria-label="Topic" placeholder="Topic" list="compose-topics" autocomplete="off" value={d.topic} onInput={(e) => setDraft({ topic: e.currentTarget.value })} />
+            <input name="topic" aria-label="Topic" placeholder="Topic" list="compose-topics" autocomplete="off" value={d.topic} onInput={(e) => setDraft({ topic: e.currentTarget.value })} onKeyDown={toMessage} />
             <datalist id="compose-topics">
               {topics.slice(0, 50).map((t) => (
                 <option key={t.name} value={t.name} />
@@ -90,7 +96,7 @@ export function Compose() {
           </>
         ) : (
           <>
-            <input name="to" aria-label="To (names or emails, separated by commas)" placeholder="To: name or email, …" list="compose-users" autocomplete="off" value={d.to} onInput={(e) => setDraft({ to: e.currentTarget.value })} />
+            <input name="to" aria-label="To (names or emails, separated by commas)" placeholder="To: name or email, …" list="compose-users" autocomplete="off" value={d.to} onInput={(e) => setDraft({ to: e.currentTarget.value })} onKeyDown={toMessage} />
             <datalist id="compose-users">
               {[...users.value.values()]
                 .filter((u) => u.is_active)
