@@ -2,7 +2,7 @@
 // of narrows: the ids a narrow holds, in order, with whether its oldest and newest ends are
 // loaded. Views are kept for a few recent narrows (switching back is instant) and the messages
 // no kept view holds are dropped, so memory stays bounded however long the page lives.
-import { signal, type Signal } from "@preact/signals";
+import { batch, signal, type Signal } from "@preact/signals";
 import { api } from "../api/client";
 import { apiNarrow, matchesNarrow, narrowKey, type Narrow } from "../narrow/narrow";
 import { me } from "./session";
@@ -25,6 +25,8 @@ export interface View {
 const KEPT_VIEWS = 8;
 const views = new Map<string, View>();
 export const currentView = signal<View | null>(null);
+/** Counts openView calls: the list starts afresh (placed, "ready") on each, even for a kept view. */
+export const viewSerial = signal(0);
 
 const PAGE = 50;
 // A view holds at most this many ids: reading far back drops the newest end (fetched again on
@@ -60,6 +62,13 @@ function forgetUnusedMessages(): void {
   for (const id of messages.keys()) if (!used.has(id)) messages.delete(id);
 }
 
+function show(view: View): void {
+  batch(() => {
+    currentView.value = view;
+    viewSerial.value++;
+  });
+}
+
 /** The view of a narrow, loading its first page around the first unread (or `near`). */
 export function openView(narrow: Narrow, at?: number): View {
   const key = narrowKey(narrow);
@@ -68,7 +77,7 @@ export function openView(narrow: Narrow, at?: number): View {
     views.delete(key);
     views.set(key, view);
     if (narrow.near !== undefined) view.openAt = narrow.near;
-    currentView.value = view;
+    show(view);
     return view;
   }
   view = {
@@ -85,7 +94,7 @@ export function openView(narrow: Narrow, at?: number): View {
   views.set(key, view);
   while (views.size > KEPT_VIEWS) views.delete(views.keys().next().value!);
   forgetUnusedMessages();
-  currentView.value = view;
+  show(view);
   void loadInitial(view);
   return view;
 }

@@ -5,7 +5,7 @@ import { useEffect } from "preact/hooks";
 import { narrowKey, type Narrow } from "../narrow/narrow";
 import { currentNarrow } from "../narrow/router";
 import { channelName } from "../state/channels";
-import { currentView, openView } from "../state/messages";
+import { currentView, openView, viewSerial } from "../state/messages";
 import { notice, phase, session } from "../state/session";
 import { users } from "../state/users";
 import { signOut } from "./auth";
@@ -38,7 +38,7 @@ function MessageView() {
   const view = currentView.value;
   return (
     <>
-      {view && <MessageList key={view.key + (view.narrow.near ?? "")} view={view} />}
+      {view && <MessageList key={`${view.key}#${viewSerial.value}`} view={view} />}
       <Compose />
     </>
   );

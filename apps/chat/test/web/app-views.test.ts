@@ -133,6 +133,26 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     assert.equal(await widget.locator(".star").getAttribute("aria-pressed"), "true");
   });
 
+  it("keeps in-app links inside messages in the app, opening the linked message in its topic", async () => {
+    const target = await send(server, team.grace, "design", "reviews", "The spec is ready");
+    const link = await send(server, team.alan, "random", "links", `See #**design>reviews@${target}** and #**engineering**`);
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.random}-random`));
+    const anchor = page.locator(`[data-message-id="${link}"] .message-content a.message-link`);
+    assert.equal(await anchor.getAttribute("target"), null);
+    await waitReady(page, () => anchor.click());
+    assert.match(page.url(), new RegExp(`#narrow/channel/${team.design}-design/topic/reviews/near/${target}$`));
+    await page.locator(`[data-message-id="${target}"]`).waitFor();
+    assert.equal(new URL(page.url()).origin, site);
+  });
+
+  it("shows a channel the user is subscribed to elsewhere, live", async () => {
+    const res = await server.call(team.owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "announcements" }], principals: [team.ada.id] });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    await page.locator("[data-testid=channel-row]", { hasText: "announcements" }).waitFor();
+    const names = await page.locator("[data-testid=channel-row] .row-label").allTextContents();
+    assert.deepEqual(names, ["announcements", "design", "engineering", "random"]);
+  });
+
   it("follows the system's dark theme and works at phone width with the sidebar as a drawer", async () => {
     await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.design}-design/topic/reviews`));
     await page.emulateMedia({ colorScheme: "dark" });
