@@ -3,7 +3,9 @@
 import { render } from "preact";
 import { ApiError, whenSignedOut } from "./api/client";
 import { start, stop } from "./api/events";
+import { hashToNarrow } from "./narrow/hash";
 import { startRouter } from "./narrow/router";
+import { prefetchView } from "./state/messages";
 import { phase } from "./state/session";
 import { App, inviteKeyOf } from "./ui/App";
 import "./ui/app.css";
@@ -19,6 +21,9 @@ async function boot(): Promise<void> {
     phase.value = "signed-out";
     return;
   }
+  // The first narrow's messages load alongside /register (legacy names wait for the router).
+  const early = hashToNarrow(location.hash, () => undefined, 0);
+  if (early) prefetchView(early);
   try {
     await start();
     if (location.pathname !== "/") history.replaceState(null, "", `/${location.hash}`);

@@ -5,7 +5,7 @@
 import { batch, signal, type Signal } from "@preact/signals";
 import { api } from "../api/client";
 import { apiNarrow, matchesNarrow, narrowKey, type Narrow } from "../narrow/narrow";
-import { me } from "./session";
+import { me, session } from "./session";
 import type { Message } from "./types";
 
 export const messages = new Map<number, Signal<Message>>();
@@ -50,7 +50,8 @@ async function fetchPage(view: View, anchor: string | number, before: number, af
     num_before: before,
     num_after: after,
     include_anchor: typeof anchor === "number" && before > 0 && after > 0 ? true : typeof anchor === "string",
-    narrow: apiNarrow(view.narrow, me().userId),
+    // (the user's id matters only for the conversation with oneself, never prefetched)
+    narrow: apiNarrow(view.narrow, session.peek()?.userId ?? 0),
     apply_markdown: true,
     client_gravatar: true,
   });
@@ -69,18 +70,23 @@ function show(view: View): void {
   });
 }
 
-/** The view of a narrow, loading its first page around the first unread (or `near`). */
-export function openView(narrow: Narrow, at?: number): View {
+/**
+ * Starts loading a narrow's first page while /register is still on its way (the page's first
+ * view then costs one round trip, not two); openView picks it up. Not for direct messages,
+ * whose narrow needs to know who "me" is.
+ */
+export function prefetchView(narrow: Narrow): void {
   const key = narrowKey(narrow);
-  let view = views.get(key);
-  if (view && (narrow.near === undefined || view.ids.peek().includes(narrow.near))) {
-    views.delete(key);
-    views.set(key, view);
-    if (narrow.near !== undefined) view.openAt = narrow.near;
-    show(view);
-    return view;
-  }
-  view = {
+  if (narrow.dm || narrow.near !== undefined || views.has(key)) return;
+  const view = newView(key, narrow, undefined);
+  views.set(key, view);
+  void loadInitial(view).then(() => {
+    if (view.error.peek() && views.get(key) === view) views.delete(key); // signed out: try again later
+  });
+}
+
+function newView(key: string, narrow: Narrow, at: number | undefined): View {
+  return {
     key,
     narrow,
     ids: signal([]),
@@ -90,6 +96,21 @@ export function openView(narrow: Narrow, at?: number): View {
     error: signal(null),
     openAt: at ?? narrow.near ?? null,
   };
+}
+
+/** The view of a narrow, loading its first page around the first unread (or `near`). */
+export function openView(narrow: Narrow, at?: number): View {
+  const key = narrowKey(narrow);
+  let view = views.get(key);
+  const loading = view?.loading.peek() === "initial" && narrow.near === undefined && at === undefined;
+  if (view && (loading || (at === undefined && (narrow.near === undefined || view.ids.peek().includes(narrow.near))))) {
+    views.delete(key);
+    views.set(key, view);
+    if (narrow.near !== undefined) view.openAt = narrow.near;
+    show(view);
+    return view;
+  }
+  view = newView(key, narrow, at);
   views.delete(key);
   views.set(key, view);
   while (views.size > KEPT_VIEWS) views.delete(views.keys().next().value!);
