@@ -151,6 +151,18 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await page.locator("[data-testid=channel-row]", { hasText: "announcements" }).waitFor();
     const names = await page.locator("[data-testid=channel-row] .row-label").allTextContents();
     assert.deepEqual(names, ["announcements", "design", "engineering", "random"]);
+    // Muted elsewhere: dimmed here, and its unread messages leave the combined feed's count.
+    const feed = async () => Number((await page.locator("a[data-testid=view-all] [data-testid=unread-count]").textContent()) ?? 0);
+    await send(server, team.grace, "engineering", "fresh", "One more unread");
+    await page.locator(`[data-testid=channel-row][data-channel-id="${team.engineering}"] [data-testid=unread-count]`).waitFor();
+    await page.waitForTimeout(100);
+    const before = await feed();
+    const engineering = Number(await page.locator(`[data-testid=channel-row][data-channel-id="${team.engineering}"] [data-testid=unread-count]`).textContent());
+    const muted = await server.call(team.ada, "POST", "/users/me/subscriptions/properties", { subscription_data: [{ stream_id: team.engineering, property: "is_muted", value: true }] });
+    assert.equal(muted.status, 200, JSON.stringify(muted.body));
+    await page.locator(`li.muted [data-testid=channel-row][data-channel-id="${team.engineering}"]`).waitFor();
+    assert.equal(await feed(), before - engineering);
+    assert.equal(await page.locator("li.muted [data-testid=channel-row]").evaluate((el) => (globalThis as any).getComputedStyle(el).opacity), "0.55");
   });
 
   it("follows the system's dark theme and works at phone width with the sidebar as a drawer", async () => {

@@ -158,6 +158,24 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
     await page.locator("[data-message-id] .message-content", { hasText: "half-written thought" }).waitFor();
   });
 
+  it("sends a direct message to two people, named by email and by full name", async () => {
+    const compose = page.locator("form[data-testid=compose]");
+    await compose.getByRole("button", { name: "Direct" }).click();
+    await compose.locator("input[name=to]").fill(`${team.grace.email}, Alan Turing`);
+    await compose.locator("input[name=to]").press("Enter");
+    const box = compose.locator("textarea[name=content]");
+    assert.equal(await page.evaluate(() => document.activeElement.name), "content", "Enter in the recipients goes on to the message");
+    await box.fill("Lunch for three?");
+    await box.press("Enter");
+    const row = page.locator("[data-testid=dm-row]", { hasText: "Grace Hopper, Alan Turing" });
+    await row.waitFor();
+    await waitReady(page, () => row.click());
+    assert.match(page.url(), new RegExp(`#narrow/dm/${Math.min(team.grace.id, team.alan.id)},${Math.max(team.grace.id, team.alan.id)}-group$`));
+    await page.locator("[data-message-id] .message-content", { hasText: "Lunch for three?" }).waitFor();
+    const sent = await server.call(team.alan, "GET", "/messages", { anchor: "newest", num_before: 1, num_after: 0 });
+    assert.deepEqual(sent.body.messages[0].display_recipient.map((r: any) => r.id).sort(), [team.ada.id, team.grace.id, team.alan.id].sort());
+  });
+
   it("signs out: the session ends and the sign-in page comes back", async () => {
     await page.locator("[data-testid=sign-out]").click();
     await page.locator("form[data-testid=login]").waitFor();
