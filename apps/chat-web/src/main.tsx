@@ -1,8 +1,52 @@
-// Entry point: mounts the app. The real screens arrive with issue 14's work.
+// Entry point: starts the session (register + event queue) or shows the sign-in page, and
+// mounts the app. See ui/App.tsx for the screens, api/ for the server, state/ for the stores.
 import { render } from "preact";
+import { ApiError, whenSignedOut } from "./api/client";
+import { start, stop } from "./api/events";
+import { hashToNarrow } from "./narrow/hash";
+import { startRouter } from "./narrow/router";
+import { prefetchView } from "./state/messages";
+import { phase } from "./state/session";
+import { App, inviteKeyOf } from "./ui/App";
+import "./ui/app.css";
 
-function App() {
-  return <main>Beacon chat</main>;
+whenSignedOut(() => {
+  stop();
+  phase.value = "signed-out";
+});
+
+async function boot(): Promise<void> {
+  // An invitation link always shows its sign-up page, whoever is signed in.
+  if (inviteKeyOf(location.pathname)) {
+    phase.value = "signed-out";
+    return;
+  }
+  // The first narrow's messages load alongside /register (legacy names wait for the router).
+  const early = hashToNarrow(location.hash, () => undefined, 0);
+  if (early) prefetchView(early);
+  try {
+    await start();
+    if (location.pathname !== "/") history.replaceState(null, "", `/${location.hash}`);
+    phase.value = "ready";
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) phase.value = "signed-out";
+    else {
+      phase.value = "signed-out";
+      console.error(error);
+    }
+  }
 }
 
 render(<App />, document.getElementById("app")!);
+void boot();
+startRouterWhenReady();
+
+function startRouterWhenReady(): void {
+  // Narrows name channels and users: read the hash once their lists are in.
+  const unsubscribe = phase.subscribe((p) => {
+    if (p === "ready") {
+      startRouter();
+      queueMicrotask(() => unsubscribe());
+    }
+  });
+}

@@ -181,11 +181,13 @@ describe("the alert worker", () => {
   });
 
   it("records the error of a kind it cannot deliver", async () => {
-    const pd = await addIntegration(h, "pd", "service-key");
-    const c = await createCheckVia(h, { channels: pd.uuid });
+    // A kind this server does not know (data brought over from a newer Healthchecks, say).
+    const pigeon = await addIntegration(h, "webhook", "");
+    await h.deps.db.updateTable("channels").set({ kind: "carrier-pigeon", value: "coop 7" }).where("id", "=", pigeon.id).execute();
+    const c = await createCheckVia(h, { channels: pigeon.uuid });
     await h.app.inject({ method: "GET", url: `/ping/${c.uuid}/fail` });
     await runAlertCycle(h.deps);
-    const row = await h.deps.db.selectFrom("channels").selectAll().where("id", "=", pd.id).executeTakeFirstOrThrow();
-    assert.equal(row.last_error, "pd notifications are not supported by this server.");
+    const row = await h.deps.db.selectFrom("channels").selectAll().where("id", "=", pigeon.id).executeTakeFirstOrThrow();
+    assert.equal(row.last_error, "carrier-pigeon notifications are not supported by this server.");
   });
 });

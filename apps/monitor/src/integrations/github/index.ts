@@ -1,5 +1,31 @@
-// GitHub: listed by the API and the dashboard, stored as given, not delivered yet (each alert
-// records why). ../README.md says how to build it in this folder.
-import { unbuiltKind } from "../kind.js";
+// GitHub: an issue opened when a check goes down (transport.ts), as a GitHub app's
+// installation (client.ts, settings.ts), set up through GitHub's authorization (routes.ts).
+// Stored as the upstream stores it: {"installation_id": 123, "repo": "owner/name", "labels": […]}.
+import { defineKind } from "../kind.js";
+import { parseConfig, str } from "../form.js";
+import { jsonObject } from "../values.js";
+import { githubRoutes, setupPage } from "./routes.js";
+import { githubSettings } from "./settings.js";
+import { githubTransport } from "./transport.js";
 
-export const github = unbuiltKind("github", "GitHub");
+function checkValue(raw: string): string {
+  const doc = jsonObject(raw);
+  if (!Number.isInteger(doc.installation_id) || (doc.installation_id as number) <= 0) throw new Error("installation_id must be the GitHub app installation's id (a positive whole number)");
+  if (typeof doc.repo !== "string" || !/^(?!\.+\/)[\w.-]+\/(?!\.+$)[\w.-]+$/.test(doc.repo)) throw new Error('repo must be "owner/name"');
+  const labels = doc.labels ?? [];
+  if (!Array.isArray(labels) || labels.some((l) => typeof l !== "string" || l === "")) throw new Error("labels must be a list of label names");
+  return JSON.stringify({ installation_id: doc.installation_id, repo: doc.repo, labels });
+}
+
+export const github = defineKind({
+  kind: "github",
+  title: "GitHub",
+  blurb: "Opens an issue in a GitHub repository when a check goes down.",
+  icon: { color: "#24292f", glyph: `<circle cx="8" cy="6.5" r="1.8"/><circle cx="8" cy="17.5" r="1.8"/><circle cx="16" cy="8.5" r="1.8"/><path d="M8 8.3v7.4M16 10.3c0 3.2-8 2.4-8 5.4"/>` },
+  settings: githubSettings,
+  transport: githubTransport,
+  checkValue,
+  summary: (channel) => str(parseConfig(channel.value).repo),
+  setup: { page: setupPage },
+  routes: githubRoutes,
+});

@@ -1,5 +1,27 @@
-// Matrix: listed by the API and the dashboard, stored as given, not delivered yet (each alert
-// records why). ../README.md says how to build it in this folder.
-import { unbuiltKind } from "../kind.js";
+// Matrix: messages posted to a room by a bot account (transport.ts, settings.ts), which
+// joins the room when the integration is added (routes.ts). Stored as the upstream stores
+// it: the bare room id, "!abc:matrix.org".
+import { defineKind } from "../kind.js";
+import { matrixRoutes, setupPage } from "./routes.js";
+import { matrixSettings } from "./settings.js";
+import { matrixTransport } from "./transport.js";
 
-export const matrix = unbuiltKind("matrix", "Matrix");
+/** A room id, as the homeserver gave it when the bot joined (the CLI cannot join for you). */
+function checkValue(raw: string): string {
+  const roomId = raw.trim();
+  if (!/^![^\s:]+:\S+$/.test(roomId)) throw new Error("--value must be a Matrix room id, !abc:example.org (invite the bot and let it join first)");
+  return roomId;
+}
+
+export const matrix = defineKind({
+  kind: "matrix",
+  title: "Matrix",
+  blurb: "Posts to a Matrix room through a bot account.",
+  icon: { color: "#0dbd8b", glyph: `<path d="M7 5.5H5.5v13H7"/><path d="M17 5.5h1.5v13H17"/><path d="M9 15v-5m0 1.2c.8-1.6 3-1.6 3 .3V15m0-3.5c.8-1.6 3-1.6 3 .3V15"/>` },
+  settings: matrixSettings,
+  transport: matrixTransport,
+  checkValue,
+  summary: (channel) => channel.value,
+  setup: { page: setupPage },
+  routes: matrixRoutes,
+});

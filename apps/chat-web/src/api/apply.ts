@@ -1,0 +1,132 @@
+// Applies one event from the queue to the stores. Each case is Zulip's event as documented in
+// GET /events; a field the app does not show is ignored.
+import { matchesNarrow, dmPeers } from "../narrow/narrow";
+import { addChannels, addSubscriptions, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
+import { settleEcho } from "../state/compose";
+import { noteConversation } from "../state/dms";
+import { addLiveMessage, currentView, dropViews, removeMessages, setFlag, updateMessage, messages } from "../state/messages";
+import { session } from "../state/session";
+import { toggleStarred } from "../state/starred";
+import { noteTopic } from "../state/topics";
+import { addUnread, markRead, moveUnread } from "../state/unreads";
+import { addUser, updateUser } from "../state/users";
+import type { Message } from "../state/types";
+
+export interface Event {
+  type: string;
+  id: number;
+  [key: string]: any;
+}
+
+/** Returns "reregister" when the server asks for a fresh start (a restart event). */
+export function applyEvent(event: Event): "reregister" | void {
+  const me = session.peek()!;
+  switch (event.type) {
+    case "message": {
+      const message: Message = { ...event.message, flags: event.flags ?? event.message.flags ?? [], reactions: event.message.reactions ?? [], submessages: event.message.submessages ?? [] };
+      settleEcho(event.local_message_id, message.id);
+      const peers = message.type === "private" ? dmPeers(message, me.userId) : [];
+      addUnread(message, peers);
+      if (message.type === "stream" && message.stream_id !== undefined) noteTopic(message.stream_id, message.subject, message.id);
+      else noteConversation(peers, message.id);
+      addLiveMessage(message);
+      return;
+    }
+    case "update_message": {
+      const ids: number[] = event.message_ids ?? [event.message_id];
+      if (event.rendered_content !== undefined && event.message_id !== undefined) {
+        updateMessage(event.message_id, (m) => ({ ...m, content: event.rendered_content, last_edit_timestamp: event.edit_timestamp }));
+      }
+      const newTopic: string | undefined = event.subject ?? event.topic;
+      const newChannel: number | undefined = event.new_stream_id;
+      if (newTopic !== undefined || newChannel !== undefined) {
+        for (const id of ids) updateMessage(id, (m) => ({ ...m, subject: newTopic ?? m.subject, stream_id: newChannel ?? m.stream_id }));
+        moveUnread(ids, newChannel, newTopic);
+        // Views the messages left keep them no more; views they joined reload when opened.
+        const view = currentView.peek();
+        if (view) {
+          const left = ids.filter((id) => view.ids.peek().includes(id) && !matchesNarrow(view.narrow, messages.get(id)!.peek(), me.userId));
+          if (left.length) view.ids.value = view.ids.peek().filter((id) => !left.includes(id));
+        }
+        dropViews(() => true);
+      }
+      return;
+    }
+    case "delete_message": {
+      const ids: number[] = event.message_ids ?? [event.message_id];
+      markRead(ids);
+      toggleStarred(ids, false);
+      removeMessages(ids);
+      return;
+    }
+    case "reaction": {
+      const reaction = { emoji_name: event.emoji_name, emoji_code: event.emoji_code, reaction_type: event.reaction_type, user_id: event.user_id ?? event.user?.user_id };
+      updateMessage(event.message_id, (m) => {
+        const others = m.reactions.filter((r) => !(r.user_id === reaction.user_id && r.emoji_code === reaction.emoji_code && r.reaction_type === reaction.reaction_type));
+        return { ...m, reactions: event.op === "add" ? [...others, reaction] : others };
+      });
+      return;
+    }
+    case "submessage": {
+      updateMessage(event.message_id, (m) =>
+        m.submessages.some((s) => s.id === event.submessage_id)
+          ? m
+          : { ...m, submessages: [...m.submessages, { id: event.submessage_id, sender_id: event.sender_id, msg_type: event.msg_type, content: event.content }] },
+      );
+      return;
+    }
+    case "update_message_flags": {
+      const on = (event.op ?? event.operation) === "add";
+      const ids: number[] = event.all ? [...messages.keys()] : event.messages;
+      setFlag(event.all ? "all" : ids, event.flag, on);
+      if (event.flag === "read" && on) markRead(ids);
+      if (event.flag === "read" && !on) {
+        // Marked unread elsewhere: message_details says where each one lives.
+        for (const id of ids) {
+          const d = event.message_details?.[id];
+          if (!d) continue;
+          const peers = ((d.user_ids ?? []) as number[]).filter((u) => u !== me.userId).sort((a, b) => a - b);
+          const fake = { id, type: d.type === "stream" ? "stream" : "private", stream_id: d.stream_id, subject: d.topic ?? "", flags: d.mentioned ? ["mentioned"] : [] } as unknown as Message;
+          addUnread(fake, peers);
+        }
+      }
+      if (event.flag === "starred") toggleStarred(ids, on);
+      return;
+    }
+    case "subscription": {
+      if (event.op === "add") addSubscriptions(event.subscriptions);
+      else if (event.op === "remove") removeSubscriptions(event.subscriptions.map((s: { stream_id: number }) => s.stream_id));
+      else if (event.op === "update") updateSubscription(event.stream_id, { [event.property === "in_home_view" ? "is_muted" : event.property]: event.property === "in_home_view" ? !event.value : event.value });
+      return;
+    }
+    case "stream": {
+      if (event.op === "create") addChannels(event.streams);
+      else if (event.op === "delete") removeChannels(event.streams.map((s: { stream_id: number }) => s.stream_id));
+      else if (event.op === "update" && (event.property === "name" || event.property === "description")) updateChannel(event.stream_id, { [event.property]: event.value });
+      return;
+    }
+    case "realm_user": {
+      if (event.op === "add") addUser({ is_active: true, ...event.person });
+      else if (event.op === "remove") updateUser(event.person.user_id, { is_active: false });
+      else if (event.op === "update") {
+        const { user_id, ...change } = event.person;
+        updateUser(user_id, change);
+        if (user_id === me.userId && change.full_name) session.value = { ...me, fullName: change.full_name };
+      }
+      return;
+    }
+    case "user_settings": {
+      const map: Record<string, string> = { twenty_four_hour_time: "twentyFourHourTime", timezone: "timezone", emojiset: "emojiset" };
+      if (event.op === "update" && map[event.property]) session.value = { ...me, [map[event.property]!]: event.value };
+      return;
+    }
+    case "realm": {
+      if (event.op === "update" && event.property === "name") session.value = { ...me, realmName: event.value };
+      if (event.op === "update_dict" && event.data?.name) session.value = { ...me, realmName: event.data.name };
+      return;
+    }
+    case "restart":
+      return "reregister";
+  }
+}
+

@@ -1,0 +1,60 @@
+// POST /json/register: the state the app starts from, and the event queue that keeps it
+// current. Called at start and again whenever the queue is lost (BAD_EVENT_QUEUE_ID, a
+// server restart): the stores are refilled from scratch, the views reload where they were.
+import { api } from "./client";
+import { setChannels } from "../state/channels";
+import { setConversations } from "../state/dms";
+import { session } from "../state/session";
+import { setStarred } from "../state/starred";
+import { setUnreads } from "../state/unreads";
+import { setUsers } from "../state/users";
+import type { Channel, Subscription, User } from "../state/types";
+
+// The events the app applies; everything else (presence, typing…) is not sent at all.
+export const EVENT_TYPES = [
+  "message",
+  "update_message",
+  "delete_message",
+  "reaction",
+  "update_message_flags",
+  "subscription",
+  "stream",
+  "realm_user",
+  "submessage",
+  "restart",
+  "realm",
+  "user_settings",
+];
+const FETCH_TYPES = ["realm", "realm_user", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings"];
+
+export interface Registered {
+  queue_id: string;
+  last_event_id: number;
+}
+
+export async function register(): Promise<Registered> {
+  const state = await api.post<any>("/register", {
+    apply_markdown: true,
+    client_gravatar: true,
+    include_subscribers: false,
+    slim_presence: true,
+    event_types: EVENT_TYPES,
+    fetch_event_types: FETCH_TYPES,
+  });
+  const settings = state.user_settings ?? {};
+  session.value = {
+    userId: state.user_id,
+    email: state.email,
+    fullName: state.full_name,
+    realmName: state.realm_name ?? "",
+    twentyFourHourTime: Boolean(settings.twenty_four_hour_time ?? state.twenty_four_hour_time),
+    timezone: settings.timezone ?? "",
+    emojiset: settings.emojiset ?? "google",
+  };
+  setUsers((state.realm_users ?? []) as User[]);
+  setChannels((state.subscriptions ?? []) as Subscription[], (state.streams ?? []) as Channel[]);
+  setUnreads(state.unread_msgs ?? {}, state.user_id);
+  setConversations(state.recent_private_conversations ?? []);
+  setStarred(state.starred_messages ?? []);
+  return { queue_id: state.queue_id, last_event_id: state.last_event_id };
+}

@@ -1,0 +1,67 @@
+// A narrow: which messages a view shows. The combined feed is the empty narrow; a channel may
+// be refined by a topic; a direct conversation is the set of its other members (empty for the
+// conversation with oneself). `near` only says where to open the view, not what it holds.
+import type { Message } from "../state/types";
+
+export interface Narrow {
+  channelId?: number;
+  topic?: string;
+  /** the other participants' ids, sorted; [] is the conversation with oneself */
+  dm?: number[];
+  is?: "mentioned" | "starred";
+  near?: number;
+}
+
+export const FEED: Narrow = {};
+
+/** The key under which a view of this narrow is kept (near is left out: same messages). */
+export function narrowKey(n: Narrow): string {
+  if (n.dm) return `dm:${n.dm.join(",")}`;
+  if (n.is) return `is:${n.is}`;
+  if (n.channelId !== undefined) return n.topic === undefined ? `channel:${n.channelId}` : `topic:${n.channelId}:${n.topic.toLowerCase()}`;
+  return "feed";
+}
+
+export function sameNarrow(a: Narrow, b: Narrow): boolean {
+  return narrowKey(a) === narrowKey(b);
+}
+
+/** The narrow in the API's terms (GET /messages `narrow`). */
+export function apiNarrow(n: Narrow, myUserId: number): { operator: string; operand: unknown }[] {
+  if (n.dm) return [{ operator: "dm", operand: n.dm.length ? n.dm : [myUserId] }];
+  if (n.is) return [{ operator: "is", operand: n.is }];
+  const terms: { operator: string; operand: unknown }[] = [];
+  if (n.channelId !== undefined) terms.push({ operator: "channel", operand: n.channelId });
+  if (n.channelId !== undefined && n.topic !== undefined) terms.push({ operator: "topic", operand: n.topic });
+  return terms;
+}
+
+/** The other participants of a direct message, sorted (none for a message to oneself). */
+export function dmPeers(message: Pick<Message, "display_recipient">, myUserId: number): number[] {
+  const recipients = Array.isArray(message.display_recipient) ? message.display_recipient : [];
+  return recipients
+    .map((r) => r.id)
+    .filter((id) => id !== myUserId)
+    .sort((a, b) => a - b);
+}
+
+const MENTION_FLAGS = ["mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned", "wildcard_mentioned"];
+
+export function isMentioned(flags: readonly string[]): boolean {
+  return flags.some((f) => MENTION_FLAGS.includes(f));
+}
+
+/** Whether a message (a new one from the event queue) belongs in the narrow. */
+export function matchesNarrow(n: Narrow, message: Message, myUserId: number): boolean {
+  if (n.is === "mentioned") return isMentioned(message.flags);
+  if (n.is === "starred") return message.flags.includes("starred");
+  if (n.dm) return message.type === "private" && dmPeers(message, myUserId).join(",") === n.dm.join(",");
+  if (n.channelId === undefined) return true;
+  if (message.type !== "stream" || message.stream_id !== n.channelId) return false;
+  return n.topic === undefined || message.subject.toLowerCase() === n.topic.toLowerCase();
+}
+
+/** Where a message sent to this narrow goes by default. */
+export function isConversation(n: Narrow): boolean {
+  return n.dm !== undefined || (n.channelId !== undefined && n.topic !== undefined);
+}

@@ -1,0 +1,90 @@
+// The compose box's draft and the messages being sent. The draft survives a narrow switch, a
+// lost event queue and a reload (localStorage holds only the draft's own words and target,
+// never a credential). A message sent shows at once as a local echo, replaced by the server's
+// copy when its `message` event (carrying our local_message_id) arrives.
+import { signal } from "@preact/signals";
+import { api, ApiError } from "../api/client";
+import { eventQueueId } from "./queue";
+
+export interface Draft {
+  kind: "channel" | "dm";
+  channelId: number | null;
+  topic: string;
+  /** DM recipients as typed: emails or names, comma-separated */
+  to: string;
+  content: string;
+}
+
+export interface Echo {
+  localId: string;
+  draft: Draft;
+  /** the recipients resolved when sent (DM) */
+  userIds: number[];
+  senderId: number;
+  timestamp: number;
+  /** the server's id once POST /messages answered (its event may come before or after) */
+  serverId?: number;
+  failed?: string;
+}
+
+const STORAGE_KEY = "beacon.chat.draft";
+const EMPTY: Draft = { kind: "channel", channelId: null, topic: "", to: "", content: "" };
+
+function loadDraft(): Draft {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
+    if (saved && typeof saved === "object") return { ...EMPTY, ...saved };
+  } catch {
+    // a damaged entry: start empty
+  }
+  return EMPTY;
+}
+
+export const draft = signal<Draft>(loadDraft());
+export const echoes = signal<readonly Echo[]>([]);
+
+export function setDraft(change: Partial<Draft>): void {
+  draft.value = { ...draft.peek(), ...change };
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(draft.peek()));
+  } catch {
+    // storage full or disabled: the draft still lives in the page
+  }
+}
+
+export function clearDraftStorage(): void {
+  localStorage.removeItem(STORAGE_KEY);
+}
+
+let counter = 0;
+
+/** Sends the draft; the content is cleared at once and comes back if the server refuses it. */
+export async function send(target: Draft, userIds: number[], senderId: number): Promise<void> {
+  const localId = `${Date.now()}.${++counter}`;
+  const echo: Echo = { localId, draft: target, userIds, senderId, timestamp: Math.floor(Date.now() / 1000) };
+  echoes.value = [...echoes.peek(), echo];
+  const params =
+    target.kind === "dm"
+      ? { type: "direct", to: userIds, content: target.content }
+      : { type: "stream", to: target.channelId ?? 0, topic: target.topic, content: target.content };
+  try {
+    const sent = await api.post<{ id: number }>("/messages", { ...params, queue_id: eventQueueId.peek() ?? undefined, local_id: localId });
+    // The event may already have replaced the echo; if not, it will (see settleEcho).
+    if (echoes.peek().some((e) => e.localId === localId)) echoes.value = echoes.peek().map((e) => (e.localId === localId ? { ...e, serverId: sent.id } : e));
+  } catch (error) {
+    echoes.value = echoes.peek().filter((e) => e.localId !== localId);
+    if (!draft.peek().content.trim()) setDraft({ content: target.content });
+    throw error instanceof ApiError ? error : new ApiError(0, "NETWORK", String(error));
+  }
+}
+
+/** A message event arrived: the echo it answers (by local id, or by the id POST returned) goes. */
+export function settleEcho(localId: string | undefined, messageId: number): void {
+  const rest = echoes.peek().filter((e) => e.localId !== localId && e.serverId !== messageId);
+  if (rest.length !== echoes.peek().length) echoes.value = rest;
+}
+
+/** Echoes whose send answered but whose event was lost with a queue: the reload shows them. */
+export function dropAnsweredEchoes(): void {
+  echoes.value = echoes.peek().filter((e) => e.serverId === undefined);
+}

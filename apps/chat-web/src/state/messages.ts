@@ -1,0 +1,238 @@
+// Messages by id (one signal each, so a reaction or an edit redraws one message) and the views
+// of narrows: the ids a narrow holds, in order, with whether its oldest and newest ends are
+// loaded. Views are kept for a few recent narrows (switching back is instant) and the messages
+// no kept view holds are dropped, so memory stays bounded however long the page lives.
+import { batch, signal, type Signal } from "@preact/signals";
+import { api } from "../api/client";
+import { apiNarrow, matchesNarrow, narrowKey, type Narrow } from "../narrow/narrow";
+import { me, session } from "./session";
+import type { Message } from "./types";
+
+export const messages = new Map<number, Signal<Message>>();
+
+export interface View {
+  key: string;
+  narrow: Narrow;
+  ids: Signal<readonly number[]>;
+  foundOldest: Signal<boolean>;
+  foundNewest: Signal<boolean>;
+  loading: Signal<"initial" | "older" | "newer" | null>;
+  error: Signal<string | null>;
+  /** the message to open at (first unread, or the near/anchor one); null: the newest */
+  openAt: number | null;
+}
+
+const KEPT_VIEWS = 8;
+const views = new Map<string, View>();
+export const currentView = signal<View | null>(null);
+/** Counts openView calls: the list starts afresh (placed, "ready") on each, even for a kept view. */
+export const viewSerial = signal(0);
+
+const PAGE = 50;
+// A view holds at most this many ids: reading far back drops the newest end (fetched again on
+// the way down), so scrolling through thousands of messages keeps memory bounded.
+const MAX_LOADED = 600;
+
+export function storeMessage(message: Message): void {
+  const old = messages.get(message.id);
+  if (old) old.value = message;
+  else messages.set(message.id, signal(message));
+}
+
+export function updateMessage(id: number, change: (m: Message) => Message): void {
+  const s = messages.get(id);
+  if (s) s.value = change(s.peek());
+}
+
+async function fetchPage(view: View, anchor: string | number, before: number, after: number): Promise<{ messages: Message[]; found_oldest: boolean; found_newest: boolean; found_anchor: boolean; anchor: number }> {
+  return api.get("/messages", {
+    anchor,
+    num_before: before,
+    num_after: after,
+    include_anchor: typeof anchor === "number" && before > 0 && after > 0 ? true : typeof anchor === "string",
+    // (the user's id matters only for the conversation with oneself, never prefetched)
+    narrow: apiNarrow(view.narrow, session.peek()?.userId ?? 0),
+    apply_markdown: true,
+    client_gravatar: true,
+  });
+}
+
+function forgetUnusedMessages(): void {
+  const used = new Set<number>();
+  for (const v of views.values()) for (const id of v.ids.peek()) used.add(id);
+  for (const id of messages.keys()) if (!used.has(id)) messages.delete(id);
+}
+
+function show(view: View): void {
+  batch(() => {
+    currentView.value = view;
+    viewSerial.value++;
+  });
+}
+
+/**
+ * Starts loading a narrow's first page while /register is still on its way (the page's first
+ * view then costs one round trip, not two); openView picks it up. Not for direct messages,
+ * whose narrow needs to know who "me" is.
+ */
+export function prefetchView(narrow: Narrow): void {
+  const key = narrowKey(narrow);
+  if (narrow.dm || narrow.near !== undefined || views.has(key)) return;
+  const view = newView(key, narrow, undefined);
+  views.set(key, view);
+  void loadInitial(view).then(() => {
+    if (view.error.peek() && views.get(key) === view) views.delete(key); // signed out: try again later
+  });
+}
+
+function newView(key: string, narrow: Narrow, at: number | undefined): View {
+  return {
+    key,
+    narrow,
+    ids: signal([]),
+    foundOldest: signal(false),
+    foundNewest: signal(false),
+    loading: signal("initial"),
+    error: signal(null),
+    openAt: at ?? narrow.near ?? null,
+  };
+}
+
+/** The view of a narrow, loading its first page around the first unread (or `near`). */
+export function openView(narrow: Narrow, at?: number): View {
+  const key = narrowKey(narrow);
+  let view = views.get(key);
+  const loading = view?.loading.peek() === "initial" && narrow.near === undefined && at === undefined;
+  if (view && (loading || (at === undefined && (narrow.near === undefined || view.ids.peek().includes(narrow.near))))) {
+    views.delete(key);
+    views.set(key, view);
+    if (narrow.near !== undefined) view.openAt = narrow.near;
+    show(view);
+    return view;
+  }
+  view = newView(key, narrow, at);
+  views.delete(key);
+  views.set(key, view);
+  while (views.size > KEPT_VIEWS) views.delete(views.keys().next().value!);
+  forgetUnusedMessages();
+  show(view);
+  void loadInitial(view);
+  return view;
+}
+
+async function loadInitial(view: View): Promise<void> {
+  try {
+    const anchor = view.openAt ?? "first_unread";
+    const page = await fetchPage(view, anchor, PAGE, PAGE);
+    for (const m of page.messages) storeMessage(m);
+    // Without an anchor of its own, the view opens at the first unread (or the newest).
+    const firstUnread = page.messages.find((m) => !m.flags.includes("read"));
+    if (anchor === "first_unread") view.openAt = firstUnread ? firstUnread.id : null;
+    view.ids.value = page.messages.map((m) => m.id);
+    view.foundOldest.value = page.found_oldest;
+    view.foundNewest.value = page.found_newest;
+  } catch (error) {
+    view.error.value = (error as Error).message;
+  } finally {
+    view.loading.value = null;
+  }
+}
+
+export async function loadOlder(view: View): Promise<void> {
+  if (view.loading.peek() || view.foundOldest.peek()) return;
+  const oldest = view.ids.peek()[0];
+  if (oldest === undefined) return;
+  view.loading.value = "older";
+  try {
+    const page = await fetchPage(view, oldest, PAGE, 0);
+    const known = new Set(view.ids.peek());
+    const older = page.messages.filter((m) => !known.has(m.id));
+    for (const m of older) storeMessage(m);
+    const ids = [...older.map((m) => m.id), ...view.ids.peek()];
+    view.ids.value = ids.length > MAX_LOADED ? ids.slice(0, MAX_LOADED) : ids;
+    view.foundOldest.value = page.found_oldest;
+    if (ids.length > MAX_LOADED) {
+      view.foundNewest.value = false;
+      forgetUnusedMessages();
+    }
+  } catch (error) {
+    view.error.value = (error as Error).message;
+  } finally {
+    view.loading.value = null;
+  }
+}
+
+export async function loadNewer(view: View): Promise<void> {
+  if (view.loading.peek() || view.foundNewest.peek()) return;
+  const newest = view.ids.peek().at(-1);
+  if (newest === undefined) return;
+  view.loading.value = "newer";
+  try {
+    const page = await fetchPage(view, newest, 0, PAGE);
+    const known = new Set(view.ids.peek());
+    const newer = page.messages.filter((m) => !known.has(m.id));
+    for (const m of newer) storeMessage(m);
+    const ids = [...view.ids.peek(), ...newer.map((m) => m.id)];
+    view.ids.value = ids.length > MAX_LOADED ? ids.slice(-MAX_LOADED) : ids;
+    view.foundNewest.value = page.found_newest;
+    if (ids.length > MAX_LOADED) {
+      view.foundOldest.value = false;
+      forgetUnusedMessages();
+    }
+  } catch (error) {
+    view.error.value = (error as Error).message;
+  } finally {
+    view.loading.value = null;
+  }
+}
+
+/** A new message from the event queue: every kept view it belongs to (with its newest end loaded) gets it. */
+export function addLiveMessage(message: Message): void {
+  const myId = me().userId;
+  let stored = false;
+  for (const view of views.values()) {
+    if (!view.foundNewest.peek() || view.loading.peek() === "initial" || !matchesNarrow(view.narrow, message, myId)) continue;
+    if (!stored) storeMessage(message);
+    stored = true;
+    if (!view.ids.peek().includes(message.id)) view.ids.value = [...view.ids.peek(), message.id];
+  }
+}
+
+export function removeMessages(ids: readonly number[]): void {
+  const gone = new Set(ids);
+  for (const view of views.values()) {
+    if (view.ids.peek().some((id) => gone.has(id))) view.ids.value = view.ids.peek().filter((id) => !gone.has(id));
+  }
+  for (const id of ids) messages.delete(id);
+}
+
+/** Views whose contents a change can no longer be applied to (a move): reloaded when next opened. */
+export function dropViews(test: (view: View) => boolean): void {
+  for (const [key, view] of views) if (view !== currentView.peek() && test(view)) views.delete(key);
+}
+
+/** After re-registering: every view is stale; the current one reloads at the same place. */
+export function reloadViews(): void {
+  const current = currentView.peek();
+  views.clear();
+  if (!current) {
+    messages.clear();
+    return;
+  }
+  // Reopened at the message that was at the top of the screen (MessageList keeps openAt);
+  // the old messages stay on screen until the fresh page replaces them.
+  const fresh = openView(current.narrow, current.openAt ?? undefined);
+  if (!fresh.ids.peek().length) fresh.ids.value = current.ids.peek();
+}
+
+/** Flags of loaded messages (read, starred…) after update_message_flags. */
+export function setFlag(ids: readonly number[] | "all", flag: string, on: boolean): void {
+  const targets = ids === "all" ? [...messages.keys()] : ids;
+  for (const id of targets) {
+    updateMessage(id, (m) => {
+      const has = m.flags.includes(flag);
+      if (has === on) return m;
+      return { ...m, flags: on ? [...m.flags, flag] : m.flags.filter((f) => f !== flag) };
+    });
+  }
+}

@@ -1,0 +1,68 @@
+// The shapes the chat server sends (Zulip's wire names, snake_case), only the fields the app reads.
+
+export interface Reaction {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+  user_id: number;
+}
+
+export interface Submessage {
+  id: number;
+  sender_id: number;
+  msg_type: string;
+  content: string;
+}
+
+export interface DisplayRecipient {
+  id: number;
+  email: string;
+  full_name: string;
+}
+
+export interface Message {
+  id: number;
+  type: "stream" | "private";
+  sender_id: number;
+  sender_full_name: string;
+  sender_email: string;
+  avatar_url: string | null;
+  stream_id?: number;
+  display_recipient: string | DisplayRecipient[];
+  subject: string;
+  content: string;
+  timestamp: number;
+  flags: string[];
+  reactions: Reaction[];
+  submessages: Submessage[];
+  last_edit_timestamp?: number;
+}
+
+export interface User {
+  user_id: number;
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  is_active: boolean;
+  is_bot: boolean;
+}
+
+export interface Subscription {
+  stream_id: number;
+  name: string;
+  description: string;
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  invite_only: boolean;
+}
+
+export interface Channel {
+  stream_id: number;
+  name: string;
+}
+
+export interface Topic {
+  name: string;
+  max_id: number;
+}

@@ -1,0 +1,100 @@
+// The app's screens: sign-up (an invitation link), sign-in (no session), or the chat itself
+// (header, sidebar, the current narrow's messages and the compose box).
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import { narrowKey, type Narrow } from "../narrow/narrow";
+import { currentNarrow } from "../narrow/router";
+import { channelName } from "../state/channels";
+import { currentView, openView, viewSerial } from "../state/messages";
+import { notice, phase, session } from "../state/session";
+import { users } from "../state/users";
+import { signOut } from "./auth";
+import { Compose } from "./Compose";
+import { Login } from "./Login";
+import { MessageList } from "./MessageList";
+import { Sidebar } from "./Sidebar";
+import { Signup } from "./Signup";
+
+/** The invitation key of a sign-up address (/join/<key>/, /accounts/do_confirm/<key>). */
+export function inviteKeyOf(path: string): string | null {
+  return /^\/(?:join|accounts\/do_confirm)\/([^/]+)\/?$/.exec(path)?.[1] ?? null;
+}
+
+function title(n: Narrow): string {
+  if (n.dm) return n.dm.length ? n.dm.map((id) => users.value.get(id)?.full_name ?? "Unknown user").join(", ") : "Notes to self";
+  if (n.is === "mentioned") return "Mentions";
+  if (n.is === "starred") return "Starred messages";
+  if (n.channelId !== undefined) return `#${channelName(n.channelId) ?? "unknown channel"}${n.topic !== undefined ? ` › ${n.topic || "general chat"}` : ""}`;
+  return "Combined feed";
+}
+
+function MessageView() {
+  const narrow = currentNarrow.value;
+  const key = `${narrowKey(narrow)}@${narrow.near ?? ""}`;
+  useEffect(() => {
+    document.documentElement.dataset.ready = "0";
+    openView(narrow);
+  }, [key]);
+  const view = currentView.value;
+  return (
+    <>
+      {view && <MessageList key={`${view.key}#${viewSerial.value}`} view={view} />}
+      <Compose />
+    </>
+  );
+}
+
+function Chat() {
+  const sidebarOpen = useSignal(false);
+  const s = session.value!;
+  const narrow = currentNarrow.value;
+  useEffect(() => {
+    sidebarOpen.value = false;
+    document.title = `${title(narrow)} - ${s.realmName || "Beacon chat"}`;
+  }, [narrowKey(narrow), s.realmName]);
+  useEffect(() => {
+    const close = (event: KeyboardEvent) => {
+      if (event.key === "Escape") sidebarOpen.value = false;
+    };
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, []);
+  return (
+    <main class={`app ${sidebarOpen.value ? "sidebar-open" : ""}`} data-testid="app">
+      <header class="app-header">
+        <button type="button" class="icon-button menu-button" aria-label="Channels and conversations" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}>
+          ☰
+        </button>
+        <h1>{title(narrow)}</h1>
+        <span class="realm-name">{s.realmName}</span>
+        <button type="button" class="icon-button" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>
+          Sign out
+        </button>
+      </header>
+      <div class="app-sidebar">
+        <Sidebar />
+      </div>
+      <section class="app-main" aria-label="Messages and compose">
+        {notice.value && (
+          <div class="notice" role="status">
+            {notice.value}
+          </div>
+        )}
+        <MessageView />
+      </section>
+    </main>
+  );
+}
+
+export function App() {
+  const key = inviteKeyOf(location.pathname);
+  if (phase.value === "signed-out" && key) return <Signup inviteKey={key} />;
+  if (phase.value === "signed-out") return <Login />;
+  if (phase.value === "loading")
+    return (
+      <div class="app-loading" role="status">
+        Loading…
+      </div>
+    );
+  return <Chat />;
+}

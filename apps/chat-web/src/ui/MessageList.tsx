@@ -1,0 +1,241 @@
+// The messages of the current narrow, under recipient headers. Only a window of them is in the
+// page (at most WINDOW messages, around what is on screen): scrolling near an end slides the
+// window, and past the loaded history fetches older or newer pages. The scroll position is
+// kept by the first message on screen across every change, or stays at the bottom when the
+// reader was there (new messages come into view). Messages seen on screen are marked read.
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { dmPeers, matchesNarrow } from "../narrow/narrow";
+import { hashOf } from "../narrow/router";
+import { channelName, subscriptionById } from "../state/channels";
+import { echoes, type Echo } from "../state/compose";
+import { loadNewer, loadOlder, messages, type View } from "../state/messages";
+import { seen } from "../state/read";
+import { session } from "../state/session";
+import { users } from "../state/users";
+import type { Message } from "../state/types";
+import { Avatar } from "./Avatar";
+import { formatDate, formatTime } from "./format";
+import { MessageRow } from "./MessageRow";
+import "./messages.css";
+
+const WINDOW = 150;
+const STEP = 50;
+const EDGE = 600; // px from an end that counts as "near"
+
+function RecipientHeader({ message }: { message: Message }) {
+  const me = session.value!;
+  if (message.type === "stream" && message.stream_id !== undefined) {
+    const name = channelName(message.stream_id) ?? (typeof message.display_recipient === "string" ? message.display_recipient : "unknown");
+    const color = subscriptionById.value.get(message.stream_id)?.color;
+    return (
+      <div class="recipient-header" data-testid="recipient-header">
+        <a class="recipient-channel" href={hashOf({ channelId: message.stream_id })} style={color ? { borderLeftColor: color } : undefined}>
+          #{name}
+        </a>
+        <span aria-hidden="true">›</span>
+        <a class="recipient-topic" href={hashOf({ channelId: message.stream_id, topic: message.subject })}>
+          {message.subject === "" ? <em>general chat</em> : message.subject}
+        </a>
+        <span class="recipient-date">{formatDate(message.timestamp)}</span>
+      </div>
+    );
+  }
+  const peers = dmPeers(message, me.userId);
+  const names = peers.map((id) => users.value.get(id)?.full_name ?? "Unknown user");
+  return (
+    <div class="recipient-header dm" data-testid="recipient-header">
+      <a class="recipient-dm" href={hashOf({ dm: peers })}>
+        {peers.length ? `You and ${names.join(", ")}` : "You (notes to self)"}
+      </a>
+      <span class="recipient-date">{formatDate(message.timestamp)}</span>
+    </div>
+  );
+}
+
+const recipientKey = (m: Pick<Message, "type" | "stream_id" | "subject" | "display_recipient">, myId: number) =>
+  m.type === "stream" ? `s${m.stream_id}\u0000${m.subject.toLowerCase()}` : `d${dmPeers(m, myId).join(",")}`;
+
+function echoAsMessage(echo: Echo, myId: number): Message {
+  const me = users.peek().get(myId);
+  const recipients = [...echo.userIds, myId].map((id) => ({ id, email: "", full_name: users.peek().get(id)?.full_name ?? "" }));
+  return {
+    id: 0,
+    type: echo.draft.kind === "dm" ? "private" : "stream",
+    sender_id: myId,
+    sender_full_name: me?.full_name ?? "",
+    sender_email: me?.email ?? "",
+    avatar_url: me?.avatar_url ?? null,
+    stream_id: echo.draft.channelId ?? undefined,
+    display_recipient: echo.draft.kind === "dm" ? recipients : (channelName(echo.draft.channelId ?? 0) ?? ""),
+    subject: echo.draft.topic,
+    content: "",
+    timestamp: echo.timestamp,
+    flags: ["read"],
+    reactions: [],
+    submessages: [],
+  };
+}
+
+function EchoRow({ echo, message, grouped }: { echo: Echo; message: Message; grouped: boolean }) {
+  return (
+    <article class={`message echo ${grouped ? "grouped" : ""}`} data-local-id={echo.localId} aria-label="Sending…">
+      <div class="message-gutter">{!grouped && <Avatar userId={message.sender_id} name={message.sender_full_name} url={message.avatar_url} />}</div>
+      <div class="message-body">
+        {!grouped && (
+          <div class="message-meta">
+            <span class="sender-name">{message.sender_full_name}</span>
+          </div>
+        )}
+        <div class="message-content echo-text">{echo.draft.content}</div>
+      </div>
+      <div class="message-side">
+        <span class="message-time">{formatTime(echo.timestamp)}</span>
+      </div>
+    </article>
+  );
+}
+
+export function MessageList({ view }: { view: View }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const ids = view.ids.value;
+  const loading = view.loading.value;
+  const foundOldest = view.foundOldest.value;
+  const foundNewest = view.foundNewest.value;
+  const myId = session.value!.userId;
+  // The window, by the ids at its ends (indices move when older pages are prepended).
+  const [range, setRange] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const state = useRef({ positioned: false, atBottom: false, anchor: null as { id: number; offset: number } | null });
+
+  let start = range.from === null ? Math.max(0, ids.length - WINDOW) : ids.indexOf(range.from);
+  let end = range.to === null ? ids.length : ids.indexOf(range.to) + 1;
+  if (start < 0) start = 0;
+  if (end <= 0 || end > ids.length) end = ids.length;
+  // A reader at the bottom follows new messages.
+  if (state.current.atBottom && foundNewest) end = ids.length;
+  if (end - start > WINDOW) {
+    if (state.current.atBottom || !state.current.positioned) start = end - WINDOW;
+    else end = start + WINDOW;
+  }
+  const shown = ids.slice(start, end);
+  const showEchoes = foundNewest && end === ids.length;
+  const myEchoes = showEchoes ? echoes.value.map((e) => ({ echo: e, message: echoAsMessage(e, myId) })).filter((e) => matchesNarrow(view.narrow, e.message, myId)) : [];
+
+  const setWindow = (from: number, to: number) => {
+    const f = Math.max(0, from);
+    const t = Math.min(ids.length, to);
+    setRange({ from: ids[f] ?? null, to: ids[t - 1] ?? null });
+  };
+
+  // Where the reader is: the first message on screen (kept across changes; a reload after a
+  // lost queue reopens there) and whether they are at the bottom.
+  const measure = () => {
+    const list = ref.current;
+    if (!list) return;
+    const top = list.getBoundingClientRect().top;
+    state.current.atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    state.current.anchor = null;
+    for (const el of list.querySelectorAll<HTMLElement>("[data-message-id]")) {
+      const offset = el.getBoundingClientRect().top - top;
+      if (offset + el.offsetHeight > 0) {
+        state.current.anchor = { id: Number(el.dataset.messageId), offset };
+        view.openAt = state.current.anchor.id;
+        break;
+      }
+    }
+  };
+
+  const onScroll = () => {
+    const list = ref.current;
+    if (!list || !state.current.positioned) return;
+    measure();
+    if (list.scrollTop < EDGE) {
+      if (start > 0) setWindow(start - STEP, Math.min(end, start - STEP + WINDOW));
+      else if (!foundOldest) {
+        // Pin the window to what is shown, so the page that arrives is revealed step by step.
+        setWindow(start, end);
+        void loadOlder(view);
+      }
+    }
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < EDGE) {
+      if (end < ids.length) setWindow(Math.max(start, end + STEP - WINDOW), end + STEP);
+      else if (!foundNewest) void loadNewer(view);
+    }
+  };
+
+  // After each render: first placement at the first unread (or the bottom), then keep the anchor.
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (!list || loading === "initial") return;
+    const s = state.current;
+    if (!s.positioned) {
+      const target = view.openAt !== null ? list.querySelector<HTMLElement>(`[data-message-id="${view.openAt}"]`) : null;
+      if (target) {
+        const header = target.previousElementSibling?.classList.contains("recipient-header") ? (target.previousElementSibling as HTMLElement) : target;
+        list.scrollTop = header.offsetTop - list.offsetTop - 8;
+      } else list.scrollTop = list.scrollHeight;
+      s.positioned = true;
+      measure();
+      document.documentElement.dataset.ready = "1";
+    } else if (s.atBottom) {
+      list.scrollTop = list.scrollHeight;
+    } else if (s.anchor) {
+      const el = list.querySelector<HTMLElement>(`[data-message-id="${s.anchor.id}"]`);
+      if (el) list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - s.anchor.offset;
+    }
+    // Near the top with more above (a page just arrived, or a short page): reveal or fetch more.
+    if (list.scrollTop < EDGE && !loading) {
+      if (start > 0) setWindow(start - STEP, Math.min(end, start - STEP + WINDOW));
+      else if (!foundOldest && list.scrollHeight <= list.clientHeight + EDGE) void loadOlder(view);
+    }
+  });
+
+  // Mark read what comes into view (only once placed: the first screen counts as seen).
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting && state.current.positioned && seen(Number((entry.target as HTMLElement).dataset.messageId))) observer.unobserve(entry.target);
+        }
+      },
+      { root: list, threshold: 0.5 },
+    );
+    for (const el of list.querySelectorAll("[data-unread]")) observer.observe(el);
+    return () => observer.disconnect();
+  });
+
+  const rows = [];
+  let prevKey: string | null = null;
+  let prevSender: number | null = null;
+  let prevTime = 0;
+  for (const id of shown) {
+    const sig = messages.get(id);
+    if (!sig) continue;
+    const m = sig.peek();
+    const key = recipientKey(m, myId);
+    if (key !== prevKey) rows.push(<RecipientHeader key={`h${id}`} message={m} />);
+    const grouped = key === prevKey && m.sender_id === prevSender && m.timestamp - prevTime < 600;
+    rows.push(<MessageRow key={id} sig={sig} grouped={grouped} />);
+    prevKey = key;
+    prevSender = m.sender_id;
+    prevTime = m.timestamp;
+  }
+  for (const { echo, message } of myEchoes) {
+    const key = recipientKey(message, myId);
+    if (key !== prevKey) rows.push(<RecipientHeader key={`e${echo.localId}`} message={message} />);
+    rows.push(<EchoRow key={echo.localId} echo={echo} message={message} grouped={key === prevKey && prevSender === myId} />);
+    prevKey = key;
+    prevSender = myId;
+  }
+
+  return (
+    <div class="message-list" data-testid="message-list" ref={ref} onScroll={onScroll} tabIndex={0} aria-label="Messages" aria-busy={loading !== null}>
+      {start === 0 && foundOldest && ids.length > 0 && <p class="list-edge">This is the beginning of the conversation.</p>}
+      {(loading === "older" || (start === 0 && !foundOldest && loading === "initial")) && <p class="list-edge">Loading…</p>}
+      {rows}
+      {loading === "newer" && <p class="list-edge">Loading…</p>}
+      {loading === null && ids.length === 0 && !myEchoes.length && <p class="list-empty">{view.error.value ?? "No messages here yet."}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// One message: sender (avatar, name) when it starts a group, time, the server's rendered HTML
+// through the content module, its widget (poll, to-do) and reactions. Local echoes show the
+// text as text (the client never turns user text into HTML) until the server's copy arrives.
+import type { Signal } from "@preact/signals";
+import { useLayoutEffect, useRef } from "preact/hooks";
+import { api } from "../api/client";
+import { emojiImageUrl, setContent, type ContentContext } from "../content";
+import { MessageWidget, widgetOf } from "../widgets";
+import { go } from "../narrow/router";
+import { channelName } from "../state/channels";
+import { session } from "../state/session";
+import { isUnread } from "../state/unreads";
+import { users } from "../state/users";
+import type { Message, Reaction } from "../state/types";
+import { Avatar } from "./Avatar";
+import { formatFull, formatTime } from "./format";
+
+function contentContext(message: Message): ContentContext {
+  const s = session.peek()!;
+  return {
+    myUserId: s.userId,
+    flags: message.flags,
+    userName: (id) => users.peek().get(id)?.full_name,
+    channelName,
+    timeZone: s.timezone || undefined,
+    twentyFourHourTime: s.twentyFourHourTime,
+    emojiset: s.emojiset,
+    onNarrowLink: (hash) => go(hash),
+  };
+}
+
+interface Group {
+  code: string;
+  name: string;
+  type: string;
+  count: number;
+  mine: boolean;
+  names: string[];
+}
+
+function groupReactions(reactions: readonly Reaction[], myId: number): Group[] {
+  const groups = new Map<string, Group>();
+  for (const r of reactions) {
+    const key = `${r.reaction_type}:${r.emoji_code}`;
+    const g = groups.get(key) ?? { code: r.emoji_code, name: r.emoji_name, type: r.reaction_type, count: 0, mine: false, names: [] };
+    g.count++;
+    g.mine ||= r.user_id === myId;
+    g.names.push(users.peek().get(r.user_id)?.full_name ?? "Unknown user");
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+function Reactions({ message }: { message: Message }) {
+  const myId = session.value!.userId;
+  const groups = groupReactions(message.reactions, myId);
+  if (!groups.length) return null;
+  const toggle = (g: Group) => {
+    const params = { emoji_name: g.name, emoji_code: g.code, reaction_type: g.type };
+    void (g.mine ? api.delete(`/messages/${message.id}/reactions`, params) : api.post(`/messages/${message.id}/reactions`, params)).catch(() => {});
+  };
+  return (
+    <div class="reactions">
+      {groups.map((g) => (
+        <button
+          key={`${g.type}:${g.code}`}
+          type="button"
+          class={`reaction ${g.mine ? "mine" : ""}`}
+          aria-pressed={g.mine}
+          aria-label={`${g.name}: ${g.count} (${g.names.join(", ")})`}
+          title={`${g.names.join(", ")} reacted with :${g.name}:`}
+          onClick={() => toggle(g)}
+        >
+          {g.type === "unicode_emoji" ? <img src={emojiImageUrl(g.code)} alt="" class="reaction-emoji" /> : <span class="reaction-name">:{g.name}:</span>}
+          <span class="reaction-count">{g.count}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Content({ message }: { message: Message }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const me = session.value;
+  useLayoutEffect(() => {
+    if (ref.current) setContent(ref.current, message.content, contentContext(message));
+    // flags matter for mention highlights; settings for times and emoji
+  }, [message.content, message.flags.join(","), me?.timezone, me?.twentyFourHourTime, me?.emojiset]);
+  return <div class="message-content" ref={ref} />;
+}
+
+export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: boolean }) {
+  const message = sig.value;
+  const me = session.value!;
+  const sender = users.value.get(message.sender_id);
+  const name = sender?.full_name ?? message.sender_full_name;
+  const unread = isUnread(message.id);
+  const isStarred = message.flags.includes("starred");
+  const hasWidget = message.submessages.length > 0 && widgetOf(message.sender_id, message.submessages) !== undefined;
+  const star = () => void api.post("/messages/flags", { messages: [message.id], op: isStarred ? "remove" : "add", flag: "starred" }).catch(() => {});
+  return (
+    <article
+      class={`message ${grouped ? "grouped" : ""} ${unread ? "unread" : ""}`}
+      data-message-id={message.id}
+      data-unread={unread ? "1" : undefined}
+      aria-label={`${name}, ${formatTime(message.timestamp)}`}
+    >
+      <div class="message-gutter">{!grouped && <Avatar userId={message.sender_id} name={name} url={sender?.avatar_url ?? message.avatar_url} />}</div>
+      <div class="message-body">
+        {!grouped && (
+          <div class="message-meta">
+            <span class="sender-name">{name}</span>
+          </div>
+        )}
+        {/* A poll or to-do list shows as its widget, not as the "/poll …" text (as in Zulip). */}
+        {!hasWidget && <Content message={message} />}
+        {hasWidget && (
+          <MessageWidget
+            senderId={message.sender_id}
+            submessages={message.submessages}
+            myUserId={me.userId}
+            userName={(id) => users.peek().get(id)?.full_name ?? "Unknown user"}
+            send={(content) => void api.post("/submessage", { message_id: message.id, msg_type: "widget", content: JSON.stringify(content) }).catch(() => {})}
+          />
+        )}
+        <Reactions message={message} />
+      </div>
+      <div class="message-side">
+        <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={formatFull(message.timestamp)}>
+          {formatTime(message.timestamp)}
+        </time>
+        {message.last_edit_timestamp && <span class="edited">edited</span>}
+        <button type="button" class={`star ${isStarred ? "on" : ""}`} aria-pressed={isStarred} aria-label={isStarred ? "Unstar message" : "Star message"} onClick={star}>
+          {isStarred ? "★" : "☆"}
+        </button>
+      </div>
+    </article>
+  );
+}

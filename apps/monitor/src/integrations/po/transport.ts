@@ -1,0 +1,108 @@
+// Pushover: a form POST to messages.json with the user key, an HTML message and a priority
+// per direction (-3 turns a direction off). Emergency-priority (2) alerts repeat until
+// acknowledged, so the recovery first cancels them by the check's tag.
+import { createHash } from "node:crypto";
+import { tagsList } from "../../lib/tags.js";
+import { send, type HttpResponse } from "../http.js";
+import { cloakedUrl, formatDuration, formatDurationForSentence, formEncode, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { poSettings } from "./settings.js";
+
+export interface PoConf {
+  userKey: string;
+  prio: string;
+  prioUp: string;
+}
+
+/** Stored as "user_key|prio" (older) or "user_key|prio|prio_up". */
+export function poConf(value: string): PoConf {
+  const [userKey, prio, prioUp] = value.split("|");
+  return { userKey, prio, prioUp: prioUp ?? prio };
+}
+
+const priorityFor = (conf: PoConf, status: string) => (status === "up" ? conf.prioUp : conf.prio);
+
+export function poTitle(alert: AlertContext): string {
+  const name = nameThenCode(alert.check);
+  return alert.flip.new_status === "down" ? `\u{1F534} ${name} is DOWN` : `\u{1F7E2} ${name} is UP`;
+}
+
+export function poMessage(alert: AlertContext): string {
+  const { check, flip } = alert;
+  const e = htmlEscape;
+  const lines: string[] = [];
+  if (flip.new_status === "down" && flip.reason) lines.push(`Reason: ${reasonLong(flip.reason)}.`);
+  else if (flip.new_status === "up" && alert.downDuration) lines.push(`The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`);
+  lines.push("");
+  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
+  const tags = tagsList(check.tags);
+  if (tags.length) lines.push(`<b>Tags:</b> ${e(tags.join(", "))}`);
+  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
+  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
+  const ping = alert.lastPing;
+  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
+  lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
+  if (alert.otherDown !== null) {
+    lines.push("");
+    const others = alert.otherDown;
+    const word = flip.new_status === "down" ? "also" : "still";
+    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
+    else if (others.length > 0) {
+      lines.push(`The following checks are ${word} down:`);
+      for (const c of others) lines.push(`\u2022 <b>${e(nameThenCode(c))}</b> (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
+    } else lines.push("All the other checks are up.");
+  }
+  return lines.join("\n").trim();
+}
+
+/** A 400 saying the user key is invalid disables the integration; other refusals are retried. */
+function poError(res: HttpResponse): TransportError {
+  let user: unknown;
+  try {
+    user = JSON.parse(res.body.toString("utf8"))?.user;
+  } catch {
+    user = undefined;
+  }
+  if (res.status === 400 && user === "invalid") return new TransportError("Received status code 400 (invalid user)", true);
+  return new TransportError(`Received status code ${res.status}`);
+}
+
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+export const poTransport: Transport = {
+  isNoop: (channel, status) => Number(priorityFor(poConf(channel.value), status)) === -3,
+
+  async notify(alert) {
+    const settings = poSettings.of(alert.config);
+    if (!settings.apiToken) throw new TransportError("Pushover notifications are not enabled.");
+    const conf = poConf(alert.channel.value);
+    // The user key is a secret: the bucket is named by a salted hash of it, as upstream.
+    const hashed = createHash("sha1").update(conf.userKey + alert.secretKey).digest("hex");
+    // compat: over the limit the alert is dropped, not retried, as upstream.
+    if (!(await alert.rateLimit(`po-${hashed}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+
+    const { check } = alert;
+    const status = alert.flip.new_status;
+    if (status === "up" && conf.prio === "2") {
+      const cancel = `${settings.apiUrl}/receipts/cancel_by_tag/${check.unique_key}.json`;
+      await send({ method: "POST", url: cancel, headers: FORM, body: formEncode({ token: settings.apiToken }), allowPrivateIps: true }, poError);
+    }
+    const prio = priorityFor(conf, status);
+    const payload: Record<string, string> = {
+      token: settings.apiToken,
+      user: conf.userKey,
+      message: poMessage(alert),
+      title: poTitle(alert),
+      html: "1",
+      priority: String(parseInt(prio, 10)),
+      tags: check.unique_key,
+      url: cloakedUrl(alert.config, check),
+      url_title: `View on ${alert.config.siteName}`,
+    };
+    if (prio === "2") {
+      payload.retry = String(settings.retryDelay);
+      payload.expire = String(settings.expiration);
+    }
+    await send({ method: "POST", url: `${settings.apiUrl}/messages.json`, headers: FORM, body: formEncode(payload), allowPrivateIps: true }, poError);
+  },
+};

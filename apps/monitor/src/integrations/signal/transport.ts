@@ -1,0 +1,112 @@
+// Signal: a message sent through signal-cli's JSON-RPC socket (client.ts) to a phone number
+// or a username, with bold and monospace spans as Signal text styles. Stored as the
+// upstream stores it: {"value": recipient, "up": bool, "down": bool}.
+import { createHash } from "node:crypto";
+import { tagsList } from "../../lib/tags.js";
+import { formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { rpc } from "./client.js";
+import { signalSettings } from "./settings.js";
+
+export interface SignalConf {
+  value: string;
+  up?: boolean | null;
+  down?: boolean | null;
+}
+
+export const signalConf = (value: string): SignalConf => JSON.parse(value);
+
+const e = htmlEscape;
+
+/** The message as the upstream's template marks it up (<b>, <code>), before styles are extracted. */
+export function signalMarkup(alert: AlertContext): string {
+  const { check, flip } = alert;
+  const name = e(nameThenCode(check));
+  const lines: string[] = [];
+  if (flip.new_status === "down") lines.push(`The check <b>${name}</b> is <b>DOWN</b>${flip.reason ? ` (${reasonLong(flip.reason)})` : ""}.`);
+  else lines.push(`The check <b>${name}</b> is now <b>UP</b>.${alert.downDuration ? ` The downtime lasted ${formatDurationForSentence(alert.downDuration)}.` : ""}`);
+  lines.push("");
+  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
+  const tags = tagsList(check.tags);
+  if (tags.length) lines.push(`<b>Tags:</b> ${e(tags.join(", "))}`);
+  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
+  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
+  const ping = alert.lastPing;
+  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
+  lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
+  if (alert.otherDown !== null) {
+    lines.push("");
+    const others = alert.otherDown;
+    const word = flip.new_status === "down" ? "also" : "still";
+    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
+    else if (others.length > 0) {
+      lines.push(`The following checks are ${word} down:`);
+      // compat: the upstream leaves these names unescaped (|safe) before unescaping the whole.
+      for (const c of others) lines.push(`\u2022 <b>${nameThenCode(c)}</b> (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
+    } else lines.push("All the other checks are up.");
+  }
+  return lines.join("\n").trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function unescapeHtml(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === "#") return String.fromCodePoint(ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
+    return ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * <b> and <code> spans -> plain text and Signal's "start:length:STYLE" ranges.
+ * compat: offsets count code points, as the upstream's Python len() does.
+ */
+export function extractSignalStyles(markup: string): { text: string; styles: string[] } {
+  let text = "";
+  const styles: string[] = [];
+  let start = 0;
+  const len = () => [...text].length;
+  for (const part of markup.split(/(<\/?(?:b|code)>)/)) {
+    if (part === "<b>" || part === "<code>") start = len();
+    else if (part === "</b>") styles.push(`${start}:${len() - start}:BOLD`);
+    else if (part === "</code>") styles.push(`${start}:${len() - start}:MONOSPACE`);
+    else text += unescapeHtml(part);
+  }
+  return { text, styles };
+}
+
+/** Sends one message; errors worded as upstream ("Recipient not found" disables). */
+export async function sendSignal(socket: string, recipient: string, markup: string, log?: (msg: string, raw: string) => void): Promise<void> {
+  const { text, styles } = extractSignalStyles(markup);
+  // Usernames (name.123) are addressed with a "u:" prefix.
+  const to = recipient.includes(".") ? `u:${recipient}` : recipient;
+  const outcome = await rpc(socket, "send", { recipient: [to], message: text, textStyle: styles });
+  if (outcome.ok) return;
+  for (const result of outcome.results) {
+    if (result.type === "UNREGISTERED_FAILURE") throw new TransportError("Recipient not found", true);
+    if (result.type === "RATE_LIMIT_FAILURE" && result.token) {
+      log?.("signal-cli asks for a CAPTCHA proof (submitRateLimitChallenge with this token)", outcome.raw);
+      throw new TransportError("CAPTCHA proof required");
+    }
+  }
+  log?.(`signal-cli call failed (${outcome.code})`, outcome.raw);
+  throw new TransportError(`signal-cli call failed (${outcome.code})`);
+}
+
+export const signalTransport: Transport = {
+  isNoop: (channel, status) => {
+    const conf = signalConf(channel.value);
+    return !(status === "down" ? conf.down : conf.up);
+  },
+
+  async notify(alert) {
+    const { socket } = signalSettings.of(alert.config);
+    if (!socket) throw new TransportError("Signal notifications are not enabled");
+    const { value } = signalConf(alert.channel.value);
+    // The recipient is personal: the bucket is named by a salted hash of it, as upstream.
+    const hashed = createHash("sha1").update(value + alert.secretKey).digest("hex");
+    // compat: over the limit the alert is dropped, not retried, as upstream.
+    if (!(await alert.rateLimit(`signal-${hashed}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await sendSignal(socket, value, signalMarkup(alert));
+  },
+};
