@@ -1,0 +1,66 @@
+// Names unique in a realm, created concurrently from two servers on one database (issue 15 item 3):
+// on PostgreSQL a second server with a pool of its own stands for a second process; on SQLite the
+// same requests go to the one server, and the expectations hold on both.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { badRequest, chatTest, peerServer, type Account, type ChatTest, type Response } from "../helpers.js";
+
+describe("Concurrent creation of names unique in a realm", () => {
+  let t: ChatTest;
+  let peer: Awaited<ReturnType<typeof peerServer>>;
+  let owner: Account;
+  before(async () => {
+    t = await chatTest({ poolSize: 4 });
+    peer = await peerServer(t);
+    owner = await t.realm();
+  });
+  after(async () => {
+    await peer.close();
+    await t.close();
+  });
+
+  /** n calls at once, alternating between the two servers. */
+  const race = (n: number, method: string, url: string, params: (i: number) => Record<string, unknown>): Promise<Response[]> =>
+    Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? peer : t).call(owner, method, url, params(i))));
+
+  const streamsNamed = async (name: string) =>
+    t.deps.db.selectFrom("streams").select("id").where("realm_id", "=", owner.realmId).where("name_key", "=", name.toLowerCase()).execute();
+
+  it("creates one channel of 12 concurrent /channels/create and answers the others CHANNEL_ALREADY_EXISTS", async () => {
+    const answers = await race(12, "POST", "/channels/create", () => ({ name: "launch", subscribers: JSON.stringify([owner.id]) }));
+    assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.body)));
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      assert.equal(a.status, 409);
+      assert.deepEqual(a.body, { result: "error", msg: "Channel 'launch' already exists", code: "CHANNEL_ALREADY_EXISTS", channel_name: "launch" });
+    }
+    assert.equal((await streamsNamed("launch")).length, 1);
+  });
+
+  it("creates one channel of 12 concurrent subscribes that create it, and subscribes every caller", async () => {
+    const answers = await race(12, "POST", "/users/me/subscriptions", () => ({ subscriptions: JSON.stringify([{ name: "Ops" }]) }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+    // One request subscribed the owner; the rest found them subscribed already.
+    assert.equal(answers.filter((a) => a.body.subscribed[String(owner.id)]?.[0] === "Ops").length, 1);
+    assert.equal(answers.filter((a) => a.body.already_subscribed[String(owner.id)]?.[0] === "Ops").length, 11);
+    assert.equal((await streamsNamed("ops")).length, 1);
+  });
+
+  it("creates one user group of 12 concurrent creates of one name and answers the others Zulip's error", async () => {
+    const answers = await race(12, "POST", "/user_groups/create", () => ({ name: "oncall", description: "", members: JSON.stringify([owner.id]) }));
+    assert.equal(answers.filter((a) => a.status === 200).length, 1);
+    for (const a of answers.filter((a) => a.status !== 200)) assert.deepEqual([a.status, a.body], [400, badRequest("User group 'oncall' already exists.")]);
+    const groups = await t.deps.db.selectFrom("user_groups").select("id").where("realm_id", "=", owner.realmId).where("name", "=", "oncall").execute();
+    assert.equal(groups.length, 1);
+  });
+
+  it("lets one of two concurrent renames to one name win", async () => {
+    const a = await t.call(owner, "POST", "/channels/create", { name: "alpha", subscribers: JSON.stringify([owner.id]) });
+    const b = await t.call(owner, "POST", "/channels/create", { name: "beta", subscribers: JSON.stringify([owner.id]) });
+    const answers = await Promise.all([
+      t.call(owner, "PATCH", `/streams/${a.body.id}`, { new_name: "gamma" }),
+      peer.call(owner, "PATCH", `/streams/${b.body.id}`, { new_name: "gamma" }),
+    ]);
+    assert.deepEqual(answers.map((x) => x.status).sort(), [200, 409]);
+    assert.equal((await streamsNamed("gamma")).length, 1);
+  });
+});
