@@ -6,7 +6,7 @@
 import { lockForTransaction, type Dialect } from "@beacon/platform";
 import type { ChatDb } from "../store/schema.js";
 
-export type RealmNameKind = "channels" | "groups" | "emoji" | "linkifiers" | "profile-fields" | "channel-folders" | "users";
+export type RealmNameKind = "channels" | "groups" | "emoji" | "linkifiers" | "profile-fields" | "channel-folders" | "playgrounds" | "users";
 
 export function lockRealmNames(trx: ChatDb, dialect: Dialect, realmId: number, kind: RealmNameKind): Promise<void> {
   return lockForTransaction(trx, dialect, `chat.${kind}.${realmId}`);

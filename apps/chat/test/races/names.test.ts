@@ -63,4 +63,25 @@ describe("Concurrent creation of names unique in a realm", () => {
     assert.deepEqual(answers.map((x) => x.status).sort(), [200, 409]);
     assert.equal((await streamsNamed("gamma")).length, 1);
   });
+  // Every other realm- or user-scoped name: one winner, and Zulip's own answer for each loser.
+  const cases: [string, string, (i: number) => Record<string, unknown>, string][] = [
+    ["linkifier patterns", "/realm/filters", () => ({ pattern: "#(?P<id>[0-9]+)", url_template: "https://example.com/issues/{id}" }), "Realm filter with this Realm and Pattern already exists."],
+    ["code playgrounds", "/realm/playgrounds", () => ({ name: "Rust", pygments_language: "Rust", url_template: "https://play.example/?code={code}" }), "Realm playground with this Realm, Pygments language and Name already exists."],
+    ["custom profile field labels", "/realm/profile_fields", () => ({ name: "Phone", field_type: 1 }), "A field with that label already exists."],
+    ["channel folder names", "/channel_folders/create", () => ({ name: "Engineering", description: "" }), "Channel folder name already in use"],
+    ["navigation views", "/navigation_views", () => ({ fragment: "narrow/channel/9-ops", is_pinned: true, name: "Ops" }), "Navigation view already exists."],
+    ["realm domains", "/realm/domains", () => ({ domain: "corp.example", allow_subdomains: false }), "The domain corp.example is already a part of your organization."],
+    ["bot short names", "/bots", () => ({ full_name: "Helper", short_name: "helper" }), "Username already in use"],
+    ["user e-mail addresses", "/users", (i) => ({ email: "new@example.com", password: "pw-secret-1", full_name: `New ${i}` }), "Email is already in use."],
+  ];
+  for (const [what, url, params, msg] of cases) {
+    it(`keeps ${what} unique under 8 concurrent creates, answering the losers "${msg}"`, async () => {
+      const answers = await race(8, "POST", url, params);
+      assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.body)));
+      for (const a of answers.filter((a) => a.status !== 200)) {
+        assert.equal(a.status, 400);
+        assert.equal(a.body.msg, msg);
+      }
+    });
+  }
 });
