@@ -1,6 +1,7 @@
 // "Send a test notification" from the integrations page: a made-up check named TEST that
 // has just gone down, delivered at once through the integration's transport (no outbox,
 // no retries), so the person at the keyboard sees the outcome on the next page.
+import { randomUUID } from "node:crypto";
 import type { MonitorDeps } from "../deps.js";
 import { alertServices } from "./alertServices.js";
 import { pythonJson } from "../http/router.js";
@@ -33,6 +34,7 @@ export async function sendTestNotification(deps: MonitorDeps, project: Project, 
       lastPing: undefined,
       downDuration: null,
       otherDown: null,
+      deliveryId: randomUUID(),
       checkJson: () => pythonJson(presentCheck(check, [channel.uuid], { config: deps.config, version: 3, readOnly: false, now })),
       ...alertServices(deps, channel),
     });

@@ -48,6 +48,8 @@ export interface AlertContext {
   downDuration: number | null;
   /** Other checks of the project that are down, in natural name order, or null when the project has no others. */
   otherDown: OtherCheck[] | null;
+  /** Names this notification, the same in every attempt: webhooks send it as Idempotency-Key. */
+  deliveryId: string;
   /** The check as API v3 shows it to a read-write key, for the webhook's $JSON. */
   checkJson(): string;
   /** Takes a token from a rate limit shared by every worker (the upstream's TokenBucket). */
