@@ -84,4 +84,18 @@ describe("Concurrent creation of names unique in a realm", () => {
       }
     });
   }
+  it("adds one reaction of 8 concurrent identical adds and answers the others REACTION_ALREADY_EXISTS", async () => {
+    const sent = await t.call(owner, "POST", "/messages", { type: "stream", to: "launch", topic: "r", content: "react to me" });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const answers = await race(8, "POST", `/messages/${sent.body.id}/reactions`, () => ({ emoji_name: "octopus" }));
+    assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.body)));
+    for (const a of answers.filter((a) => a.status !== 200)) assert.deepEqual([a.status, a.body.code], [400, "REACTION_ALREADY_EXISTS"]);
+  });
+
+  it("stores an alert word once when 8 concurrent requests add it", async () => {
+    const answers = await race(8, "POST", "/users/me/alert_words", () => ({ alert_words: JSON.stringify(["outage"]) }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+    const rows = await t.deps.db.selectFrom("alert_words").select("word").where("user_id", "=", owner.id).execute();
+    assert.deepEqual(rows.map((r) => r.word), ["outage"]);
+  });
 });
