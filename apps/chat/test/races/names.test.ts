@@ -98,4 +98,27 @@ describe("Concurrent creation of names unique in a realm", () => {
     const rows = await t.deps.db.selectFrom("alert_words").select("word").where("user_id", "=", owner.id).execute();
     assert.deepEqual(rows.map((r) => r.word), ["outage"]);
   });
+  // Upserts of one row by concurrent requests: each answer a success, one row in the end.
+  it("answers every concurrent change of one personal setting", async () => {
+    const answers = await race(8, "PATCH", "/settings", (i) => ({ enable_drafts_synchronization: i % 2 === 0 }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  });
+
+  it("answers every concurrent change of one organization setting", async () => {
+    const answers = await race(8, "PATCH", "/realm", (i) => ({ avatar_changes_disabled: i % 2 === 0 }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  });
+
+  it("records a new user's first presence from concurrent updates, numbering each once", async () => {
+    const fresh = await t.user(owner);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? peer : t).call(fresh, "POST", "/users/me/presence", { status: "active" })));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  });
+
+  it("registers one push token from concurrent registrations of it", async () => {
+    const answers = await race(8, "POST", "/users/me/android_gcm_reg_id", () => ({ token: "fcm-token-1" }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+    const rows = await t.deps.db.selectFrom("push_device_tokens").select("id").where("user_id", "=", owner.id).execute();
+    assert.equal(rows.length, 1);
+  });
 });
