@@ -121,4 +121,19 @@ describe("Concurrent creation of names unique in a realm", () => {
     const rows = await t.deps.db.selectFrom("push_device_tokens").select("id").where("user_id", "=", owner.id).execute();
     assert.equal(rows.length, 1);
   });
+  it("answers every concurrent change of one message-editing setting of the organization", async () => {
+    const answers = await race(8, "PATCH", "/realm", (i) => ({ allow_message_editing: i % 2 === 0 }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  });
+
+  it("answers every concurrent status change of one user", async () => {
+    const answers = await race(8, "POST", "/users/me/status", (i) => ({ status_text: `busy ${i}` }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  });
+
+  it("makes a channel default once from concurrent requests", async () => {
+    const [launch] = await streamsNamed("launch");
+    const answers = await race(8, "POST", "/default_streams", () => ({ stream_id: launch.id }));
+    for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+  });
 });
