@@ -167,7 +167,12 @@ export async function createCheck(deps: MonitorDeps, project: Project, spec: Che
 }
 
 export async function updateCheck(deps: MonitorDeps, check: Check, spec: CheckSpec, version: ApiVersion): Promise<CheckOutcome> {
-  return inTransaction(deps.db, (trx) => doUpdateCheck(trx, check, spec, version, "updated"));
+  return inTransaction(deps.db, async (trx) => {
+    // Concurrent updates of one check take turns, so its channel list is the last writer's
+    // (not a mix, nor a primary-key violation of check_channels).
+    await lockForTransaction(trx, deps.dialect, `monitor.check.${check.id}`);
+    return doUpdateCheck(trx, check, spec, version, "updated");
+  });
 }
 
 async function doUpdateCheck(trx: Db, check: Check, spec: CheckSpec, version: ApiVersion, kind: "created" | "updated"): Promise<CheckOutcome> {

@@ -74,3 +74,22 @@ describe("Concurrent check creates and upserts", () => {
     assert.equal(owners.length, 1);
   });
 });
+
+describe("Concurrent updates of one check", () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h.close());
+
+  it("answers every one and leaves the channels of one of them, not a mix", async () => {
+    const { createIntegration } = await import("../../src/actions/integrations.js");
+    const channels = await Promise.all(["a", "b", "c", "d"].map((name) => createIntegration(h.deps, h.project, { kind: "email", name, value: `${name}@example.org`, emailVerified: true })));
+    const created = await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { name: "shared" } });
+    const sets = [[0, 1], [2, 3], [0, 2], [1, 3], [0, 1, 2, 3], [3]].map((ids) => ids.map((i) => channels[i].uuid).sort().join(","));
+    const answers = await Promise.all(sets.map((value) => call(h.app, "POST", `/api/v3/checks/${created.json.uuid}`, { key: h.keys.api_key, body: { channels: value } })));
+    for (const a of answers) assert.equal(a.status, 200, a.text);
+    const after = await call(h.app, "GET", `/api/v3/checks/${created.json.uuid}`, { key: h.keys.api_key });
+    assert.ok(sets.includes(after.json.channels), after.json.channels);
+  });
+});
