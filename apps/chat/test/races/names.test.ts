@@ -136,4 +136,22 @@ describe("Concurrent creation of names unique in a realm", () => {
     const answers = await race(8, "POST", "/default_streams", () => ({ stream_id: launch.id }));
     for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
   });
+  it("moves one of two accounts to an address both confirmed at once, and answers the other without a 500", async () => {
+    const { hashApiKey } = await import("../../src/lib/secrets.js");
+    const { insertEmailChange } = await import("../../src/store/email-changes.js");
+    const users = [await t.user(owner, { email: "one@example.com" }), await t.user(owner, { email: "two@example.com" })];
+    const now = t.clock.now().getTime();
+    const keys = ["a", "b"].map((c) => c.repeat(24));
+    for (const [i, user] of users.entries()) {
+      await insertEmailChange(t.deps.db, { realm_id: owner.realmId, user_id: user.id, old_email: user.email, new_email: "wanted@example.com", key_hash: hashApiKey(keys[i]), date_created: now, expiry: now + 86_400_000 });
+    }
+    const answers = await Promise.all(
+      [t, peer].map((server, i) =>
+        server.app.inject({ method: "POST", url: "/accounts/confirm_new_email", headers: { host: owner.host, "content-type": "application/x-www-form-urlencoded" }, payload: `key=${keys[i]}` }),
+      ),
+    );
+    for (const a of answers) assert.ok(a.statusCode < 500, `${a.statusCode} ${a.body.slice(0, 200)}`);
+    const holders = await t.deps.db.selectFrom("users").select("id").where("realm_id", "=", owner.realmId).where("email_key", "=", "wanted@example.com").execute();
+    assert.equal(holders.length, 1);
+  });
 });
