@@ -57,9 +57,9 @@ export interface ChatTest {
 
 let counter = 0;
 
-export async function chatTest(options: { config?: Partial<ChatConfig> } = {}): Promise<ChatTest> {
+export async function chatTest(options: { config?: Partial<ChatConfig>; poolSize?: number } = {}): Promise<ChatTest> {
   const testDb = await freshDatabaseUrl();
-  const database = openDatabase<ChatDatabase>(testDb.url, { poolSize: 2 });
+  const database = openDatabase<ChatDatabase>(testDb.url, { poolSize: options.poolSize ?? 2 });
   await migrateChat(database.db, database.dialect);
   const clock = new FakeClock("2025-01-15T12:00:00Z");
   const config: ChatConfig = { ...loadChatConfig({}, {}), databaseUrl: testDb.url, rateLimit: 0, ...options.config };
@@ -105,29 +105,52 @@ export async function chatTest(options: { config?: Partial<ChatConfig> } = {}): 
       });
       return { id: created.userId, email, apiKey: created.apiKey, realmId: peer.realmId, host: peer.host };
     },
-    async call(who, method, url, params = {}, opts = {}) {
-      const headers: Record<string, string> = { host: opts.host ?? who?.host ?? "127.0.0.1", ...opts.headers };
-      if (who && !("authorization" in headers)) headers.authorization = basic(who.email, who.apiKey);
-      const path = url.startsWith("/api/") ? url : `/api/v1${url}`;
-      const upper = method.toUpperCase();
-      const inBody = upper !== "GET" && upper !== "HEAD";
-      const query = inBody ? (opts.query ? encode(opts.query) : "") : encode({ ...params, ...opts.query });
-      const response = await app.inject({
-        method: upper as any,
-        url: query ? `${path}?${query}` : path,
-        headers: inBody ? { ...headers, "content-type": "application/x-www-form-urlencoded" } : headers,
-        payload: inBody ? encode(params) : undefined,
-      });
-      let body: any;
-      try {
-        body = response.json();
-      } catch {
-        body = response.body;
-      }
-      return { status: response.statusCode, body, headers: response.headers };
-    },
+    call: (who, method, url, params = {}, opts = {}) => callApp(app, who, method, url, params, opts),
   };
   return test;
+}
+
+async function callApp(app: FastifyInstance, who: Account | null, method: string, url: string, params: Params = {}, opts: { host?: string; headers?: Record<string, string>; query?: Params } = {}): Promise<Response> {
+  const headers: Record<string, string> = { host: opts.host ?? who?.host ?? "127.0.0.1", ...opts.headers };
+  if (who && !("authorization" in headers)) headers.authorization = basic(who.email, who.apiKey);
+  const path = url.startsWith("/api/") ? url : `/api/v1${url}`;
+  const upper = method.toUpperCase();
+  const inBody = upper !== "GET" && upper !== "HEAD";
+  const query = inBody ? (opts.query ? encode(opts.query) : "") : encode({ ...params, ...opts.query });
+  const response = await app.inject({
+    method: upper as any,
+    url: query ? `${path}?${query}` : path,
+    headers: inBody ? { ...headers, "content-type": "application/x-www-form-urlencoded" } : headers,
+    payload: inBody ? encode(params) : undefined,
+  });
+  let body: any;
+  try {
+    body = response.json();
+  } catch {
+    body = response.body;
+  }
+  return { status: response.statusCode, body, headers: response.headers };
+}
+
+/**
+ * A second server on the test's database with a pool of its own, as another process would be
+ * (PostgreSQL; on SQLite the test's own server is returned, SQLite serving one process).
+ * Events stay in each server (no shared bus).
+ */
+export async function peerServer(t: ChatTest): Promise<Pick<ChatTest, "app" | "deps" | "call" | "close">> {
+  if (t.deps.dialect !== "postgres") return { app: t.app, deps: t.deps, call: t.call, close: async () => {} };
+  const database = openDatabase<ChatDatabase>(t.deps.config.databaseUrl, { poolSize: 4 });
+  const deps: ChatDeps = withEvents({ db: database.db, dialect: database.dialect, log: createLogger("chat-test", "silent"), clock: t.clock, config: t.deps.config });
+  const app = await buildChatApp(deps);
+  return {
+    app,
+    deps,
+    call: (who, method, url, params = {}, opts = {}) => callApp(app, who, method, url, params, opts),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 /** The `{"result":"error",…}` body Zulip sends for a BAD_REQUEST with this message. */

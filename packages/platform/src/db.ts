@@ -83,3 +83,21 @@ function withStatementCache(handle: SQLite.Database): { close(): void; prepare(s
 export async function ping(db: Kysely<any>): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/**
+ * Serialises the transactions that take the same key until they commit or roll back: a
+ * check-then-insert (a name that must be free, a limit not to exceed) run after it sees every
+ * earlier writer's rows. PostgreSQL: a transaction-level advisory lock, scoped to the schema so
+ * test schemas sharing one database do not wait on each other. SQLite runs one write transaction
+ * at a time on its single connection already, so there it does nothing.
+ */
+export async function lockForTransaction(trx: Kysely<any>, dialect: Dialect, key: string): Promise<void> {
+  if (dialect !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ${"." + key}))`.execute(trx);
+}
+
+/** Whether a database error is a unique-constraint violation (PostgreSQL 23505, SQLite's UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown } | null;
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

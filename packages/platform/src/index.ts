@@ -10,3 +10,4 @@ export * from "./groupCommit.js";
 export * from "./walCheckpoints.js";
 export * from "./mail.js";
 export * from "./secrets.js";
+export * from "./heartbeat.js";

@@ -1,5 +1,6 @@
 // Alert words: matched case-insensitively, so a word differing only in case from one the user
 // already has is not added twice, and removal ignores case. Each change sends the full list.
+import { lockForTransaction } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { alertWords, deleteAlertWords, insertAlertWords } from "../store/alert-words.js";
 import { publish } from "./publish.js";
@@ -11,10 +12,14 @@ async function afterChange(deps: ChatDeps, userId: number): Promise<string[]> {
 }
 
 export async function doAddAlertWords(deps: ChatDeps, userId: number, words: string[]): Promise<string[]> {
-  const known = new Set((await alertWords(deps.db, userId)).map((w) => w.toLowerCase()));
-  const fresh = new Map<string, string>();
-  for (const word of words) if (!known.has(word.toLowerCase()) && !fresh.has(word.toLowerCase())) fresh.set(word.toLowerCase(), word);
-  await insertAlertWords(deps.db, userId, [...fresh.values()]);
+  await deps.db.transaction().execute(async (trx) => {
+    // Two adds of one word at once (two tabs, two processes) must not both find it new.
+    await lockForTransaction(trx, deps.dialect, `chat.alert-words.${userId}`);
+    const known = new Set((await alertWords(trx, userId)).map((w) => w.toLowerCase()));
+    const fresh = new Map<string, string>();
+    for (const word of words) if (!known.has(word.toLowerCase()) && !fresh.has(word.toLowerCase())) fresh.set(word.toLowerCase(), word);
+    await insertAlertWords(trx, userId, [...fresh.values()]);
+  });
   return afterChange(deps, userId);
 }
 

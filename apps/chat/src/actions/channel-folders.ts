@@ -17,6 +17,7 @@ import {
   type ChannelFolder,
 } from "../store/channel-folders.js";
 import { activeUserIds } from "./publish.js";
+import { lockRealmNames } from "./realm-locks.js";
 
 export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
 export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
@@ -42,6 +43,9 @@ export async function checkAddChannelFolder(deps: ChatDeps, realmId: number, inp
   const name = input.name.trim();
   await checkChannelFolderName(deps.db, realmId, name);
   const { value: folder, stamp } = await deps.events.transaction(async (trx) => {
+    // Under the realm's lock the name is looked at again and the order counted without a twin.
+    await lockRealmNames(trx, deps.dialect, realmId, "channel-folders");
+    await checkChannelFolderName(trx, realmId, name);
     const id = await insertChannelFolder(trx, {
       realm_id: realmId,
       name,
@@ -87,7 +91,13 @@ export async function checkUpdateChannelFolder(deps: ChatDeps, folder: ChannelFo
     data.push({ is_archived: changes.isArchived });
   }
   if (data.length === 0) return;
-  const { stamp } = await deps.events.transaction((trx) => updateChannelFolder(trx, folder.id, fields));
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    if (fields.name !== undefined) {
+      await lockRealmNames(trx, deps.dialect, folder.realm_id, "channel-folders");
+      await checkChannelFolderName(trx, folder.realm_id, fields.name as string);
+    }
+    await updateChannelFolder(trx, folder.id, fields);
+  });
   const users = await everyone(deps, folder.realm_id);
   deps.events.publishAll(folder.realm_id, data.map((d) => ({ event: { type: "channel_folder", op: "update", channel_folder_id: folder.id, data: d }, users })), stamp);
 }

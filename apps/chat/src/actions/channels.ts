@@ -3,7 +3,9 @@ import type { Updateable } from "kysely";
 import type { ChatDb, StreamGroupSetting, StreamTable } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import type { ChatDeps } from "../deps.js";
-import { addDefaultStream, defaultStreamIds, insertStream, removeDefaultStream, updateStream, type Stream } from "../store/streams.js";
+import { addDefaultStream, defaultStreamIds, insertStream, removeDefaultStream, streamByName, updateStream, type Stream } from "../store/streams.js";
+import { ChannelAlreadyExistsError } from "../http/errors.js";
+import { lockRealmNames } from "./realm-locks.js";
 import { subscriptionRows } from "../store/subscriptions.js";
 import { channelArchivedEvents, channelUpdateEvents, defaultStreamsEvent, subscribeEvents, type ChannelFieldChanges } from "../events/channel-events.js";
 import { loadRealmView } from "../events/realm-view.js";
@@ -83,7 +85,13 @@ export async function doCreateChannel(db: ChatDb, graph: GroupGraph, input: NewC
 /** POST /channels/create: the channel, and its events (stream/create, subscriptions, default_streams). */
 export async function createChannel(deps: ChatDeps, graph: GroupGraph, input: NewChannel): Promise<number> {
   const before = await loadRealmView(deps.db, input.realmId);
-  const { value, stamp } = await deps.events.transaction((trx) => insertChannel(trx, graph, input));
+  const { value, stamp } = await deps.events.transaction(async (trx) => {
+    await lockRealmNames(trx, deps.dialect, input.realmId, "channels");
+    // A concurrent request (another process on PostgreSQL) may have made it since the route looked.
+    const existing = await streamByName(trx, input.realmId, input.name);
+    if (existing) throw new ChannelAlreadyExistsError(existing.name);
+    return insertChannel(trx, graph, input);
+  });
   const after = await loadRealmView(deps.db, input.realmId);
   const stream = after.streams.get(value.id)!;
   const subs = await subscriptionRows(deps.db, input.subscriberIds, [value.id]);
@@ -120,7 +128,14 @@ export async function doUpdateChannel(db: ChatDb, realmId: number, streamId: num
 export async function updateChannel(deps: ChatDeps, realmId: number, stream: Stream, changes: ChannelChanges, now: number): Promise<void> {
   const before = await loadRealmView(deps.db, realmId);
   const defaultsBefore = await defaultStreamIds(deps.db, realmId);
-  const { stamp } = await deps.events.transaction((trx) => updateChannelRows(trx, realmId, stream.id, changes, now));
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    if (typeof changes.fields.name === "string") {
+      await lockRealmNames(trx, deps.dialect, realmId, "channels");
+      const taken = await streamByName(trx, realmId, changes.fields.name);
+      if (taken && taken.id !== stream.id) throw new ChannelAlreadyExistsError(taken.name);
+    }
+    await updateChannelRows(trx, realmId, stream.id, changes, now);
+  });
   const after = await loadRealmView(deps.db, realmId);
   const defaultsAfter = await defaultStreamIds(deps.db, realmId);
   deps.events.publishAll(realmId, channelUpdateEvents(before, after, stream, changes as ChannelFieldChanges, { before: defaultsBefore, after: defaultsAfter }), stamp);

@@ -22,6 +22,7 @@ import type { Realm } from "../store/realms.js";
 import type { User } from "../store/users.js";
 import { usersInRealm } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
+import { lockRealmNames } from "./realm-locks.js";
 
 const asBadRequest = <T>(run: () => T): T => {
   try {
@@ -79,6 +80,9 @@ export async function checkCreateField(deps: ChatDeps, realmId: number, input: N
   if (fields.some((f) => f.name === name)) throw labelTaken();
   const hasData = Object.keys(data).length > 0 || input.type === SELECT;
   const id = await deps.db.transaction().execute(async (trx) => {
+    // Look again under the realm's lock: a concurrent create may have taken the label.
+    await lockRealmNames(trx, deps.dialect, realmId, "profile-fields");
+    if ((await fieldsInRealm(trx, realmId)).some((f) => f.name === name)) throw labelTaken();
     const id = await insertField(trx, {
       realm_id: realmId,
       name,
@@ -123,6 +127,8 @@ export async function checkUpdateField(deps: ChatDeps, realmId: number, fieldId:
   asBadRequest(() => checkFieldDefinition({ name, hint, type: field.field_type, data, displayInProfileSummary: changes.displayInProfileSummary ?? false }));
   if (fields.some((f) => f.id !== field.id && f.name === name.trim())) throw labelTaken();
   await deps.db.transaction().execute(async (trx) => {
+    await lockRealmNames(trx, deps.dialect, field.realm_id, "profile-fields");
+    if ((await fieldsInRealm(trx, field.realm_id)).some((f) => f.id !== field.id && f.name === name.trim())) throw labelTaken();
     await updateField(trx, field.id, {
       name: name.trim(),
       hint,

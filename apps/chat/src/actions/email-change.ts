@@ -2,6 +2,7 @@
 // confirm_email_change): PATCH /settings mails a confirmation link to the new address; following
 // it changes the address, tells the realm (realm_user updates with delivery_email, new_email
 // and the Gravatar that follows the address) and mails a notice to the old address.
+import { isUniqueViolation } from "@beacon/platform";
 import { realmUrl } from "../config.js";
 import type { ChatDeps } from "../deps.js";
 import { ZulipError } from "../http/errors.js";
@@ -81,6 +82,11 @@ export async function doConfirmEmailChange(deps: ChatDeps, change: EmailChange):
     if (!(await claimEmailChange(trx, change.id, EMAIL_CHANGE_USED))) return false;
     await updateUser(trx, user.id, { email, delivery_email: email, email_key: email.toLowerCase() });
     return true;
+  }).catch(async (error: unknown) => {
+    // Another account took the address since the check above (the realm's unique e-mail
+    // index refused this one): the check, made again, now gives Zulip's answer.
+    if (isUniqueViolation(error)) await checkEmailChange(deps, user, email);
+    throw error;
   });
   if (!claimed) throw new ConfirmationKeyError();
   // The same realm_user updates as an administrator's change of the address (delivery_email,

@@ -2,10 +2,12 @@
 import type { ChatDb, GroupGroupSetting } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import type { ChatDeps } from "../deps.js";
-import { addMembers, addSubgroups, groupInRealm, insertGroup, removeMembers, removeSubgroups, updateGroup, type UserGroup } from "../store/groups.js";
+import { addMembers, addSubgroups, groupInRealm, groupsInRealm, insertGroup, removeMembers, removeSubgroups, updateGroup, type UserGroup } from "../store/groups.js";
 import { groupCreatedEvents, groupUpdatedEvents, membershipEvents, type MembershipChange } from "../events/group-events.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { doStoreGroupSetting, type GroupSettingValue } from "./group-settings.js";
+import { checkGroupName } from "./group-checks.js";
+import { lockRealmNames } from "./realm-locks.js";
 
 export interface NewGroup {
   realmId: number;
@@ -28,6 +30,12 @@ function defaultSettings(graph: GroupGraph, creatorId: number): Record<GroupGrou
     can_mention_group: graph.system("role:everyone").id,
     can_remove_members_group: nobody,
   };
+}
+
+/** The route checked the name; look again under the realm's lock (a concurrent create may have taken it). */
+async function claimGroupName(deps: ChatDeps, trx: ChatDb, realmId: number, name: string, exceptId?: number): Promise<void> {
+  await lockRealmNames(trx, deps.dialect, realmId, "groups");
+  checkGroupName(name, await groupsInRealm(trx, realmId), exceptId);
 }
 
 async function insertNewGroup(trx: ChatDb, graph: GroupGraph, input: NewGroup): Promise<number> {
@@ -55,7 +63,10 @@ export async function doCreateGroup(db: ChatDb, graph: GroupGraph, input: NewGro
 
 /** POST /user_groups/create: the group, and user_group/add to every active user. */
 export async function createGroup(deps: ChatDeps, graph: GroupGraph, input: NewGroup): Promise<number> {
-  const { value: id, stamp } = await deps.events.transaction((trx) => insertNewGroup(trx, graph, input));
+  const { value: id, stamp } = await deps.events.transaction(async (trx) => {
+    await claimGroupName(deps, trx, input.realmId, input.name);
+    return insertNewGroup(trx, graph, input);
+  });
   const after = await loadRealmView(deps.db, input.realmId);
   deps.events.publishAll(input.realmId, groupCreatedEvents(after, (await groupInRealm(deps.db, input.realmId, id))!), stamp);
   return id;
@@ -83,7 +94,10 @@ export async function doUpdateGroup(db: ChatDb, realmId: number, groupId: number
 
 /** PATCH /user_groups/{id} and deactivation, with their user_group events. */
 export async function changeGroup(deps: ChatDeps, realmId: number, group: UserGroup, changes: GroupChanges, now: number): Promise<void> {
-  const { stamp } = await deps.events.transaction((trx) => updateGroupRows(trx, realmId, group.id, changes, now));
+  const { stamp } = await deps.events.transaction(async (trx) => {
+    if (changes.name !== undefined) await claimGroupName(deps, trx, realmId, changes.name, group.id);
+    await updateGroupRows(trx, realmId, group.id, changes, now);
+  });
   const after = await loadRealmView(deps.db, realmId);
   const updated = (await groupInRealm(deps.db, realmId, group.id))!;
   deps.events.publishAll(realmId, groupUpdatedEvents(after, group, updated, changes), stamp);

@@ -6,6 +6,8 @@ import { BadRequestError } from "../http/errors.js";
 import { checkLinkifier, type LinkifierInput } from "../lib/linkifiers.js";
 import { deleteLinkifier, insertLinkifier, linkifiersInRealm, updateLinkifier, type RealmLinkifier } from "../store/linkifiers.js";
 import { activeUserIds, publish } from "./publish.js";
+import { lockRealmNames } from "./realm-locks.js";
+import type { ChatDb } from "../store/schema.js";
 
 export const presentLinkifier = (l: RealmLinkifier) => ({
   pattern: l.pattern,
@@ -24,8 +26,10 @@ function validate(input: LinkifierInput): void {
   if (problem) throw new BadRequestError(problem.msg, { errors: { [problem.field]: [problem.msg] } });
 }
 
-async function checkUnique(deps: ChatDeps, realmId: number, pattern: string, exceptId?: number): Promise<void> {
-  const existing = await linkifiersInRealm(deps.db, realmId);
+/** Under the realm's lock (taken here), so two concurrent adds of one pattern cannot both pass. */
+async function checkUnique(deps: ChatDeps, trx: ChatDb, realmId: number, pattern: string, exceptId?: number): Promise<void> {
+  await lockRealmNames(trx, deps.dialect, realmId, "linkifiers");
+  const existing = await linkifiersInRealm(trx, realmId);
   if (existing.some((l) => l.pattern === pattern && l.id !== exceptId)) {
     const msg = "Realm filter with this Realm and Pattern already exists.";
     throw new BadRequestError(msg, { errors: { __all__: [msg] } });
@@ -34,14 +38,16 @@ async function checkUnique(deps: ChatDeps, realmId: number, pattern: string, exc
 
 export async function checkAddLinkifier(deps: ChatDeps, realmId: number, input: LinkifierInput): Promise<number> {
   validate(input);
-  await checkUnique(deps, realmId, input.pattern);
-  const id = await insertLinkifier(deps.db, {
-    realm_id: realmId,
-    pattern: input.pattern,
-    url_template: input.urlTemplate,
-    example_input: input.exampleInput,
-    reverse_template: input.reverseTemplate,
-    alternative_url_templates: JSON.stringify(input.alternativeUrlTemplates),
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await checkUnique(deps, trx, realmId, input.pattern);
+    return insertLinkifier(trx, {
+      realm_id: realmId,
+      pattern: input.pattern,
+      url_template: input.urlTemplate,
+      example_input: input.exampleInput,
+      reverse_template: input.reverseTemplate,
+      alternative_url_templates: JSON.stringify(input.alternativeUrlTemplates),
+    });
   });
   await notifyLinkifiers(deps, realmId);
   return id;
@@ -49,13 +55,15 @@ export async function checkAddLinkifier(deps: ChatDeps, realmId: number, input: 
 
 export async function checkUpdateLinkifier(deps: ChatDeps, linkifier: RealmLinkifier, input: LinkifierInput): Promise<void> {
   validate(input);
-  await checkUnique(deps, linkifier.realm_id, input.pattern, linkifier.id);
-  await updateLinkifier(deps.db, linkifier.id, {
-    pattern: input.pattern,
-    url_template: input.urlTemplate,
-    example_input: input.exampleInput,
-    reverse_template: input.reverseTemplate,
-    alternative_url_templates: JSON.stringify(input.alternativeUrlTemplates),
+  await deps.db.transaction().execute(async (trx) => {
+    await checkUnique(deps, trx, linkifier.realm_id, input.pattern, linkifier.id);
+    await updateLinkifier(trx, linkifier.id, {
+      pattern: input.pattern,
+      url_template: input.urlTemplate,
+      example_input: input.exampleInput,
+      reverse_template: input.reverseTemplate,
+      alternative_url_templates: JSON.stringify(input.alternativeUrlTemplates),
+    });
   });
   await notifyLinkifiers(deps, linkifier.realm_id);
 }

@@ -1,4 +1,5 @@
 // Personal navigation views; every change is announced to the user's own clients.
+import { isUniqueViolation } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { isBuiltInView } from "../lib/navigation-views.js";
@@ -21,7 +22,11 @@ export async function checkAddNavigationView(deps: ChatDeps, userId: number, inp
     throw new BadRequestError("Custom views must have a name");
   }
   if (await navigationView(deps.db, userId, input.fragment)) throw new BadRequestError("Navigation view already exists.");
-  await insertNavigationView(deps.db, { user_id: userId, fragment: input.fragment, is_pinned: input.isPinned ? 1 : 0, name: input.name });
+  await insertNavigationView(deps.db, { user_id: userId, fragment: input.fragment, is_pinned: input.isPinned ? 1 : 0, name: input.name }).catch((error: unknown) => {
+    // A concurrent add of the same fragment won; the unique index refused this one.
+    if (isUniqueViolation(error)) throw new BadRequestError("Navigation view already exists.");
+    throw error;
+  });
   const view = (await navigationView(deps.db, userId, input.fragment))!;
   publish(deps, [{ event: { type: "navigation_view", op: "add", navigation_view: presentNavigationView(view) }, users: [userId] }]);
 }

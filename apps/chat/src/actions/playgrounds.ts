@@ -5,6 +5,7 @@ import { BadRequestError } from "../http/errors.js";
 import { templateVariables } from "../lib/url-template.js";
 import { deletePlayground, insertPlayground, playgroundsInRealm, type RealmPlayground } from "../store/playgrounds.js";
 import { activeUserIds, publish } from "./publish.js";
+import { lockRealmNames } from "./realm-locks.js";
 
 const invalid = (field: string, msg: string) => new BadRequestError(msg, { errors: { [field]: [msg] } });
 
@@ -15,11 +16,15 @@ export async function checkAddPlayground(deps: ChatDeps, realmId: number, input:
   const variables = templateVariables(input.urlTemplate);
   if (variables === null) throw invalid("url_template", "Invalid URL template.");
   if (variables.length !== 1 || variables[0] !== "code") throw invalid("__all__", '"code" should be the only variable present in the URL template');
-  const existing = await playgroundsInRealm(deps.db, realmId);
-  if (existing.some((p) => p.name === input.name && p.pygments_language === input.pygmentsLanguage)) {
-    throw invalid("__all__", "Realm playground with this Realm, Pygments language and Name already exists.");
-  }
-  const id = await insertPlayground(deps.db, { realm_id: realmId, name: input.name, pygments_language: input.pygmentsLanguage, url_template: input.urlTemplate });
+  const id = await deps.db.transaction().execute(async (trx) => {
+    // Under the realm's lock, so two concurrent adds cannot both find the name free.
+    await lockRealmNames(trx, deps.dialect, realmId, "playgrounds");
+    const existing = await playgroundsInRealm(trx, realmId);
+    if (existing.some((p) => p.name === input.name && p.pygments_language === input.pygmentsLanguage)) {
+      throw invalid("__all__", "Realm playground with this Realm, Pygments language and Name already exists.");
+    }
+    return insertPlayground(trx, { realm_id: realmId, name: input.name, pygments_language: input.pygmentsLanguage, url_template: input.urlTemplate });
+  });
   await notifyPlaygrounds(deps, realmId);
   return id;
 }

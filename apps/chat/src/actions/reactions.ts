@@ -1,5 +1,6 @@
 // Adding and removing emoji reactions. A reaction with an emoji code someone already used on
 // the message counts as a vote for it and takes that reaction's name.
+import { isUniqueViolation } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { ZulipError } from "../http/errors.js";
 import { checkEmoji, type CustomEmojiLookup } from "../lib/emoji.js";
@@ -48,6 +49,10 @@ export async function checkAddReaction(deps: ChatDeps, request: ReactionRequest)
   const { stamp } = await deps.events.transaction(async (trx) => {
     if (!request.received) await createHistoricalRows(trx, request.userId, [request.message.id]);
     await insertReaction(trx, { ...key, emoji_name: emojiName });
+  }).catch((error: unknown) => {
+    // The same reaction added twice at once: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw new ReactionExistsError();
+    throw error;
   });
   const events = [{ ...reactionEvent("add", { ...request, messageId: request.message.id, emojiName }, await audience(deps, request.message)), stamp, realmId: request.message.realm_id }];
   deps.notify?.(events);

@@ -5,12 +5,13 @@ import type { ChatDeps } from "../deps.js";
 import type { ChatDb, SubscriptionTable } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import { pickColor } from "../lib/colors.js";
-import { defaultStreamIds } from "../store/streams.js";
+import { defaultStreamIds, streamByName } from "../store/streams.js";
 import { insertSubscriptions, subscriptionRows, subscriptionsOfUser, updateSubscription } from "../store/subscriptions.js";
 import { defaultStreamsEvent, subscribeEvents, subscriptionRemoveEvents } from "../events/channel-events.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { insertChannel, type NewChannel } from "./channels.js";
 import { doMarkRead } from "./message-flags.js";
+import { lockRealmNames } from "./realm-locks.js";
 
 /** Subscribes each user to each channel; returns the pairs that were newly subscribed. */
 export async function subscribeUsers(db: ChatDb, userIds: number[], streamIds: number[]): Promise<{ userId: number; streamId: number }[]> {
@@ -49,21 +50,29 @@ export async function unsubscribeUsers(db: ChatDb, userIds: number[], streamIds:
  * POST /users/me/subscriptions: creates the channels that do not exist yet, subscribes the
  * users to every channel, and publishes stream/create, subscription/add and peer_add.
  */
-export async function subscribeAndNotify(deps: ChatDeps, realmId: number, graph: GroupGraph, toCreate: NewChannel[], streamIds: number[], userIds: number[]): Promise<{ created: { id: number; name: string }[]; added: { userId: number; streamId: number }[] }> {
+export async function subscribeAndNotify(deps: ChatDeps, realmId: number, graph: GroupGraph, toCreate: NewChannel[], streamIds: number[], userIds: number[]): Promise<{ created: { id: number; name: string }[]; joined: { id: number; name: string }[]; added: { userId: number; streamId: number }[] }> {
   const before = await loadRealmView(deps.db, realmId);
   const { value, stamp } = await deps.events.transaction(async (trx) => {
     const created: { id: number; name: string }[] = [];
-    for (const input of toCreate) created.push({ id: (await insertChannel(trx, graph, input)).id, name: input.name });
-    const added = await subscribeUsers(trx, userIds, [...streamIds, ...created.map((c) => c.id)]);
-    return { created, added };
+    const madeMeanwhile: { id: number; name: string }[] = [];
+    if (toCreate.length) await lockRealmNames(trx, deps.dialect, realmId, "channels");
+    for (const input of toCreate) {
+      // compat: as Zulip's create_stream_if_needed, a channel another request created since the
+      // route looked is subscribed to, not created again (nor a unique-key violation).
+      const existing = await streamByName(trx, realmId, input.name);
+      if (existing) madeMeanwhile.push({ id: existing.id, name: existing.name });
+      else created.push({ id: (await insertChannel(trx, graph, input)).id, name: input.name });
+    }
+    const added = await subscribeUsers(trx, userIds, [...streamIds, ...madeMeanwhile.map((c) => c.id), ...created.map((c) => c.id)]);
+    return { created, added, madeMeanwhile };
   });
   const after = await loadRealmView(deps.db, realmId);
-  const subs = await subscriptionRows(deps.db, userIds, [...streamIds, ...value.created.map((c) => c.id)]);
+  const subs = await subscriptionRows(deps.db, userIds, [...streamIds, ...value.madeMeanwhile.map((c) => c.id), ...value.created.map((c) => c.id)]);
   const newStreams = value.created.map((c) => after.streams.get(c.id)!);
   const events = subscribeEvents(before, after, newStreams, value.added, subs);
   if (toCreate.some((c) => c.isDefault)) events.push(defaultStreamsEvent(after, await defaultStreamIds(deps.db, realmId)));
   deps.events.publishAll(realmId, events, stamp);
-  return value;
+  return { created: value.created, joined: value.madeMeanwhile, added: value.added };
 }
 
 /**

@@ -1,5 +1,7 @@
 // Creating users and bots, and the writes that change who they are.
 import type { Updateable } from "kysely";
+import { isUniqueViolation } from "@beacon/platform";
+import { BadRequestError } from "../http/errors.js";
 import type { ChatDeps } from "../deps.js";
 import type { ChatDb, UserTable } from "../store/schema.js";
 import type { User } from "../store/users.js";
@@ -74,10 +76,15 @@ async function insertNewUser(trx: ChatDb, input: NewUser, passwordHash: string |
  * doCreateUser, then its events: realm_user/add, role group memberships, realm_bot/add,
  * peer_add, then add_members for each group an invitation carried.
  */
-export async function createUser(deps: ChatDeps, input: NewUser): Promise<{ userId: number; apiKey: string }> {
+export async function createUser(deps: ChatDeps, input: NewUser, takenMessage = "Email is already in use."): Promise<{ userId: number; apiKey: string }> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const before = await loadRealmView(deps.db, input.realmId);
-  const { value, stamp } = await deps.events.transaction((trx) => insertNewUser(trx, input, passwordHash));
+  const { value, stamp } = await deps.events.transaction((trx) => insertNewUser(trx, input, passwordHash)).catch((error: unknown) => {
+    // The caller checked the address was free; a concurrent sign-up (another process on
+    // PostgreSQL) took it since: the realm's unique e-mail index refused this one.
+    if (isUniqueViolation(error)) throw new BadRequestError(takenMessage);
+    throw error;
+  });
   const after = await loadRealmView(deps.db, input.realmId);
   const events = userCreatedEvents(before, after, after.users.get(value.userId)!, value.apiKey, value.subscribed);
   events.push(...membersAddedEvents(after, input.groupIds ?? [], value.userId));

@@ -8,7 +8,7 @@
 // installations (or test runs) sharing a database never see each other's events.
 import pg from "pg";
 import type { Logger } from "@beacon/platform";
-import { decodeBusMessage, encodeBusMessage, type BusMessage, type EventBus } from "./bus.js";
+import { decodeBusMessage, encodeBusMessage, Unsent, type BusMessage, type EventBus } from "./bus.js";
 
 const INLINE_LIMIT = 7_900;
 const KEEP_ROWS_MS = 5 * 60_000;
@@ -18,6 +18,10 @@ export class PostgresBus implements EventBus {
   private client: pg.Client | null = null;
   private channel = "";
   private receive: (message: BusMessage) => void = () => {};
+  private gap: () => void = () => {};
+  /** Published while disconnected, with the origin of the last one (for a gap message). */
+  private readonly unsent = new Unsent();
+  private origin = "";
   /** Queries on the connection, one at a time and in order (pg@9 drops its implicit queue). */
   private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
@@ -29,8 +33,9 @@ export class PostgresBus implements EventBus {
     private readonly log: Logger,
   ) {}
 
-  async start(receive: (message: BusMessage) => void): Promise<void> {
+  async start(receive: (message: BusMessage) => void, gap: () => void = () => {}): Promise<void> {
     this.receive = receive;
+    this.gap = gap;
     await this.connect();
     this.sweeper = setInterval(() => {
       const client = this.client;
@@ -43,7 +48,8 @@ export class PostgresBus implements EventBus {
     const parsed = new URL(this.url);
     const schema = parsed.searchParams.get("schema");
     parsed.searchParams.delete("schema");
-    const client = new pg.Client({ connectionString: parsed.toString(), ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+    // Named, so an operator (or a test) finds the bus connection of a schema in pg_stat_activity.
+    const client = new pg.Client({ connectionString: parsed.toString(), application_name: `beacon-chat-bus ${schema ?? ""}`.trim().slice(0, 63), ...(schema ? { options: `-c search_path=${schema}` } : {}) });
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => this.lost(client));
     await client.connect();
@@ -55,6 +61,11 @@ export class PostgresBus implements EventBus {
     await client.query(`listen "${this.channel}"`);
     this.client = client;
     this.reconnectDelay = 500;
+  }
+
+  /** The backend process serving LISTEN while connected (pg_stat_activity.pid). */
+  get backendPid(): number | undefined {
+    return (this.client as unknown as { processID?: number } | null)?.processID;
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -84,10 +95,10 @@ export class PostgresBus implements EventBus {
   private lost(client: pg.Client, error?: Error): void {
     if (this.client !== client || this.closing) return;
     this.client = null;
-    this.log.error({ err: error }, "event bus: PostgreSQL connection lost; reconnecting (events published meanwhile are not received)");
+    this.log.error({ err: error }, "event bus: PostgreSQL connection lost; reconnecting (this process's event queues expire when it is back)");
     const retry = () => {
       if (this.closing) return;
-      this.connect().catch((err) => {
+      this.connect().then(() => this.resume(), (err) => {
         this.log.error({ err }, "event bus: reconnect failed");
         this.reconnectDelay = Math.min(this.reconnectDelay * 2, 30_000);
         setTimeout(retry, this.reconnectDelay).unref();
@@ -96,19 +107,35 @@ export class PostgresBus implements EventBus {
     setTimeout(retry, this.reconnectDelay).unref();
   }
 
+  /** Back after a loss: send what was published meanwhile, then expire the queues held here. */
+  private resume(): void {
+    this.log.info("event bus: PostgreSQL connection back; expiring this process's event queues");
+    for (const text of this.unsent.take(this.origin)) this.send(text);
+    this.gap();
+  }
+
   publish(message: BusMessage): void {
-    const client = this.client;
-    if (!client) {
-      this.log.warn("event bus: not connected; a notice was not published to other processes");
-      return;
-    }
+    this.origin = message.origin;
     const text = encodeBusMessage(message);
+    if (!this.client) this.unsent.add(text);
+    else this.send(text);
+  }
+
+  private send(text: string): void {
+    const client = this.client;
+    if (!client) return this.unsent.add(text);
     const channel = this.channel;
     const query = () =>
       Buffer.byteLength(text) <= INLINE_LIMIT
         ? client.query("select pg_notify($1, $2)", [channel, text])
         : client.query("with row as (insert into chat_event_bus (payload, created) values ($2, $3) returning id) select pg_notify($1, '#' || id) from row", [channel, text, Date.now()]);
-    this.serial(query).catch((error) => this.log.error({ err: error }, "event bus: publish failed"));
+    this.serial(query).catch((error) => {
+      // The connection died under it ('end' comes around the same time): send it once back.
+      setImmediate(() => {
+        if (this.client !== client && !this.closing) this.unsent.add(text);
+        else this.log.error({ err: error }, "event bus: publish failed");
+      });
+    });
   }
 
   async close(): Promise<void> {

@@ -5,19 +5,56 @@
 // - local: one process, nothing to publish (the default on SQLite);
 // - postgres: LISTEN/NOTIFY on the chat database (the default on PostgreSQL);
 // - redis: PUBLISH/SUBSCRIBE (CHAT_EVENT_BUS=redis://host:port[/db][?channel=name]).
+//
+// Neither PostgreSQL nor Redis keeps what was published while a subscriber was disconnected: a
+// process whose bus connection dropped may have missed events for the queues it holds. When it
+// is back, the bus calls `gap`, and the process expires every queue it holds: their clients get
+// BAD_EVENT_QUEUE_ID on the next poll and register again, from the database, instead of staying
+// silently stale. What a process publishes while disconnected is kept (up to a limit) and sent
+// once it is back; past that limit it sends a "gap" message and every process expires its queues.
 import type { Notice, EventUser } from "./notice.js";
 
 export type BusMessage =
   | { kind: "notice"; origin: string; notice: Notice }
   /** DELETE /events reached a process that does not hold the queue: its owner removes it. */
-  | { kind: "cleanup"; origin: string; queueId: string; userId: number };
+  | { kind: "cleanup"; origin: string; queueId: string; userId: number }
+  /** The origin dropped notices it should have published: every process expires its queues. */
+  | { kind: "gap"; origin: string };
 
 export interface EventBus {
   readonly kind: "local" | "postgres" | "redis";
-  /** Starts receiving; `receive` gets every message published by other processes, in order. */
-  start(receive: (message: BusMessage) => void): Promise<void>;
+  /**
+   * Starts receiving; `receive` gets every message published by other processes, in order.
+   * `gap` is called when the connection is back after a loss: messages may have been missed.
+   */
+  start(receive: (message: BusMessage) => void, gap?: () => void): Promise<void>;
   publish(message: BusMessage): void;
   close(): Promise<void>;
+}
+
+/** Publishes kept while disconnected, at most this many; beyond, a "gap" replaces them. */
+export const MAX_UNSENT = 10_000;
+
+/** What a bus publishes while its connection is down: sent in order once it is back. */
+export class Unsent {
+  private texts: string[] = [];
+  private overflowed = false;
+
+  add(text: string): void {
+    if (this.overflowed) return;
+    if (this.texts.length >= MAX_UNSENT) {
+      this.texts = [];
+      this.overflowed = true;
+    } else this.texts.push(text);
+  }
+
+  /** Everything to send now, in order: the kept texts, or one gap message past the limit. */
+  take(origin: string): string[] {
+    const out = this.overflowed ? [encodeBusMessage({ kind: "gap", origin })] : this.texts;
+    this.texts = [];
+    this.overflowed = false;
+    return out;
+  }
 }
 
 export class LocalBus implements EventBus {

@@ -73,7 +73,7 @@ export class EventSystem {
   }
 
   async start(): Promise<void> {
-    await this.bus.start((message) => this.receive(message));
+    await this.bus.start((message) => this.receive(message), () => this.expireAfterGap());
     const every = this.options.config.eventQueueGcSeconds * 1000;
     this.gcTimer = setInterval(() => this.gc(), every);
     this.gcTimer.unref();
@@ -199,8 +199,15 @@ export class EventSystem {
     this.bus.publish({ kind: "notice", origin: this.processId, notice });
   }
 
+  /** The bus may have lost events for the queues held here: clients re-register (bus.ts). */
+  private expireAfterGap(): void {
+    this.options.log.warn({ queues: this.queues.size }, "event bus gap: expiring every event queue of this process");
+    this.queues.clear();
+  }
+
   private receive(message: BusMessage): void {
     if (message.origin === this.processId) return;
+    if (message.kind === "gap") return this.expireAfterGap();
     if (message.kind === "notice") {
       this.queues.deliver(message.notice);
     } else if (message.kind === "cleanup") {

@@ -35,7 +35,7 @@ export function register(api: Api): void {
     const domain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
     const email = `${shortName}-bot@${domain}`;
     if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
-    const created = await createUser(api.deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() });
+    const created = await createUser(api.deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() }, "Username already in use");
     const bot = (await userInRealm(db, realm.id, created.userId))!;
     return {
       user_id: bot.id,

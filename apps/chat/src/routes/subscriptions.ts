@@ -101,8 +101,9 @@ export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: 
 
   const now = clock.now().getTime();
   const newChannels = toCreate.map((request) => ({ realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now }));
-  const { created, added } = await subscribeAndNotify(deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
-  const channels = [...existing, ...(created as Stream[])];
+  const { created, joined, added } = await subscribeAndNotify(deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
+  // joined: channels to create that another request created first (subscribed to instead).
+  const channels = [...existing, ...(created as Stream[]), ...(joined as Stream[])];
   const subscribed: Record<string, string[]> = {};
   const alreadySubscribed: Record<string, string[]> = {};
   for (const target of targets) {

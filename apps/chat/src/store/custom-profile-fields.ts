@@ -36,9 +36,9 @@ export async function valuesInRealm(db: ChatDb, realmId: number): Promise<Custom
     .execute();
 }
 
+/** One upsert (concurrent writers of one value must not both insert). */
 export async function setValue(db: ChatDb, row: CustomProfileFieldValue): Promise<void> {
-  await db.deleteFrom("custom_profile_field_values").where("user_id", "=", row.user_id).where("field_id", "=", row.field_id).execute();
-  await db.insertInto("custom_profile_field_values").values(row).execute();
+  await db.insertInto("custom_profile_field_values").values(row).onConflict((oc) => oc.columns(["user_id", "field_id"]).doUpdateSet({ value: row.value, rendered_value: row.rendered_value })).execute();
 }
 
 export async function clearValue(db: ChatDb, userId: number, fieldId: number): Promise<void> {

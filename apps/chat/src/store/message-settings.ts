@@ -32,10 +32,11 @@ export async function realmMessageSettings(db: ChatDb, realmId: number): Promise
 }
 
 export async function setRealmMessageSettings(db: ChatDb, realmId: number, changes: Partial<Omit<RealmMessageSettings, "realm_id">>): Promise<void> {
+  // One upsert of the changed columns: concurrent changes neither collide on the key nor undo
+  // each other's other columns.
+  if (Object.keys(changes).length === 0) return;
   const current = await realmMessageSettings(db, realmId);
-  const next = { ...current, ...changes, realm_id: realmId };
-  await db.deleteFrom("realm_message_settings").where("realm_id", "=", realmId).execute();
-  await db.insertInto("realm_message_settings").values(next).execute();
+  await db.insertInto("realm_message_settings").values({ ...current, ...changes, realm_id: realmId }).onConflict((oc) => oc.column("realm_id").doUpdateSet(changes)).execute();
 }
 
 export async function userMessageSettings(db: ChatDb, userIds: number[]): Promise<Map<number, UserMessageSettings>> {
@@ -59,7 +60,7 @@ export async function userMessageSettings(db: ChatDb, userIds: number[]): Promis
 }
 
 export async function setUserMessageSettings(db: ChatDb, userId: number, changes: Partial<Omit<UserMessageSettings, "user_id">>): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
   const current = (await userMessageSettings(db, [userId])).get(userId)!;
-  await db.deleteFrom("user_message_settings").where("user_id", "=", userId).execute();
-  await db.insertInto("user_message_settings").values({ ...current, ...changes, user_id: userId }).execute();
+  await db.insertInto("user_message_settings").values({ ...current, ...changes, user_id: userId }).onConflict((oc) => oc.column("user_id").doUpdateSet(changes)).execute();
 }

@@ -10,16 +10,24 @@ export function presenceOf(db: ChatDb, userId: number): Promise<Presence | undef
   return db.selectFrom("user_presence").selectAll().where("user_id", "=", userId).executeTakeFirst();
 }
 
-/** The next presence update id of the realm (the sequence row is created on first use). */
+/**
+ * The next presence update id of the realm (the sequence row is created on first use). One
+ * upsert, so two first updates at once (two processes) both get a number, and distinct ones.
+ */
 export async function nextPresenceUpdateId(db: ChatDb, realmId: number): Promise<number> {
-  const bumped = await db.updateTable("presence_sequence").set({ last_update_id: sql`last_update_id + 1` }).where("realm_id", "=", realmId).returning("last_update_id").executeTakeFirst();
-  if (bumped) return Number(bumped.last_update_id);
-  await db.insertInto("presence_sequence").values({ realm_id: realmId, last_update_id: 1 }).execute();
-  return 1;
+  const row = await db
+    .insertInto("presence_sequence")
+    .values({ realm_id: realmId, last_update_id: 1 })
+    .onConflict((oc) => oc.column("realm_id").doUpdateSet({ last_update_id: sql`presence_sequence.last_update_id + 1` }))
+    .returning("last_update_id")
+    .executeTakeFirstOrThrow();
+  return Number(row.last_update_id);
 }
 
+/** An upsert when creating: a concurrent first update of the same user may have made the row. */
 export async function savePresence(db: ChatDb, row: Presence, creating: boolean): Promise<void> {
-  if (creating) await db.insertInto("user_presence").values(row).execute();
+  const { user_id: _userId, ...changes } = row;
+  if (creating) await db.insertInto("user_presence").values(row).onConflict((oc) => oc.column("user_id").doUpdateSet(changes)).execute();
   else await db.updateTable("user_presence").set(row).where("user_id", "=", row.user_id).execute();
 }
 

@@ -31,9 +31,8 @@ export function pushToken(db: ChatDb, userId: number, kind: number, token: strin
 
 /** Adds a legacy token, or refreshes its app id when the user already registered it. */
 export async function upsertPushToken(db: ChatDb, row: { user_id: number; kind: number; token: string; ios_app_id: string | null; date_created: number }): Promise<void> {
-  const existing = await pushToken(db, row.user_id, row.kind, row.token);
-  if (existing) await db.updateTable("push_device_tokens").set({ ios_app_id: row.ios_app_id }).where("id", "=", existing.id).execute();
-  else await db.insertInto("push_device_tokens").values(row).execute();
+  // One upsert: two registrations of one token at once must not both insert.
+  await db.insertInto("push_device_tokens").values(row).onConflict((oc) => oc.columns(["user_id", "kind", "token"]).doUpdateSet({ ios_app_id: row.ios_app_id })).execute();
 }
 
 export async function deletePushToken(db: ChatDb, id: number): Promise<void> {

@@ -27,6 +27,5 @@ export async function realmGroupSettings(db: ChatDb, realmId: number): Promise<R
 }
 
 export async function setRealmGroupSetting(db: ChatDb, realmId: number, name: string, groupId: number): Promise<void> {
-  await db.deleteFrom("realm_group_settings").where("realm_id", "=", realmId).where("name", "=", name).execute();
-  await db.insertInto("realm_group_settings").values({ realm_id: realmId, name, group_id: groupId }).execute();
+  await db.insertInto("realm_group_settings").values({ realm_id: realmId, name, group_id: groupId }).onConflict((oc) => oc.columns(["realm_id", "name"]).doUpdateSet({ group_id: groupId })).execute();
 }

@@ -87,6 +87,12 @@ export async function claimScheduledMessage(db: ChatDb, id: number, token: strin
     .executeTakeFirst();
 }
 
+/** The heartbeat of the worker holding the claim `token`: extends it; false when it was lost. */
+export async function renewScheduledClaim(db: ChatDb, id: number, token: string, leaseUntil: number): Promise<boolean> {
+  const result = await db.updateTable("scheduled_messages").set({ claimed_until: leaseUntil }).where("id", "=", id).where("claim_token", "=", token).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Marks the row delivered inside the send's transaction; false when the claim was lost. */
 export async function markDelivered(db: ChatDb, id: number, token: string, messageId: number): Promise<boolean> {
   const result = await db

@@ -9,9 +9,11 @@ export async function userSettingValues(db: ChatDb, userId: number): Promise<Rec
   return decode(await db.selectFrom("user_settings").select(["name", "value"]).where("user_id", "=", userId).execute());
 }
 
+// One upsert, not delete-then-insert: two concurrent changes of one setting (PostgreSQL, two
+// processes) would otherwise both insert and one fail on the primary key.
 export async function setUserSettingValue(db: ChatDb, userId: number, name: string, value: unknown): Promise<void> {
-  await db.deleteFrom("user_settings").where("user_id", "=", userId).where("name", "=", name).execute();
-  await db.insertInto("user_settings").values({ user_id: userId, name, value: JSON.stringify(value) }).execute();
+  const text = JSON.stringify(value);
+  await db.insertInto("user_settings").values({ user_id: userId, name, value: text }).onConflict((oc) => oc.columns(["user_id", "name"]).doUpdateSet({ value: text })).execute();
 }
 
 export async function realmSettingValues(db: ChatDb, realmId: number): Promise<Record<string, unknown>> {
@@ -19,8 +21,8 @@ export async function realmSettingValues(db: ChatDb, realmId: number): Promise<R
 }
 
 export async function setRealmSettingValue(db: ChatDb, realmId: number, name: string, value: unknown): Promise<void> {
-  await db.deleteFrom("realm_settings").where("realm_id", "=", realmId).where("name", "=", name).execute();
-  await db.insertInto("realm_settings").values({ realm_id: realmId, name, value: JSON.stringify(value) }).execute();
+  const text = JSON.stringify(value);
+  await db.insertInto("realm_settings").values({ realm_id: realmId, name, value: text }).onConflict((oc) => oc.columns(["realm_id", "name"]).doUpdateSet({ value: text })).execute();
 }
 
 /** Of these users, those who turned a boolean setting off (such settings are stored only when off). */

@@ -37,8 +37,7 @@ export async function defaultStreamIds(db: ChatDb, realmId: number): Promise<num
 }
 
 export async function addDefaultStream(db: ChatDb, realmId: number, streamId: number): Promise<void> {
-  const exists = await db.selectFrom("default_streams").select("stream_id").where("realm_id", "=", realmId).where("stream_id", "=", streamId).executeTakeFirst();
-  if (!exists) await db.insertInto("default_streams").values({ realm_id: realmId, stream_id: streamId }).execute();
+  await db.insertInto("default_streams").values({ realm_id: realmId, stream_id: streamId }).onConflict((oc) => oc.columns(["realm_id", "stream_id"]).doNothing()).execute();
 }
 
 export async function removeDefaultStream(db: ChatDb, realmId: number, streamId: number): Promise<void> {

@@ -8,14 +8,13 @@ export async function realmUserDefaultValues(db: ChatDb, realmId: number): Promi
 }
 
 export async function setRealmUserDefaultValue(db: ChatDb, realmId: number, name: string, value: unknown): Promise<void> {
-  await db.deleteFrom("realm_user_default_settings").where("realm_id", "=", realmId).where("name", "=", name).execute();
-  await db.insertInto("realm_user_default_settings").values({ realm_id: realmId, name, value: JSON.stringify(value) }).execute();
+  const text = JSON.stringify(value);
+  await db.insertInto("realm_user_default_settings").values({ realm_id: realmId, name, value: text }).onConflict((oc) => oc.columns(["realm_id", "name"]).doUpdateSet({ value: text })).execute();
 }
 
 export async function markSettingsEdited(db: ChatDb, userId: number, names: string[]): Promise<void> {
   if (!names.length) return;
-  await db.deleteFrom("user_setting_edits").where("user_id", "=", userId).where("name", "in", names).execute();
-  await db.insertInto("user_setting_edits").values(names.map((name) => ({ user_id: userId, name }))).execute();
+  await db.insertInto("user_setting_edits").values([...new Set(names)].map((name) => ({ user_id: userId, name }))).onConflict((oc) => oc.columns(["user_id", "name"]).doNothing()).execute();
 }
 
 /** Of these users, those who once changed the setting themselves. */

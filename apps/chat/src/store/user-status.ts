@@ -21,6 +21,6 @@ export function activeUserStatuses(db: ChatDb, realmId: number): Promise<UserSta
 
 /** Creates or replaces the user's status row. */
 export async function saveUserStatus(db: ChatDb, row: UserStatusRow): Promise<void> {
-  await db.deleteFrom("user_status").where("user_id", "=", row.user_id).execute();
-  await db.insertInto("user_status").values(row).execute();
+  const { user_id: _userId, ...changes } = row;
+  await db.insertInto("user_status").values(row).onConflict((oc) => oc.column("user_id").doUpdateSet(changes)).execute();
 }

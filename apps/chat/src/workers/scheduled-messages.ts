@@ -1,15 +1,24 @@
 // The scheduled-message worker: every tick it claims due rows one by one (a conditional
 // UPDATE … RETURNING, so any number of workers, in one process or many sharing a PostgreSQL
-// database, never hold the same row) and delivers each. A claim is a lease: if the worker dies
-// after claiming but before its send commits, the row is taken over once the lease expires.
+// database, never hold the same row) and delivers each. A claim is a short lease the worker's
+// heartbeat renews while the send runs: if the worker dies after claiming but before its send
+// commits, the row is taken over once the lease expires, 15 s later (it was a fixed 5 minutes,
+// and a message due in a burst arrived 300 s late after a kill).
 import { randomUUID } from "node:crypto";
 import type { ChatDeps } from "../deps.js";
 import { deliverScheduledMessage, type DeliveryOutcome } from "../actions/scheduled-delivery.js";
-import { claimScheduledMessage, dueScheduledIds } from "../store/scheduled-messages.js";
+import { withHeartbeat } from "@beacon/platform";
+import { claimScheduledMessage, dueScheduledIds, renewScheduledClaim } from "../store/scheduled-messages.js";
+
+/** How long a claim holds unless renewed, and how often a live worker renews it. */
+export const SCHEDULED_LEASE_MS = 15_000;
+export const SCHEDULED_HEARTBEAT_MS = 5_000;
 
 export interface ScheduledWorkerOptions {
   /** how long a claim holds before another worker may take the row over */
   leaseMs?: number;
+  /** how often the claim under delivery is renewed */
+  heartbeatMs?: number;
   /** rows looked at per cycle */
   batch?: number;
   /** time between cycles when started */
@@ -18,6 +27,7 @@ export interface ScheduledWorkerOptions {
 
 export class ScheduledMessageWorker {
   private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
   private readonly batch: number;
   private readonly intervalMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -28,7 +38,8 @@ export class ScheduledMessageWorker {
     private readonly deps: ChatDeps,
     options: ScheduledWorkerOptions = {},
   ) {
-    this.leaseMs = options.leaseMs ?? 5 * 60 * 1000;
+    this.leaseMs = options.leaseMs ?? SCHEDULED_LEASE_MS;
+    this.heartbeatMs = options.heartbeatMs ?? SCHEDULED_HEARTBEAT_MS;
     this.batch = options.batch ?? 50;
     this.intervalMs = options.intervalMs ?? 1000;
   }
@@ -42,7 +53,9 @@ export class ScheduledMessageWorker {
       const token = randomUUID();
       const row = await claimScheduledMessage(db, id, token, now, now + this.leaseMs);
       if (!row) continue; // another worker has it
-      outcomes.push(await deliverScheduledMessage(this.deps, row, token));
+      const renew = () => renewScheduledClaim(db, id, token, clock.now().getTime() + this.leaseMs);
+      const onError = (err: unknown) => this.deps.log.error({ err, scheduledMessageId: id }, "could not renew a scheduled message claim");
+      outcomes.push(await withHeartbeat(this.heartbeatMs, renew, () => deliverScheduledMessage(this.deps, row, token), onError));
     }
     return outcomes;
   }

@@ -8,7 +8,8 @@
 import type { MonitorDeps } from "../deps.js";
 import { nextDeadline } from "../store/dueChecks.js";
 import { nextRetry } from "../store/outbox.js";
-import { claimDeliveries, deliver } from "./deliveries.js";
+import { withHeartbeat } from "@beacon/platform";
+import { claimDeliveries, deliver, HEARTBEAT_MS, renewDeliveryLeases } from "./deliveries.js";
 import { processFlips } from "./flipNotifications.js";
 import { flipDueChecks } from "./goingDown.js";
 
@@ -30,7 +31,8 @@ export async function runAlertCycle(deps: MonitorDeps): Promise<{ down: number; 
   for (;;) {
     const batch = await claimDeliveries(deps, CONCURRENCY);
     if (batch.length === 0) break;
-    await Promise.all(batch.map((n) => deliver(deps, n)));
+    const ids = batch.map((n) => n.id);
+    await withHeartbeat(HEARTBEAT_MS, () => renewDeliveryLeases(deps, ids), () => Promise.all(batch.map((n) => deliver(deps, n))), (err) => deps.log.error({ err }, "could not renew delivery leases"));
     delivered += batch.length;
   }
   return { down, queued, delivered };
@@ -41,6 +43,7 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
   let wakeUp: (() => void) | null = null;
   let woken = false;
   const inflight = new Set<Promise<void>>();
+  const leased = new Set<number>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -59,13 +62,27 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
     await processFlips(deps);
     const batch = await claimDeliveries(deps, CONCURRENCY - inflight.size);
     for (const n of batch) {
+      leased.add(n.id);
       const p = deliver(deps, n).finally(() => {
+        leased.delete(n.id);
         inflight.delete(p);
         worker.wake();
       });
       inflight.add(p);
     }
   }
+
+  // The heartbeat: while deliveries are under way their leases are renewed; when this process
+  // dies it stops, and another worker takes them over LEASE_MS later.
+  let renewing = false;
+  const heartbeat = setInterval(() => {
+    if (renewing || leased.size === 0) return;
+    renewing = true;
+    renewDeliveryLeases(deps, [...leased])
+      .catch((err) => deps.log.error({ err }, "could not renew delivery leases"))
+      .finally(() => (renewing = false));
+  }, HEARTBEAT_MS);
+  heartbeat.unref?.();
 
   async function delay(): Promise<number> {
     const now = deps.clock.now().getTime();
@@ -103,6 +120,7 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
       wakeUp?.();
       await done;
       await Promise.all(inflight);
+      clearInterval(heartbeat);
       if (deps.alertWorker === worker) deps.alertWorker = undefined;
     },
   };

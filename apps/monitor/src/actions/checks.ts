@@ -1,5 +1,6 @@
 // Creating and changing checks: `checkX` validates against the database, `doX` writes.
 import { randomUUID } from "node:crypto";
+import { lockForTransaction } from "@beacon/platform";
 import type { Updateable } from "kysely";
 import type { Db, MonitorDeps } from "../deps.js";
 import type { CheckSpec, UniqueField } from "../http/checkSpec.js";
@@ -149,6 +150,11 @@ async function saveChanges(trx: Db, check: Check, changes: Updateable<ChecksTabl
 export async function createCheck(deps: MonitorDeps, project: Project, spec: CheckSpec, version: ApiVersion): Promise<CheckOutcome> {
   const now = deps.clock.now().getTime();
   return inTransaction(deps.db, async (trx) => {
+    // Concurrent creates of one owner take turns (upstream runs each request's check-then-insert
+    // alone, under its default isolation, so on PostgreSQL without this 30 concurrent creates
+    // passed a limit of 5 and 20 upserts of one name made 10 checks): the limit counts checks
+    // across all the owner's projects, and an upsert must see the check a concurrent one made.
+    await lockForTransaction(trx, deps.dialect, `monitor.checks-of-owner.${project.owner_id}`);
     const key = upsertKey(spec);
     const existing = key ? await findCheckMatching(trx, project.id, key) : undefined;
     if (existing) return doUpdateCheck(trx, existing, spec, version, "updated");
@@ -161,7 +167,12 @@ export async function createCheck(deps: MonitorDeps, project: Project, spec: Che
 }
 
 export async function updateCheck(deps: MonitorDeps, check: Check, spec: CheckSpec, version: ApiVersion): Promise<CheckOutcome> {
-  return inTransaction(deps.db, (trx) => doUpdateCheck(trx, check, spec, version, "updated"));
+  return inTransaction(deps.db, async (trx) => {
+    // Concurrent updates of one check take turns, so its channel list is the last writer's
+    // (not a mix, nor a primary-key violation of check_channels).
+    await lockForTransaction(trx, deps.dialect, `monitor.check.${check.id}`);
+    return doUpdateCheck(trx, check, spec, version, "updated");
+  });
 }
 
 async function doUpdateCheck(trx: Db, check: Check, spec: CheckSpec, version: ApiVersion, kind: "created" | "updated"): Promise<CheckOutcome> {

@@ -1,15 +1,16 @@
 // Step 3 of the alert worker: delivering outbox rows. Each claim is one attempt under a
 // lease; a failure is retried with backoff up to MAX_ATTEMPTS, a permanent one disables
 // the integration. Every outcome is written to the notification and to the integration's
-// last_error. A worker that dies mid-delivery leaves a lease that expires, so the alert
-// is retried rather than lost.
+// last_error. A worker that dies mid-delivery stops renewing its lease, so the alert is
+// retried by another worker LEASE_MS later rather than lost; the retry carries the same
+// Idempotency-Key (the notification's uuid) so a webhook receiver can drop the duplicate.
 import type { MonitorDeps } from "../deps.js";
 import { alertServices } from "./alertServices.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import { loadAlertRows } from "../store/alertContext.js";
 import { channelUuidsByCheck } from "../store/channels.js";
-import { claimNotifications, finishNotification, recordChannelDelivery } from "../store/outbox.js";
+import { claimNotifications, finishNotification, recordChannelDelivery, renewNotificationLeases } from "../store/outbox.js";
 import type { Notification } from "../store/schema.js";
 import { TransportError, type AlertContext } from "../integrations/alert.js";
 import { transportFor } from "../integrations/registry.js";
@@ -18,13 +19,24 @@ import { sortByNaturalName } from "../integrations/text.js";
 export const MAX_ATTEMPTS = 3;
 /** Wait before attempt 2 and 3. */
 export const BACKOFF_MS = [10_000, 60_000];
-/** Longer than one attempt can take (30 s HTTP timeout): a live worker never loses its lease. */
-const LEASE_MS = 120_000;
+/**
+ * A claim holds this long unless renewed; a live worker renews its deliveries' leases every
+ * HEARTBEAT_MS (an attempt may take 30 s: the HTTP timeout), so a dead worker's alerts are
+ * taken over within LEASE_MS (formerly a fixed 120 s lease).
+ */
+export const LEASE_MS = 15_000;
+export const HEARTBEAT_MS = 5_000;
 
 export async function claimDeliveries(deps: MonitorDeps, limit: number): Promise<Notification[]> {
   if (limit <= 0) return [];
   const now = deps.clock.now().getTime();
   return claimNotifications(deps.db, deps.dialect, now, limit, now + LEASE_MS);
+}
+
+/** The heartbeat: extends the leases of the deliveries this worker has under way. */
+export async function renewDeliveryLeases(deps: MonitorDeps, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await renewNotificationLeases(deps.db, ids, deps.clock.now().getTime() + LEASE_MS);
 }
 
 async function alertContext(deps: MonitorDeps, n: Notification): Promise<AlertContext | undefined> {
@@ -44,8 +56,8 @@ async function alertContext(deps: MonitorDeps, n: Notification): Promise<AlertCo
     channel: rows.channel,
     lastPing: rows.lastPing,
     downDuration,
-    notificationUuid: n.uuid,
     otherDown: rows.siblings.length === 0 ? null : sortByNaturalName(rows.siblings.filter((s) => s.status === "down")),
+    notificationUuid: n.uuid,
     checkJson: () => pythonJson(presentCheck(check, channelUuids, { config: deps.config, version: 3, readOnly: false, now })),
     ...alertServices(deps, rows.channel),
   };

@@ -1,5 +1,6 @@
 // Provisioning projects and their owner accounts (the CLI's create-project).
 import { randomUUID } from "node:crypto";
+import { lockForTransaction } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { generateApiKey, generatePingKey, hashApiKey, randomToken } from "../lib/keys.js";
 import { countProjectsOfOwner, findAccountByEmail, insertAccount, insertProject } from "../store/projects.js";
@@ -19,9 +20,16 @@ export interface CreateProjectInput {
   checkLimit?: number;
 }
 
+/** The lock every creation of an account by e-mail address takes (addresses compare case-folded). */
+export function accountEmailLock(email: string): string {
+  return `monitor.account-email.${email.toLowerCase()}`;
+}
+
 export async function createProject(deps: MonitorDeps, input: CreateProjectInput): Promise<NewProjectKeys> {
   const now = deps.clock.now().getTime();
   return deps.db.transaction().execute(async (trx) => {
+    // Two create-project runs for one new owner would otherwise both insert the account.
+    await lockForTransaction(trx, deps.dialect, accountEmailLock(input.ownerEmail));
     let owner = await findAccountByEmail(trx, input.ownerEmail);
     if (!owner) {
       owner = await insertAccount(trx, {

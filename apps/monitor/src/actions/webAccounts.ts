@@ -5,11 +5,13 @@
 // link to the address (actions/accountClaim.ts), and only its holder sets the password; or
 // the operator sets one with `beacon monitor set-password`. See docs/dashboard.md.
 import { createHash, randomBytes } from "node:crypto";
+import { lockForTransaction } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { randomToken } from "../lib/keys.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../lib/passwords.js";
 import { insertAccount } from "../store/projects.js";
 import { sendClaimLink } from "./accountClaim.js";
+import { accountEmailLock } from "./projects.js";
 import { authorizeLoginFrom, authorizeLoginPassword } from "./throttle.js";
 import type { Account } from "../store/schema.js";
 import {
@@ -66,6 +68,8 @@ async function doSignUp(deps: MonitorDeps, email: string, password: string): Pro
   const now = deps.clock.now().getTime();
   return deps.db.transaction().execute(async (trx) => {
     // A concurrent sign-up (or the CLI) may have made the account meanwhile: it is not ours.
+    // The lock makes that look see it on PostgreSQL too (the column's UNIQUE is case-sensitive).
+    await lockForTransaction(trx, deps.dialect, accountEmailLock(email));
     if (await findAccountByEmailFolded(trx, email)) return { kind: "taken" };
     const account = await insertAccount(trx, {
       email,

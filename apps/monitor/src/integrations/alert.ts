@@ -54,7 +54,10 @@ export interface AlertContext {
   downDuration: number | null;
   /** Other checks of the project that are down, in natural name order, or null when the project has no others. */
   otherDown: OtherCheck[] | null;
-  /** The notification being delivered: Twilio's status callback URL names it. */
+  /**
+   * The notification being delivered, the same in every attempt: webhooks send it as
+   * Idempotency-Key, Twilio's status callback URL names it.
+   */
   notificationUuid: string;
   /** The check as API v3 shows it to a read-write key, for the webhook's $JSON. */
   checkJson(): string;

@@ -41,7 +41,7 @@ export async function countChecksByChannel(db: Db, projectId: number): Promise<M
 export async function setChannelChecks(db: Db, channelId: number, checkIds: number[]): Promise<void> {
   await db.deleteFrom("check_channels").where("channel_id", "=", channelId).execute();
   if (checkIds.length > 0) {
-    await db.insertInto("check_channels").values(checkIds.map((check_id) => ({ check_id, channel_id: channelId }))).execute();
+    await db.insertInto("check_channels").values(checkIds.map((check_id) => ({ check_id, channel_id: channelId }))).onConflict((oc) => oc.columns(["check_id", "channel_id"]).doNothing()).execute();
   }
 }
 

@@ -29,6 +29,8 @@ export async function setCheckChannels(db: Db, checkId: number, channelIds: numb
     await db
       .insertInto("check_channels")
       .values(channelIds.map((channel_id) => ({ check_id: checkId, channel_id })))
+      // A concurrent writer's rows (not seen by the delete above) must not make this a 500.
+      .onConflict((oc) => oc.columns(["check_id", "channel_id"]).doNothing())
       .execute();
   }
 }

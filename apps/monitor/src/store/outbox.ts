@@ -61,6 +61,11 @@ export async function claimNotifications(db: Db, dialect: Dialect, now: number, 
     .execute();
 }
 
+/** Extends the leases of rows still pending (the heartbeat of the worker delivering them). */
+export async function renewNotificationLeases(db: Db, ids: number[], leaseUntil: number): Promise<void> {
+  await db.updateTable("notifications").set({ claimed_until: leaseUntil }).where("id", "in", ids).where("state", "=", "pending").where("claimed_until", "is not", null).execute();
+}
+
 export async function finishNotification(db: Db, id: number, changes: Partial<Pick<Notification, "state" | "next_attempt" | "sent" | "error" | "claimed_until">>): Promise<void> {
   await db.updateTable("notifications").set(changes).where("id", "=", id).execute();
 }

@@ -89,6 +89,10 @@ export const webhookTransport: Transport = {
     let body: Buffer | null = null;
     if (spec.body && (method === "POST" || method === "PUT")) body = Buffer.from(prepare(spec.body, alert, { allowBody: true }), "utf8");
     const headers: Record<string, string> = {};
+    // Not upstream: a retry after a worker died mid-delivery may repeat a request the receiver
+    // already got; the key, stable across attempts, lets it drop the duplicate. A header of the
+    // same name the user configured wins.
+    if (!Object.keys(spec.headers).some((name) => name.toLowerCase() === "idempotency-key")) headers["Idempotency-Key"] = alert.notificationUuid;
     for (const [name, value] of Object.entries(spec.headers)) headers[name] = prepare(value, alert, { latin1: true });
     await send({ method, url: prepare(spec.url, alert, { urlencode: true }), headers, body, allowPrivateIps: alert.config.integrationsAllowPrivateIps });
   },
