@@ -70,6 +70,12 @@ async function listScenario(ceiling: number): Promise<void> {
     for (let i = 0; i < 50; i++) await post(`${server.url}/api/v3/checks/`, keys.api_key, { name: `c${i}`, tags: "bench" });
     const list = await load({ url: `${server.url}/api/v3/checks/`, headers: { "x-api-key": keys.api_key } });
     report({ scenario: "monitor: list 50 checks (API v3)", rps: list.rps, p99_ms: list.p99, ratio: +(list.rps / ceiling).toFixed(3), errors: list.errors + list.non2xx });
+    if (process.env.BENCH_ONLY === "api") {
+      const listed: any = await (await fetch(`${server.url}/api/v3/checks/`, { headers: { "x-api-key": keys.api_key } })).json();
+      const uuids: string[] = listed.checks.map((c: any) => c.uuid);
+      const get = await load({ url: server.url, paths: uuids.map((u) => `/api/v3/checks/${u}`), headers: { "x-api-key": keys.api_key } });
+      report({ scenario: "monitor: GET one check of 50 (API v3)", rps: get.rps, p99_ms: get.p99, ratio: +(get.rps / ceiling).toFixed(3), errors: get.errors + get.non2xx });
+    }
   } finally {
     await server.stop();
   }
@@ -94,6 +100,7 @@ async function goingDownScenario(): Promise<void> {
 
 export async function run(): Promise<void> {
   if (process.env.BENCH_ONLY === "going-down") return goingDownScenario();
+  if (process.env.BENCH_ONLY === "api") return listScenario(await measureCeiling("ceiling: trivial route"));
   if (process.env.BENCH_ONLY === "pings") return pingScenarios(await measureCeiling("ceiling: trivial route"));
   const ceiling = await measureCeiling("ceiling: trivial route");
   await pingScenarios(ceiling);
