@@ -1,17 +1,16 @@
 // Group commit for pings on PostgreSQL, as pingQueue.ts does on SQLite: pings that arrive
 // while a batch is being written wait, and are written together in one transaction (lock
-// the batch's checks in id order, one UPDATE, one INSERT of all pings, flips); every caller
-// is answered only after that transaction has committed, so nothing acknowledged can be lost
-// to a crash. A few batches run at once (each on its own pooled connection): overlapping
+// the batch's checks in id order, then one statement updating them and inserting the flips
+// and pings); every caller is answered only after that transaction has committed, so nothing
+// acknowledged can be lost to a crash. A few batches run at once (each on its own pooled connection): overlapping
 // ones queue on the row locks. A batch that fails (a deadlock with some other transaction,
 // a bad row) is retried one ping at a time through recordPing, so a bad ping fails alone.
 import type { MonitorDeps } from "../deps.js";
 import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingCheck } from "../lib/pingPlan.js";
 import { findCheckById, findCheckByUuid } from "../store/checks.js";
-import { insertFlip } from "../store/flips.js";
 import { pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
-import { insertPings, lockChecksForPings, updatePingedChecks } from "../store/postgresPings.js";
-import type { Ping } from "../store/schema.js";
+import { lockChecksForPings, writePingBatch } from "../store/postgresPings.js";
+import type { Flip, Ping } from "../store/schema.js";
 import { pingRow, precheck, recordPing, type PingOutcome, type PingSubmission, type PingTarget } from "./recordPing.js";
 
 interface Queued {
@@ -114,7 +113,7 @@ export class PostgresPingQueue {
     const pings: Omit<Ping, "id">[] = [];
     const changed = new Map<number, PingCheck>();
     const pruned: PingCheck[] = [];
-    let flipped = false;
+    const flips: Omit<Flip, "id">[] = [];
     for (const { target, submission } of batch) {
       const found = "uuid" in target ? byUuid.get(target.uuid) : byId.get(target.checkId);
       const check = found && (changed.get(Number(found.id)) ?? found);
@@ -126,16 +125,12 @@ export class PostgresPingQueue {
       const plan = planPing(check, classifyPing(check, input), now, input.rid);
       const after = { ...check, ...plan.changes, n_pings: plan.n } as PingCheck;
       changed.set(Number(check.id), after);
-      if (plan.flip) {
-        await insertFlip(trx, { check_id: check.id, created: now, ...plan.flip, processed: null });
-        flipped = true;
-      }
+      if (plan.flip) flips.push({ check_id: check.id, created: now, ...plan.flip, processed: null });
       pings.push(pingRow(check.id, plan, input));
       if (plan.n % PRUNE_EVERY === 0) pruned.push(after);
     }
-    await updatePingedChecks(trx, [...changed.values()]);
-    await insertPings(trx, pings);
-    return { outcomes, pruned, flipped };
+    if (pings.length > 0) await writePingBatch(trx, [...changed.values()], flips, pings);
+    return { outcomes, pruned, flipped: flips.length > 0 };
   }
 
   private async writeAlone({ target, submission, resolve, reject }: Queued): Promise<void> {
