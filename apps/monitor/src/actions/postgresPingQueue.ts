@@ -1,15 +1,16 @@
 // Group commit for pings on PostgreSQL, as pingQueue.ts does on SQLite: pings that arrive
-// while a batch is being written wait, and are written together in one transaction (lock
-// the batch's checks in id order, then one statement updating them and inserting the flips
-// and pings); every caller is answered only after that transaction has committed, so nothing
-// acknowledged can be lost to a crash. A few batches run at once (each on its own pooled connection): overlapping
-// ones queue on the row locks. A batch that fails (a deadlock with some other transaction,
-// a bad row) is retried one ping at a time through recordPing, so a bad ping fails alone.
+// while a batch is being written wait, and are written together: the batch's checks are read,
+// the pings planned in memory, then one statement (one transaction) updates the checks still
+// as read and inserts their flips and pings (store/postgresPings.ts). Every caller is answered
+// only after that statement has committed, so nothing acknowledged can be lost to a crash.
+// A check changed in between (another batch or process, an API update) has its pings planned
+// again; a batch that fails (a deadlock, a bad row) is retried one ping at a time through
+// recordPing, which locks the row, so a bad ping fails alone. A few batches run at once.
 import type { MonitorDeps } from "../deps.js";
-import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingCheck } from "../lib/pingPlan.js";
+import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY } from "../lib/pingPlan.js";
 import { findCheckById, findCheckByUuid } from "../store/checks.js";
 import { pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
-import { lockChecksForPings, writePingBatch } from "../store/postgresPings.js";
+import { readChecksForPings, writePingBatch, type VersionedPingCheck } from "../store/postgresPings.js";
 import type { Flip, Ping } from "../store/schema.js";
 import { pingRow, precheck, recordPing, type PingOutcome, type PingSubmission, type PingTarget } from "./recordPing.js";
 
@@ -70,19 +71,62 @@ export class PostgresPingQueue {
   }
 
   private async write(batch: Queued[]): Promise<void> {
-    let result: { outcomes: PingOutcome[]; pruned: PingCheck[]; flipped: boolean } | undefined;
-    try {
-      result = await this.deps.db.transaction().execute((trx) => this.apply(trx, batch));
-    } catch {
-      // Retried below, each alone.
+    let pending = batch;
+    // A check changed between the read and the write (another batch, another process, an API
+    // update): its pings are planned again from the new row, a few times at most.
+    for (let attempt = 0; attempt < 3 && pending.length > 0; attempt++) {
+      try {
+        pending = await this.writeOnce(pending);
+      } catch {
+        break; // retried below, each alone
+      }
     }
-    if (!result) {
-      await Promise.all(batch.map((queued) => this.writeAlone(queued)));
-      return;
+    await Promise.all(pending.map((queued) => this.writeAlone(queued)));
+  }
+
+  /** Writes what it can of the batch and answers it; returns the pings to plan again. */
+  private async writeOnce(batch: Queued[]): Promise<Queued[]> {
+    const uuids: string[] = [];
+    const ids: number[] = [];
+    for (const { target } of batch) {
+      if ("uuid" in target) uuids.push(target.uuid);
+      else ids.push(target.checkId);
     }
-    if (result.flipped) this.deps.alertWorker?.wake();
+    const byUuid = new Map<string, VersionedPingCheck>();
+    const byId = new Map<number, VersionedPingCheck>();
+    for (const check of await readChecksForPings(this.deps.db, uuids, ids)) {
+      byId.set(Number(check.id), check);
+      byUuid.set(check.uuid, check);
+    }
+
+    const outcomes: PingOutcome[] = [];
+    const checkOf: (number | undefined)[] = [];
+    const pings: Omit<Ping, "id">[] = [];
+    const flips: Omit<Flip, "id">[] = [];
+    const changed = new Map<number, VersionedPingCheck>();
+    const pruned: VersionedPingCheck[] = [];
+    for (const { target, submission } of batch) {
+      const found = "uuid" in target ? byUuid.get(target.uuid) : byId.get(target.checkId);
+      const check = found && (changed.get(Number(found.id)) ?? found);
+      const outcome = precheck(check, submission);
+      outcomes.push(outcome);
+      checkOf.push(outcome === "ok" ? Number(check!.id) : undefined);
+      if (outcome !== "ok" || !check) continue;
+      const now = this.deps.clock.now().getTime();
+      const input = { ...submission.input, now };
+      const plan = planPing(check, classifyPing(check, input), now, input.rid);
+      const after = { ...check, ...plan.changes, n_pings: plan.n } as VersionedPingCheck;
+      changed.set(Number(check.id), after);
+      if (plan.flip) flips.push({ check_id: check.id, created: now, ...plan.flip, processed: null });
+      pings.push(pingRow(check.id, plan, input));
+      if (plan.n % PRUNE_EVERY === 0) pruned.push(after);
+    }
+    const written = pings.length > 0 ? await writePingBatch(this.deps.db, [...changed.values()], flips, pings) : new Set<number>();
+
+    if (flips.some((f) => written.has(Number(f.check_id)))) this.deps.alertWorker?.wake();
     const now = this.deps.clock.now().getTime();
-    for (const check of result.pruned) {
+    for (const check of pruned) {
+      if (!written.has(Number(check.id))) continue;
       try {
         await pruneCheckHistory(this.deps.db, check.id, check.n_pings, await pingLogLimit(this.deps.db, check.project_id), now - FLIP_RETENTION_MS);
       } catch (error) {
@@ -90,47 +134,13 @@ export class PostgresPingQueue {
         this.deps.log.warn({ err: error, checkId: check.id }, "pruning a check's pings failed");
       }
     }
-    batch.forEach((queued, i) => queued.resolve(result.outcomes[i]));
-  }
-
-  /** One transaction for the batch; returns each ping's outcome, in the batch's order. */
-  private async apply(trx: MonitorDeps["db"], batch: Queued[]) {
-    const uuids: string[] = [];
-    const ids: number[] = [];
-    for (const { target } of batch) {
-      if ("uuid" in target) uuids.push(target.uuid);
-      else ids.push(target.checkId);
-    }
-    const checks = await lockChecksForPings(trx, uuids, ids);
-    const byUuid = new Map<string, PingCheck>();
-    const byId = new Map<number, PingCheck>();
-    for (const { uuid, ...check } of checks) {
-      byId.set(Number(check.id), check);
-      byUuid.set(uuid, check);
-    }
-
-    const outcomes: PingOutcome[] = [];
-    const pings: Omit<Ping, "id">[] = [];
-    const changed = new Map<number, PingCheck>();
-    const pruned: PingCheck[] = [];
-    const flips: Omit<Flip, "id">[] = [];
-    for (const { target, submission } of batch) {
-      const found = "uuid" in target ? byUuid.get(target.uuid) : byId.get(target.checkId);
-      const check = found && (changed.get(Number(found.id)) ?? found);
-      const outcome = precheck(check, submission);
-      outcomes.push(outcome);
-      if (outcome !== "ok" || !check) continue;
-      const now = this.deps.clock.now().getTime();
-      const input = { ...submission.input, now };
-      const plan = planPing(check, classifyPing(check, input), now, input.rid);
-      const after = { ...check, ...plan.changes, n_pings: plan.n } as PingCheck;
-      changed.set(Number(check.id), after);
-      if (plan.flip) flips.push({ check_id: check.id, created: now, ...plan.flip, processed: null });
-      pings.push(pingRow(check.id, plan, input));
-      if (plan.n % PRUNE_EVERY === 0) pruned.push(after);
-    }
-    if (pings.length > 0) await writePingBatch(trx, [...changed.values()], flips, pings);
-    return { outcomes, pruned, flipped: flips.length > 0 };
+    const again: Queued[] = [];
+    batch.forEach((queued, i) => {
+      const checkId = checkOf[i];
+      if (checkId !== undefined && !written.has(checkId)) again.push(queued);
+      else queued.resolve(outcomes[i]);
+    });
+    return again;
   }
 
   private async writeAlone({ target, submission, resolve, reject }: Queued): Promise<void> {

@@ -2,6 +2,12 @@
 // must leave each check exactly as the same pings one after another would.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger } from "@beacon/platform";
+import { loadMonitorConfig } from "../../src/config.js";
+import { buildMonitorApp, openMonitor } from "../../src/main.js";
 import { checkRow, createCheckVia, startHarness, type Harness } from "../helpers.js";
 
 describe("a burst of pings over many checks", () => {
@@ -13,16 +19,18 @@ describe("a burst of pings over many checks", () => {
 
   it("counts, orders and flips every check's pings as if one by one", async () => {
     const checks = await Promise.all(Array.from({ length: 40 }, (_, i) => createCheckVia(h, { name: `burst ${i}` })));
-    // Per check, in this order: start (rid A), success (rid A), fail, success; all 160 in flight at once.
+    // Per check, one after another: start (rid A), success (rid A), fail, success; the 40 checks at once.
     const rid = "00000000-0000-4000-8000-000000000001";
     const suffixes = [`/start?rid=${rid}`, `?rid=${rid}`, "/fail", ""];
-    const results = await Promise.all(
-      suffixes.flatMap((suffix, step) => checks.map(async (c) => {
-        // Each step waits for the check's previous one: order within a check is the client's.
-        await new Promise((r) => setTimeout(r, step * 30));
-        return h.app.inject({ method: "GET", url: `/ping/${c.uuid}${suffix}` });
-      })),
-    );
+    const results = (
+      await Promise.all(
+        checks.map(async (c) => {
+          const answers = [];
+          for (const suffix of suffixes) answers.push(await h.app.inject({ method: "GET", url: `/ping/${c.uuid}${suffix}` }));
+          return answers;
+        }),
+      )
+    ).flat();
     assert.ok(results.every((r) => r.statusCode === 200));
     for (const c of checks) {
       const row = await checkRow(h, c.uuid);
@@ -42,5 +50,39 @@ describe("a burst of pings over many checks", () => {
     const results = await Promise.all([c.uuid, unknown, c.uuid].map((u) => h.app.inject({ method: "GET", url: `/ping/${u}` })));
     assert.deepEqual(results.map((r) => r.statusCode), [200, 404, 200]);
     assert.equal((await checkRow(h, c.uuid)).n_pings, 2);
+  });
+});
+
+describe("two processes pinging the same checks", () => {
+  let h: Harness;
+  before(async () => {
+    // On SQLite a file, so that the second process shares it (PostgreSQL: the harness's schema).
+    const file = join(mkdtempSync(join(tmpdir(), "beacon-ping-batch-")), "monitor.db");
+    h = process.env.TEST_DATABASE_URL ? await startHarness() : await startHarness({ databaseUrl: `sqlite:${file}` });
+  });
+  after(() => h.close());
+
+  it("loses no ping and numbers each check's pings 1, 2, 3… without a gap or a repeat", async () => {
+    const other = await openMonitor(loadMonitorConfig({ databaseUrl: h.deps.config.databaseUrl, secretKey: "test-secret" }, {}), { clock: h.clock, log: createLogger("test", "silent") });
+    const otherApp = buildMonitorApp(other.deps);
+    try {
+      const checks = await Promise.all(Array.from({ length: 5 }, (_, i) => createCheckVia(h, { name: `shared ${i}` })));
+      const apps = [h.app, otherApp];
+      // Both ready first, so that the two processes' batches overlap rather than take turns.
+      await Promise.all(apps.map((app) => app.ready()));
+      for (let wave = 0; wave < 4; wave++) {
+        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => apps[i % 2].inject({ method: "GET", url: `/ping/${checks[i % 5].uuid}` })));
+        assert.ok(results.every((r) => r.statusCode === 200));
+      }
+      for (const c of checks) {
+        const row = await checkRow(h, c.uuid);
+        assert.equal(row.n_pings, 40);
+        const ns = (await h.deps.db.selectFrom("pings").select("n").where("check_id", "=", row.id).orderBy("n").execute()).map((p) => p.n);
+        assert.deepEqual(ns, Array.from({ length: 40 }, (_, i) => i + 1));
+      }
+    } finally {
+      await otherApp.close();
+      await other.close();
+    }
   });
 });
