@@ -26,9 +26,18 @@ const MAX_BATCH = 500;
 const MAX_BATCH_BODY_BYTES = 4 * 1024 * 1024;
 // Batches in flight at once; the pool has 10 connections by default, the API needs some too.
 const MAX_IN_FLIGHT = 3;
+// Checks kept as last written by this process, so that their next pings skip the read: a
+// kept version that is no longer the row's (another process, an API update) only costs a
+// read and a second try. Bounded in number, and in age (an xid is reused after 2^32
+// transactions; an entry cannot live that long).
+const MAX_KNOWN = 100_000;
+const KNOWN_FOR_MS = 10 * 60_000;
 
 export class PostgresPingQueue {
   private queue: Queued[] = [];
+  // The checks this process wrote, as written and with the row version the write made.
+  private readonly known = new Map<string, { check: VersionedPingCheck; at: number }>();
+  private readonly knownById = new Map<number, { check: VersionedPingCheck; at: number }>();
   private inFlight = 0;
   private scheduled = false;
 
@@ -86,17 +95,25 @@ export class PostgresPingQueue {
 
   /** Writes what it can of the batch and answers it; returns the pings to plan again. */
   private async writeOnce(batch: Queued[]): Promise<Queued[]> {
+    // Checks this process wrote last are known with their version: only the others are read.
     const uuids: string[] = [];
     const ids: number[] = [];
-    for (const { target } of batch) {
-      if ("uuid" in target) uuids.push(target.uuid);
-      else ids.push(target.checkId);
-    }
     const byUuid = new Map<string, VersionedPingCheck>();
     const byId = new Map<number, VersionedPingCheck>();
-    for (const check of await readChecksForPings(this.deps.db, uuids, ids)) {
-      byId.set(Number(check.id), check);
-      byUuid.set(check.uuid, check);
+    const fresh = this.deps.clock.now().getTime() - KNOWN_FOR_MS;
+    for (const { target } of batch) {
+      const known = "uuid" in target ? this.known.get(target.uuid) : this.knownById.get(target.checkId);
+      if (known && known.at > fresh) {
+        byId.set(Number(known.check.id), known.check);
+        byUuid.set(known.check.uuid, known.check);
+      } else if ("uuid" in target) uuids.push(target.uuid);
+      else ids.push(target.checkId);
+    }
+    if (uuids.length > 0 || ids.length > 0) {
+      for (const check of await readChecksForPings(this.deps.db, uuids, ids)) {
+        byId.set(Number(check.id), check);
+        byUuid.set(check.uuid, check);
+      }
     }
 
     const outcomes: PingOutcome[] = [];
@@ -121,7 +138,12 @@ export class PostgresPingQueue {
       pings.push(pingRow(check.id, plan, input));
       if (plan.n % PRUNE_EVERY === 0) pruned.push(after);
     }
-    const written = pings.length > 0 ? await writePingBatch(this.deps.db, [...changed.values()], flips, pings) : new Set<number>();
+    const written = pings.length > 0 ? await writePingBatch(this.deps.db, [...changed.values()], flips, pings) : new Map<number, string>();
+    for (const check of changed.values()) {
+      const xmin = written.get(Number(check.id));
+      if (xmin === undefined) this.forget(check);
+      else this.remember({ ...check, xmin });
+    }
 
     if (flips.some((f) => written.has(Number(f.check_id)))) this.deps.alertWorker?.wake();
     const now = this.deps.clock.now().getTime();
@@ -141,6 +163,20 @@ export class PostgresPingQueue {
       else queued.resolve(outcomes[i]);
     });
     return again;
+  }
+
+  private remember(check: VersionedPingCheck): void {
+    this.forget(check);
+    const entry = { check, at: this.deps.clock.now().getTime() };
+    this.known.set(check.uuid, entry);
+    this.knownById.set(Number(check.id), entry);
+    // A Map iterates in insertion order: the first entry is the least recently written.
+    if (this.known.size > MAX_KNOWN) this.forget(this.known.values().next().value!.check);
+  }
+
+  private forget(check: VersionedPingCheck): void {
+    this.known.delete(check.uuid);
+    this.knownById.delete(Number(check.id));
   }
 
   private async writeAlone({ target, submission, resolve, reject }: Queued): Promise<void> {

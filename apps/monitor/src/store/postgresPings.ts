@@ -27,14 +27,14 @@ export type PingedCheck = Pick<VersionedPingCheck, "id" | "xmin" | "n_pings" | "
  * Writes a batch in one statement, so in one round trip and one transaction: the checks' new
  * fields where the row is still the version read (`xmin`), then the flips and pings of the
  * checks so updated only, the pings in array order (ids, and so the API's ping order, follow
- * it). Returns the ids of the checks written; the others changed meanwhile (their pings must be
- * planned again from the new row).
+ * it). Returns the checks written, by id, with their new row version; the others changed
+ * meanwhile (their pings must be planned again from the new row).
  */
-export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<Flip, "id">[], pings: Omit<Ping, "id">[]): Promise<Set<number>> {
+export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<Flip, "id">[], pings: Omit<Ping, "id">[]): Promise<Map<number, string>> {
   const c = <K extends keyof PingedCheck>(key: K) => checks.map((row) => row[key]);
   const f = <K extends keyof Omit<Flip, "id">>(key: K) => flips.map((row) => row[key]);
   const p = <K extends keyof Omit<Ping, "id">>(key: K) => pings.map((row) => row[key]);
-  const { rows } = await sql<{ id: number }>`
+  const { rows } = await sql<{ id: number; xmin: string }>`
     WITH updated AS (
       UPDATE checks AS c SET n_pings = v.n_pings, last_ping = v.last_ping, last_start = v.last_start,
         last_start_rid = v.last_start_rid, last_duration = v.last_duration, status = v.status, alert_after = v.alert_after
@@ -42,7 +42,7 @@ export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<
         ${c("last_start_rid")}::text[], ${c("last_duration")}::bigint[], ${c("status")}::text[], ${c("alert_after")}::bigint[])
         AS v(id, xmin, n_pings, last_ping, last_start, last_start_rid, last_duration, status, alert_after)
       WHERE c.id = v.id AND c.xmin = v.xmin::xid
-      RETURNING c.id
+      RETURNING c.id, c.xmin::text AS xmin
     ), flipped AS (
       INSERT INTO flips (check_id, created, old_status, new_status, reason, processed)
       SELECT * FROM unnest(${f("check_id")}::bigint[], ${f("created")}::bigint[], ${f("old_status")}::text[], ${f("new_status")}::text[],
@@ -58,6 +58,6 @@ export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<
       WHERE p.check_id IN (SELECT id FROM updated)
       ORDER BY ord
     )
-    SELECT id FROM updated`.execute(db);
-  return new Set(rows.map((r) => Number(r.id)));
+    SELECT id, xmin FROM updated`.execute(db);
+  return new Map(rows.map((r) => [Number(r.id), r.xmin]));
 }

@@ -44,6 +44,24 @@ describe("a burst of pings over many checks", () => {
     }
   });
 
+  it("plans a ping on the check as changed since this process's last ping (timeout, pause, deletion)", async () => {
+    const c = await createCheckVia(h, { name: "changing", timeout: 60, grace: 60 });
+    assert.equal((await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` })).statusCode, 200);
+    await h.app.inject({ method: "POST", url: `/api/v3/checks/${c.uuid}`, headers: { "x-api-key": h.keys.api_key }, payload: JSON.stringify({ timeout: 3600 }) });
+    assert.equal((await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` })).statusCode, 200);
+    let row = await checkRow(h, c.uuid);
+    assert.equal(row.n_pings, 2);
+    assert.equal(row.alert_after, row.last_ping! + 3_660_000);
+    await h.app.inject({ method: "POST", url: `/api/v3/checks/${c.uuid}`, headers: { "x-api-key": h.keys.api_key }, payload: JSON.stringify({ manual_resume: true }) });
+    await h.app.inject({ method: "POST", url: `/api/v3/checks/${c.uuid}/pause`, headers: { "x-api-key": h.keys.api_key } });
+    assert.equal((await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` })).statusCode, 200);
+    row = await checkRow(h, c.uuid);
+    assert.equal(row.status, "paused");
+    assert.equal(row.n_pings, 3);
+    await h.app.inject({ method: "DELETE", url: `/api/v3/checks/${c.uuid}`, headers: { "x-api-key": h.keys.api_key } });
+    assert.equal((await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` })).statusCode, 404);
+  });
+
   it("answers an unknown check 404 without failing the pings batched with it", async () => {
     const c = await createCheckVia(h, { name: "known" });
     const unknown = "00000000-0000-4000-8000-00000000dead";
