@@ -2,10 +2,12 @@
 // against 10,000 checks (round-robin) at 100 connections, then at a steady 2,000 pings/s
 // for latency; the alert worker is timed on 100,000 checks falling due in one second.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger } from "@beacon/platform";
+import { sql } from "kysely";
+import { createLogger, openDatabase } from "@beacon/platform";
 import { FakeClock } from "@beacon/testing";
 import { newCheckRow } from "../apps/monitor/src/actions/checks.js";
 import { flipDueChecks } from "../apps/monitor/src/actions/goingDown.js";
@@ -40,24 +42,47 @@ async function seedChecks(databaseUrl: string, projectUuid: string, n: number, f
   return uuids;
 }
 
-async function pingScenarios(ceiling: number): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
-  const databaseUrl = `sqlite:${join(dir, "monitor.db")}`;
+/**
+ * A new empty database: a SQLite file, or with `postgres` a new schema in BENCH_PG_URL's
+ * database (dropped by `drop`).
+ */
+export async function freshDatabase(postgres = false): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgres) return { url: `sqlite:${join(mkdtempSync(join(tmpdir(), "beacon-bench-")), "monitor.db")}`, drop: async () => {} };
+  const base = process.env.BENCH_PG_URL!;
+  const schema = `bench_${randomBytes(4).toString("hex")}`;
+  const admin = async (text: string) => {
+    const database = openDatabase(base);
+    await sql.raw(text).execute(database.db);
+    await database.close();
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set("schema", schema);
+  return { url: url.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+async function pingScenarios(ceiling: number, postgres = false): Promise<number> {
+  const database = await freshDatabase(postgres);
+  const databaseUrl = database.url;
+  const label = postgres ? "PostgreSQL" : "SQLite";
   const keys = createProject(databaseUrl);
   const uuids = await seedChecks(databaseUrl, keys.uuid, 10_000);
   const server = await startServer("bench/servers/monitor.ts", { BENCH_DATABASE_URL: databaseUrl });
   try {
     const paths = uuids.map((u) => `/ping/${u}`);
     const ingest = await load({ url: server.url, paths, connections: 100, duration: 10 });
-    report({ scenario: "monitor: ping ingest, 10,000 checks, 100 connections (SQLite)", rps: ingest.rps, p99_ms: ingest.p99, ratio: +(ingest.rps / ceiling).toFixed(3), errors: ingest.errors + ingest.non2xx, target: "rps >= 12000 and ratio >= 0.45" });
+    report({ scenario: `monitor: ping ingest, 10,000 checks, 100 connections (${label})`, rps: ingest.rps, p99_ms: ingest.p99, ratio: +(ingest.rps / ceiling).toFixed(3), errors: ingest.errors + ingest.non2xx, target: postgres ? "rps >= half of SQLite's" : "rps >= 12000 and ratio >= 0.6" });
 
     const steady = await load({ url: server.url, paths, connections: 10, duration: 10, rate: 2000 });
-    report({ scenario: "monitor: ping latency at a steady 2,000 pings/s (SQLite)", rps: steady.rps, p50_ms: steady.p50, p99_ms: steady.p99, errors: steady.errors + steady.non2xx, target: "p99 < 5 ms" });
+    report({ scenario: `monitor: ping latency at a steady 2,000 pings/s (${label})`, rps: steady.rps, p50_ms: steady.p50, p99_ms: steady.p99, errors: steady.errors + steady.non2xx, target: "p99 < 5 ms" });
+    if (postgres) return ingest.rps;
 
     const get = await load({ url: server.url, paths: uuids.slice(0, 50).map((u) => `/api/v3/checks/${u}`), headers: { "x-api-key": keys.api_key } });
     report({ scenario: "monitor: GET one check (API v3)", rps: get.rps, p99_ms: get.p99, ratio: +(get.rps / ceiling).toFixed(3), errors: get.errors + get.non2xx });
+    return ingest.rps;
   } finally {
     await server.stop();
+    await database.drop();
   }
 }
 
@@ -70,9 +95,21 @@ async function listScenario(ceiling: number): Promise<void> {
     for (let i = 0; i < 50; i++) await post(`${server.url}/api/v3/checks/`, keys.api_key, { name: `c${i}`, tags: "bench" });
     const list = await load({ url: `${server.url}/api/v3/checks/`, headers: { "x-api-key": keys.api_key } });
     report({ scenario: "monitor: list 50 checks (API v3)", rps: list.rps, p99_ms: list.p99, ratio: +(list.rps / ceiling).toFixed(3), errors: list.errors + list.non2xx });
+    if (process.env.BENCH_ONLY === "api") {
+      const listed: any = await (await fetch(`${server.url}/api/v3/checks/`, { headers: { "x-api-key": keys.api_key } })).json();
+      const uuids: string[] = listed.checks.map((c: any) => c.uuid);
+      const get = await load({ url: server.url, paths: uuids.map((u) => `/api/v3/checks/${u}`), headers: { "x-api-key": keys.api_key } });
+      report({ scenario: "monitor: GET one check of 50 (API v3)", rps: get.rps, p99_ms: get.p99, ratio: +(get.rps / ceiling).toFixed(3), errors: get.errors + get.non2xx });
+    }
   } finally {
     await server.stop();
   }
+}
+
+/** The PostgreSQL ping scenarios (BENCH_PG_URL), with their rate's ratio to SQLite's. */
+async function postgresPings(ceiling: number, sqliteRate: number | undefined): Promise<void> {
+  const rate = await pingScenarios(ceiling, true);
+  if (sqliteRate) report({ scenario: "monitor: ping ingest, PostgreSQL against SQLite", ratio: +(rate / sqliteRate).toFixed(3), target: "ratio >= 0.5" });
 }
 
 /** 100,000 up checks whose deadlines all fall in one second: how long until all are down. */
@@ -94,9 +131,17 @@ async function goingDownScenario(): Promise<void> {
 
 export async function run(): Promise<void> {
   if (process.env.BENCH_ONLY === "going-down") return goingDownScenario();
-  if (process.env.BENCH_ONLY === "pings") return pingScenarios(await measureCeiling("ceiling: trivial route"));
+  if (process.env.BENCH_ONLY === "api") return listScenario(await measureCeiling("ceiling: trivial route"));
+  const pgUrl = process.env.BENCH_PG_URL;
+  if (process.env.BENCH_ONLY === "pings" || process.env.BENCH_ONLY === "pings-pg") {
+    const ceiling = await measureCeiling("ceiling: trivial route");
+    const sqliteRate = process.env.BENCH_ONLY === "pings" ? await pingScenarios(ceiling) : undefined;
+    if (pgUrl) await postgresPings(ceiling, sqliteRate);
+    return;
+  }
   const ceiling = await measureCeiling("ceiling: trivial route");
-  await pingScenarios(ceiling);
+  const sqliteRate = await pingScenarios(ceiling);
+  if (pgUrl) await postgresPings(ceiling, sqliteRate);
   await listScenario(ceiling);
   await measureCeiling("ceiling again: trivial route");
   await goingDownScenario();

@@ -9,6 +9,7 @@ import { insertPing } from "../store/pings.js";
 import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
 import type { Check, Ping } from "../store/schema.js";
 import { sqlitePingQueue } from "./pingQueue.js";
+import { postgresPingQueue } from "./postgresPingQueue.js";
 
 export { pingEffect, type PingAction } from "../lib/pingPlan.js";
 
@@ -80,9 +81,9 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
   return saved;
 }
 
-/** The ping API's entry point: batched on SQLite, one transaction per ping elsewhere. */
+/** The ping API's entry point: batched (group commit) on SQLite and on PostgreSQL. */
 export async function acceptPing(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
-  const queue = sqlitePingQueue(deps);
+  const queue = sqlitePingQueue(deps) ?? postgresPingQueue(deps);
   if (queue) return queue.submit(target, submission);
 
   const check = "uuid" in target ? await findCheckByUuid(deps.db, target.uuid) : await findCheckById(deps.db, target.checkId);

@@ -52,3 +52,24 @@ export function computeStatus(check: CheckTiming, now: number, withStarted = fal
   if (now >= expected) return "grace";
   return "up";
 }
+
+/**
+ * The first instant after `now` at which computeStatus could answer differently (Infinity
+ * when never): the comparisons above are its only dependence on the clock. A cached check
+ * object is good until then.
+ */
+export function statusStableUntil(check: CheckTiming, now: number): number {
+  let until = Infinity;
+  const consider = (at: number) => {
+    if (at > now && at < until) until = at;
+  };
+  if (check.last_start !== null) consider(check.last_start + check.grace * 1000);
+  if (check.status === "up") {
+    const expected = expectedAt(check);
+    if (expected !== null) {
+      consider(expected);
+      consider(expected + check.grace * 1000);
+    }
+  }
+  return until;
+}

@@ -5,19 +5,45 @@ import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
 import { authorizeRead, authorizeWrite } from "../http/auth.js";
 import { validateCheckSpec } from "../http/checkSpec.js";
 import { empty, halt, json, jsonError, PageNotFound, text, type ApiResponse } from "../http/responses.js";
-import { route, type ApiRequest, type ApiRoute } from "../http/router.js";
+import { pythonJson, route, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { listChecks } from "../store/checks.js";
-import type { Check } from "../store/schema.js";
+import { readCache } from "../store/readCache.js";
+import type { Check, Project } from "../store/schema.js";
+import { statusStableUntil } from "../lib/status.js";
 import { tagsList } from "../lib/tags.js";
 
 export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
-  const context = (req: ApiRequest, readOnly: boolean) => ({ config: deps.config, version: req.version, readOnly, now: deps.clock.now().getTime() });
+  const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime()) => ({ config: deps.config, version: req.version, readOnly, now });
 
-  async function present(req: ApiRequest, check: Check, readOnly = false, status = 200): Promise<ApiResponse> {
+  const cache = readCache(deps.sqlite);
+
+  async function present(req: ApiRequest, check: Check, readOnly = false, status = 200, now?: number): Promise<ApiResponse> {
     const channels = readOnly ? new Map() : await channelUuidsByCheck(deps.db, [check.id]);
-    return json(presentCheck(check, channels.get(check.id) ?? [], context(req, readOnly)), status);
+    return json(presentCheck(check, channels.get(check.id) ?? [], context(req, readOnly, now)), status);
+  }
+
+  /**
+   * A 200 JSON answer of a read, served from the read cache (store/readCache.ts) when the
+   * database has not changed since the same project asked the same URL with the same kind of
+   * key. `load` reads the checks (after the stamp: never older than it) and answers the body,
+   * computing statuses at `now`.
+   */
+  async function cachedRead(req: ApiRequest, project: Project, readOnly: boolean, load: (now: number) => Promise<{ body: unknown; checks: Check[] }>): Promise<ApiResponse> {
+    const stamp = cache?.stamp();
+    const now = deps.clock.now().getTime();
+    const key = `${readOnly ? "r" : "w"}${project.id} ${req.raw.url}`;
+    const hit = stamp === undefined ? undefined : cache!.get(key, stamp, now);
+    if (hit !== undefined) return { status: 200, body: hit, contentType: "application/json" };
+    const { body, checks } = await load(now);
+    const text = pythonJson(body);
+    if (stamp !== undefined) {
+      let validUntil = Infinity;
+      for (const check of checks) validUntil = Math.min(validUntil, statusStableUntil(check, now));
+      cache!.set(key, stamp, validUntil, text);
+    }
+    return { status: 200, body: text, contentType: "application/json" };
   }
 
   function outcome(req: ApiRequest, result: CheckOutcome): Promise<ApiResponse> | ApiResponse {
@@ -41,23 +67,29 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     return result.ok;
   }
 
+  /** The project's checks, filtered by `slug` and every `tag` of the query. */
+  async function listedChecks(req: ApiRequest, project: Project): Promise<Check[]> {
+    const wanted = req.query.getAll("tag");
+    const slug = req.query.get("slug") ?? undefined;
+    // No slug holds a NUL (PostgreSQL could not even compare one): such a filter matches nothing.
+    const checks = slug?.includes("\u0000") ? [] : await listChecks(deps.db, project.id, { slug });
+    if (wanted.length === 0) return checks;
+    return checks.filter((check) => {
+      const tags = new Set(tagsList(check.tags));
+      return wanted.every((tag) => tags.has(tag));
+    });
+  }
+
   return [
     route("checks/", {
       async GET(req) {
         const { project, readOnly } = await authorizeRead(deps, req);
-        const wanted = req.query.getAll("tag");
-        const slug = req.query.get("slug") ?? undefined;
-        // No slug holds a NUL (PostgreSQL could not even compare one): such a filter matches nothing.
-        let checks = slug?.includes("\u0000") ? [] : await listChecks(deps.db, project.id, { slug });
-        if (wanted.length > 0) {
-          checks = checks.filter((check) => {
-            const tags = new Set(tagsList(check.tags));
-            return wanted.every((tag) => tags.has(tag));
-          });
-        }
-        const channels = readOnly ? new Map<number, string[]>() : await channelUuidsByCheck(deps.db, checks.map((c) => c.id));
-        const ctx = context(req, readOnly);
-        return json({ checks: checks.map((check) => presentCheck(check, channels.get(check.id) ?? [], ctx)) });
+        return cachedRead(req, project, readOnly, async (now) => {
+          const checks = await listedChecks(req, project);
+          const channels = readOnly ? new Map<number, string[]>() : await channelUuidsByCheck(deps.db, checks.map((c) => c.id));
+          const ctx = context(req, readOnly, now);
+          return { body: { checks: checks.map((check) => presentCheck(check, channels.get(check.id) ?? [], ctx)) }, checks };
+        });
       },
       async POST(req) {
         const { project, body } = await authorizeWrite(deps, req);
@@ -67,7 +99,11 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     route("checks/<uuid>", {
       async GET(req) {
         const { project, readOnly } = await authorizeRead(deps, req);
-        return present(req, await accessCheck(deps, project, req.params[0]), readOnly);
+        // A hit skips accessCheck: only 200s are cached, per project, so the check was this project's.
+        return cachedRead(req, project, readOnly, async (now) => {
+          const check = await accessCheck(deps, project, req.params[0]);
+          return { body: (await present(req, check, readOnly, 200, now)).body, checks: [check] };
+        });
       },
       async POST(req) {
         const { project, body } = await authorizeWrite(deps, req);
@@ -85,7 +121,10 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     route("checks/<unique_key>", {
       async GET(req) {
         const { project, readOnly } = await authorizeRead(deps, req);
-        return present(req, await accessCheckByUniqueKey(deps, project, req.params[0]), readOnly);
+        return cachedRead(req, project, readOnly, async (now) => {
+          const check = await accessCheckByUniqueKey(deps, project, req.params[0]);
+          return { body: (await present(req, check, readOnly, 200, now)).body, checks: [check] };
+        });
       },
     }),
     route("checks/<uuid>/pause", {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { alertAfter, computeStatus, graceStart, type CheckTiming } from "../../src/lib/status.js";
+import { alertAfter, computeStatus, graceStart, statusStableUntil, type CheckTiming } from "../../src/lib/status.js";
 
 const T0 = Date.parse("2020-01-01T00:00:00Z");
 const minutes = (n: number) => n * 60_000;
@@ -65,5 +65,41 @@ describe("graceStart (next_ping) and alertAfter", () => {
     const c = check({ kind: "cron", schedule: "30 3 * * *", tz: "Europe/Riga", last_ping: Date.parse("2021-03-27T02:00:00Z") });
     // compat: 03:30 falls in the spring-forward gap and fires at the first valid minute.
     assert.equal(graceStart(c), Date.parse("2021-03-28T01:00:00Z"));
+  });
+});
+
+describe("statusStableUntil", () => {
+  // Every instant from `now` up to the answer has the same status (a later answer would let a
+  // cache serve a stale status; an earlier one only costs a recomputation).
+  function assertStableUntil(c: CheckTiming, now: number, withStarted: boolean) {
+    const until = statusStableUntil(c, now);
+    const at = computeStatus(c, now, withStarted);
+    if (until === Infinity) {
+      assert.equal(computeStatus(c, now + minutes(100_000), withStarted), at);
+      return;
+    }
+    assert.ok(until > now);
+    for (let t = now; t < until; t += Math.max(1, Math.floor((until - now) / 50))) assert.equal(computeStatus(c, t, withStarted), at, `at ${t - now} ms`);
+    assert.equal(computeStatus(c, until - 1, withStarted), at);
+  }
+
+  it("ends where up turns grace, grace turns down, and a start outlives its grace", () => {
+    const cases: CheckTiming[] = [
+      check({}),
+      check({ last_start: T0 + minutes(30) }),
+      check({ status: "new", last_ping: null, last_start: T0 }),
+      check({ status: "paused", last_start: T0 }),
+      check({ kind: "cron", schedule: "*/15 * * * *", timeout: 0 }),
+      check({ status: "down" }),
+      check({ status: "new", last_ping: null }),
+    ];
+    assert.equal(statusStableUntil(check({}), T0), T0 + minutes(60));
+    assert.equal(statusStableUntil(check({}), T0 + minutes(60)), T0 + minutes(70));
+    assert.equal(statusStableUntil(check({ status: "down" }), T0), Infinity);
+    for (const c of cases) {
+      for (const offset of [0, 1, 59, 60, 65, 70, 95, 200]) {
+        for (const withStarted of [false, true]) assertStableUntil(c, T0 + minutes(offset), withStarted);
+      }
+    }
   });
 });
