@@ -1,6 +1,6 @@
 // PATCH /streams/{stream_id}: rename, describe, change privacy, defaults and permissions.
 import type { Api } from "../http/endpoint.js";
-import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner } from "../http/errors.js";
+import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner, previousSettingMismatch } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, nullable, oneOf } from "../http/validators.js";
 import { updateChannel, type ChannelChanges } from "../actions/channels.js";
@@ -75,7 +75,7 @@ export function registerChannelUpdate(api: Api): void {
     for (const [name, change] of settingChanges) {
       if (change === undefined) continue;
       const current = presentGroupSetting(scope.graph, stream[name]);
-      if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw new BadRequestError("'old' value does not match the expected value.");
+      if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw previousSettingMismatch();
       changes.groupSettings[name] = checkGroupSetting(scope.graph, realmUsers, change.new, { settingName: name });
     }
 

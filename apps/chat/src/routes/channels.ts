@@ -1,6 +1,6 @@
 // Channels: create, list, read, look up by name, members, update, archive, default channels.
 import type { Api } from "../http/endpoint.js";
-import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelError, mustBeAdmin } from "../http/errors.js";
+import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelError, mustBeAdmin, notAllowedForGuests } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
 import { archiveChannel, createChannel, setDefaultChannel } from "../actions/channels.js";
@@ -22,6 +22,8 @@ export function register(api: Api): void {
 
   api.user("POST", "/channels/create", async (ctx) => {
     const { params } = ctx;
+    // Zulip's view is wrapped in require_non_guest_user, which refuses before any parameter.
+    if (isGuest(ctx.user)) throw notAllowedForGuests();
     const name = checkChannelName(params.required("name", raw()));
     const description = params.withDefault("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }), "");
     const subscriberIds = params.required("subscribers", json(list(int())));

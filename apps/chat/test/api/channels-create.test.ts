@@ -59,7 +59,8 @@ describe("POST /channels/create", () => {
 
   it("refuses guests, who may not create channels", async () => {
     const guest = await t.user(owner, { role: ROLE_GUEST });
-    assert.deepEqual((await t.call(guest, "POST", "/channels/create", { name: "guestroom", subscribers: [] })).body, badRequest("Insufficient permission"));
+    assert.deepEqual((await t.call(guest, "POST", "/channels/create", { name: "guestroom", subscribers: [] })).body, badRequest("Not allowed for guest users"));
+    assert.deepEqual((await t.call(guest, "POST", "/channels/create", {})).body, badRequest("Not allowed for guest users"), "before any parameter is read");
   });
 
   it("lets only administrators create default channels", async () => {
