@@ -13,7 +13,7 @@ import { receivedIds } from "../store/message-flags.js";
 import type { Params } from "../http/params.js";
 import { canReadChannelHistory } from "../actions/message-context.js";
 import { invalidMessage } from "./message-access.js";
-import { fetchWindow, parseAnchor, resolveAnchor, MAX_MESSAGES_PER_FETCH } from "./messages-fetch.js";
+import { checkAnchorExclusion, fetchWindow, parseAnchor, resolveAnchor, MAX_MESSAGES_PER_FETCH } from "./messages-fetch.js";
 import { planNarrow } from "./narrow-filter.js";
 
 function readFlagChange(params: Params): { op: "add" | "remove"; flag: FlagName } {
@@ -79,6 +79,7 @@ export function register(api: Api): void {
     const numAfter = params.required("num_after", json(int({ min: 0 })));
     const narrow = parseNarrow(params.withDefault("narrow", json(anything), []));
     const { op, flag } = readFlagChange(params);
+    checkAnchorExclusion(numBefore, numAfter, includeAnchor);
     if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const plan = await planNarrow(deps, scope, narrow);

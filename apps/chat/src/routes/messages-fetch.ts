@@ -17,6 +17,11 @@ import { planNarrow, type NarrowPlan } from "./narrow-filter.js";
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
 export const MAX_MESSAGES_PER_FETCH = 5000;
 
+/** An excluded anchor must sit at one end of the window: a window around it cannot skip it. */
+export function checkAnchorExclusion(numBefore: number, numAfter: number, includeAnchor: boolean): void {
+  if (numBefore > 0 && numAfter > 0 && !includeAnchor) throw new BadRequestError("The anchor can only be excluded at an end of the range");
+}
+
 export type Anchor = number | "newest" | "oldest" | "first_unread" | "date";
 
 export function parseAnchor(value: string): Anchor {
@@ -141,6 +146,7 @@ export function register(api: Api): void {
     if (numBefore === undefined) throw new RequestVariableMissingError("num_before");
     if (numAfter === undefined) throw new RequestVariableMissingError("num_after");
     if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    checkAnchorExclusion(numBefore, numAfter, includeAnchor);
     let anchor: Anchor;
     if (anchorRaw !== undefined) anchor = parseAnchor(anchorRaw);
     else if (useFirstUnread) anchor = "first_unread";
