@@ -39,6 +39,19 @@ describe("PATCH /streams/{stream_id}", () => {
     assert.equal((await channel()).invite_only, false);
   });
 
+  it("refuses a public channel that hides its history, and a public moderation-request channel", async () => {
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { history_public_to_subscribers: false })).body, badRequest("Invalid parameters"));
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false, history_public_to_subscribers: false })).body, badRequest("Invalid parameters"));
+    await t.call(owner, "PATCH", `/streams/${id}`, { is_private: true });
+    assert.equal((await channel()).history_public_to_subscribers, false, "going private alone protects history, as Zulip");
+    assert.equal((await t.call(owner, "PATCH", "/realm", { moderation_request_channel_id: id })).status, 200);
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false })).body, badRequest("Moderation request channel must be private."));
+    assert.equal((await channel()).invite_only, true);
+    await t.call(owner, "PATCH", "/realm", { moderation_request_channel_id: -1 });
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false })).status, 200);
+    assert.deepEqual([(await channel()).invite_only, (await channel()).history_public_to_subscribers], [false, true]);
+  });
+
   it("changes a permission setting, checking the old value when given", async () => {
     const groups = (await t.call(owner, "GET", "/user_groups")).body.user_groups;
     const members = groups.find((g: any) => g.name === "role:members").id;

@@ -132,7 +132,7 @@ describe("channel and subscription events", () => {
       ],
     );
     assert.equal(cap.notices[0].event.rendered_description, "<p>All topics</p>");
-    assert.deepEqual(cap.notices[1].event, { type: "stream", op: "update", property: "invite_only", value: true, history_public_to_subscribers: true, is_web_public: false, stream_id: id, name: "topics" });
+    assert.deepEqual(cap.notices[1].event, { type: "stream", op: "update", property: "invite_only", value: true, history_public_to_subscribers: false, is_web_public: false, stream_id: id, name: "topics" });
     assert.equal(cap.notices[2].event.value, "themes");
   });
 
