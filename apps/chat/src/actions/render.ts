@@ -41,10 +41,10 @@ function lookups(input: RenderInput): Lookups {
   return found;
 }
 
-export function renderWithMarkdown(content: string, input: RenderInput): RenderedMessage {
+function markdownContext(input: RenderInput): MarkdownContext {
   const { usersByName, usersById, groupsByName, channelsByName } = lookups(input);
   const asUser = (u: (typeof input.users)[number] | undefined) => (u ? { id: u.id, fullName: u.full_name, isActive: Boolean(u.is_active) } : undefined);
-  const ctx: MarkdownContext = {
+  return {
     realmUrl: input.realmUrl,
     userByName: (name) => asUser(usersByName.get(name.toLowerCase())),
     userById: (id) => asUser(usersById.get(id)),
@@ -59,7 +59,10 @@ export function renderWithMarkdown(content: string, input: RenderInput): Rendere
     realmEmoji: (name) => input.realmEmoji?.get(name),
     linkifiers: input.linkifiers ?? [],
   };
-  const result = renderMarkdown(content, ctx);
+}
+
+export function renderWithMarkdown(content: string, input: RenderInput): RenderedMessage {
+  const result = renderMarkdown(content, markdownContext(input));
   return {
     html: result.html,
     mentionedUserIds: [...result.mentionedUserIds],
@@ -107,4 +110,14 @@ export async function renderInput(deps: ChatDeps, scope: MessageScope): Promise<
 export async function renderForRealm(deps: ChatDeps, scope: MessageScope, content: string): Promise<RenderedMessage> {
   const render = deps.renderMessage ?? renderWithMarkdown;
   return render(content, await renderInput(deps, scope));
+}
+
+/**
+ * A channel's rendered_description, as Zulip's render_stream_description: the realm's Markdown
+ * (mentions, channel links, emoji, linkifiers) without link or image previews. Mentions here
+ * notify nobody: the result's mention lists are dropped.
+ */
+export async function renderChannelDescription(deps: ChatDeps, scope: MessageScope, description: string): Promise<string> {
+  if (!description) return "";
+  return renderMarkdown(description, markdownContext(await renderInput(deps, scope)), { inlineImagePreview: false }).html;
 }

@@ -4,6 +4,8 @@ import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsErro
 import { json, raw } from "../http/params.js";
 import { bool, int, nullable, oneOf } from "../http/validators.js";
 import { updateChannel, type ChannelChanges } from "../actions/channels.js";
+import { messageScope } from "../actions/message-context.js";
+import { renderChannelDescription } from "../actions/render.js";
 import { checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
 import { checkGroupSetting, groupSettingChange, presentGroupSetting, sameGroupSetting } from "../actions/group-settings.js";
 import { accessChannelFolder } from "../actions/channel-folders.js";
@@ -39,7 +41,10 @@ export function registerChannelUpdate(api: Api): void {
     if (!canAdministerChannel(scope.graph, user, stream)) throw new CannotAdministerChannelError();
 
     const changes: ChannelChanges = { fields: {}, groupSettings: {}, isDefault };
-    if (description !== undefined) changes.fields.description = description.trim();
+    if (description !== undefined) {
+      changes.fields.description = description.trim();
+      changes.fields.rendered_description = await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, user, ctx.state), description.trim());
+    }
     if (newName !== undefined) {
       const name = checkChannelName(newName);
       if (name === stream.name) throw new BadRequestError("Channel already has that name.");

@@ -8,6 +8,8 @@ import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/cha
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentChannel } from "../present/channel.js";
+import { messageScope } from "../actions/message-context.js";
+import { renderChannelDescription } from "../actions/render.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { subscribersByStream, activeSubscriptionIds } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
@@ -43,6 +45,7 @@ export function register(api: Api): void {
       realmId: ctx.realm.id,
       name,
       description: description.trim(),
+      renderedDescription: await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, ctx.user, ctx.state), description.trim()),
       ...settings,
       groupSettings,
       creatorId: ctx.user.id,

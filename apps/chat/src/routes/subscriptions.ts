@@ -6,6 +6,8 @@ import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
 import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
 import { subscribeAndNotify, unsubscribeAndNotify } from "../actions/subscriptions.js";
+import { messageScope } from "../actions/message-context.js";
+import { renderChannelDescription } from "../actions/render.js";
 import { canAddSubscribers, canRemoveSubscribers, canSubscribeSelf } from "../lib/channel-permissions.js";
 import { presentSubscription } from "../present/channel.js";
 import { subscribersByStream } from "../store/subscriptions.js";
@@ -100,7 +102,12 @@ export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: 
   const groupSettings = checkChannelGroupSettings(scope, realmUserIds, settings.groupSettings);
 
   const now = clock.now().getTime();
-  const newChannels = toCreate.map((request) => ({ realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now }));
+  const renderScope = toCreate.some((c) => c.description) ? await messageScope(deps, ctx.realm, user, ctx.state) : null;
+  const newChannels = [];
+  for (const request of toCreate) {
+    const renderedDescription = renderScope ? await renderChannelDescription(deps, renderScope, request.description) : "";
+    newChannels.push({ realmId: ctx.realm.id, ...request, renderedDescription, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now });
+  }
   const { created, added } = await subscribeAndNotify(deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
   const channels = [...existing, ...(created as Stream[])];
   const subscribed: Record<string, string[]> = {};

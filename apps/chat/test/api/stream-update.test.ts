@@ -25,6 +25,12 @@ describe("PATCH /streams/{stream_id}", () => {
     assert.deepEqual([after.name, after.description, after.rendered_description], ["lobby", "Say hi", "<p>Say hi</p>"]);
   });
 
+  it("renders a new description as Markdown (the stream update event: events/channel-events.test.ts)", async () => {
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { description: "Say **hi** & <wave>" })).status, 200);
+    assert.equal((await channel()).rendered_description, "<p>Say <strong>hi</strong> &amp; &lt;wave&gt;</p>");
+    await t.call(owner, "PATCH", `/streams/${id}`, { description: "Say hi" });
+  });
+
   it("refuses a name another channel holds, and the current name", async () => {
     const clash = await t.call(owner, "PATCH", `/streams/${id}`, { new_name: "Random" });
     assert.deepEqual([clash.status, clash.body.code], [409, "CHANNEL_ALREADY_EXISTS"]);

@@ -23,6 +23,12 @@ describe("POST /users/me/subscriptions", () => {
     assert.equal("unauthorized" in res.body, false);
   });
 
+  it("renders the description of a channel it creates as Markdown", async () => {
+    await t.call(member, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "marked", description: "Only *important* things" }] });
+    const channel = (await t.call(member, "GET", "/streams")).body.streams.find((s: any) => s.name === "marked");
+    assert.equal(channel.rendered_description, "<p>Only <em>important</em> things</p>");
+  });
+
   it("reports channels the caller already belongs to, under their stored name", async () => {
     const res = await t.call(member, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "GENERAL" }] });
     assert.deepEqual(res.body.subscribed, {});
