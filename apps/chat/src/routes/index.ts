@@ -100,4 +100,6 @@ export function registerRoutes(api: Api): void {
   avatars.register(api);
   exports.register(api);
   channelEmail.register(api);
+  // Last: a known path called with a method it does not serve is 405, as Zulip.
+  api.refuseOtherMethods();
 }
