@@ -8,6 +8,10 @@ import type { RealmState } from "../store/realm-state.js";
 import type { MessageScope } from "./message-context.js";
 import { presentRealmEmoji } from "../present/realm-emoji.js";
 import { realmEmojiIndex } from "../store/realm-emoji.js";
+import { userSettingValue } from "../store/settings.js";
+
+/** Characters every emoticon of Zulip's EMOTICON_CONVERSIONS contains. */
+const EMOTICON_HINT = /[:;]|<3/;
 
 /** Message.is_status_message: "/me " messages rendered as a plain paragraph. */
 const isMeMessage = (content: string, html: string) => content.startsWith("/me ") && html.startsWith("<p>/me ") && !content.includes("\n");
@@ -62,7 +66,7 @@ function markdownContext(input: RenderInput): MarkdownContext {
 }
 
 export function renderWithMarkdown(content: string, input: RenderInput): RenderedMessage {
-  const result = renderMarkdown(content, markdownContext(input));
+  const result = renderMarkdown(content, markdownContext(input), { translateEmoticons: input.translateEmoticons === true });
   return {
     html: result.html,
     mentionedUserIds: [...result.mentionedUserIds],
@@ -107,9 +111,16 @@ export async function renderInput(deps: ChatDeps, scope: MessageScope): Promise<
   };
 }
 
-export async function renderForRealm(deps: ChatDeps, scope: MessageScope, content: string): Promise<RenderedMessage> {
+/**
+ * Renders content sent (or, when editing, first sent) by `senderId`, the caller by default:
+ * Zulip renders with the sender's translate_emoticons, also when someone else edits.
+ */
+export async function renderForRealm(deps: ChatDeps, scope: MessageScope, content: string, senderId = scope.user.id): Promise<RenderedMessage> {
   const render = deps.renderMessage ?? renderWithMarkdown;
-  return render(content, await renderInput(deps, scope));
+  // Only a sender who turned it on has the setting stored, and only content with an emoticon
+  // can change: most renders skip the lookup.
+  const translateEmoticons = EMOTICON_HINT.test(content) && (await userSettingValue(deps.db, senderId, "translate_emoticons")) === true;
+  return render(content, { ...(await renderInput(deps, scope)), translateEmoticons });
 }
 
 /**
