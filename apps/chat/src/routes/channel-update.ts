@@ -6,7 +6,7 @@ import { bool, int, nullable, oneOf } from "../http/validators.js";
 import { updateChannel, type ChannelChanges } from "../actions/channels.js";
 import { messageScope } from "../actions/message-context.js";
 import { renderChannelDescription } from "../actions/render.js";
-import { checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
+import { channelDescription, checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
 import { checkGroupSetting, groupSettingChange, presentGroupSetting, sameGroupSetting } from "../actions/group-settings.js";
 import { accessChannelFolder } from "../actions/channel-folders.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
@@ -42,8 +42,8 @@ export function registerChannelUpdate(api: Api): void {
 
     const changes: ChannelChanges = { fields: {}, groupSettings: {}, isDefault };
     if (description !== undefined) {
-      changes.fields.description = description.trim();
-      changes.fields.rendered_description = await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, user, ctx.state), description.trim());
+      changes.fields.description = channelDescription(description);
+      changes.fields.rendered_description = await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, user, ctx.state), changes.fields.description);
     }
     if (newName !== undefined) {
       const name = checkChannelName(newName);

@@ -4,7 +4,7 @@ import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelErro
 import { json, raw } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
 import { archiveChannel, createChannel, setDefaultChannel } from "../actions/channels.js";
-import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
+import { channelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentChannel } from "../present/channel.js";
@@ -27,7 +27,7 @@ export function register(api: Api): void {
     // Zulip's view is wrapped in require_non_guest_user, which refuses before any parameter.
     if (isGuest(ctx.user)) throw notAllowedForGuests();
     const name = checkChannelName(params.required("name", raw()));
-    const description = params.withDefault("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }), "");
+    const description = channelDescription(params.withDefault("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }), ""));
     const subscriberIds = params.required("subscribers", json(list(int())));
     params.withDefault("announce", json(bool), false);
     const retentionGiven = params.has("message_retention_days");
@@ -44,8 +44,8 @@ export function register(api: Api): void {
     const id = await createChannel(api.deps, scope.graph, {
       realmId: ctx.realm.id,
       name,
-      description: description.trim(),
-      renderedDescription: await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, ctx.user, ctx.state), description.trim()),
+      description,
+      renderedDescription: await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, ctx.user, ctx.state), description),
       ...settings,
       groupSettings,
       creatorId: ctx.user.id,

@@ -4,7 +4,7 @@ import type { Api, UserContext } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
-import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
+import { channelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
 import { subscribeAndNotify, unsubscribeAndNotify } from "../actions/subscriptions.js";
 import { messageScope } from "../actions/message-context.js";
 import { renderChannelDescription } from "../actions/render.js";
@@ -78,7 +78,7 @@ export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: 
     const name = checkChannelName(request.name);
     const stream = channelByName(scope, name);
     if (!stream) {
-      if (!toCreate.some((c) => c.name.toLowerCase() === name.toLowerCase())) toCreate.push({ name, description: (request.description ?? "").trim() });
+      if (!toCreate.some((c) => c.name.toLowerCase() === name.toLowerCase())) toCreate.push({ name, description: channelDescription(request.description ?? "") });
       continue;
     }
     if (existing.some((s) => s.id === stream.id)) continue;

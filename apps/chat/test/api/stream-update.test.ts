@@ -28,6 +28,8 @@ describe("PATCH /streams/{stream_id}", () => {
   it("renders a new description as Markdown (the stream update event: events/channel-events.test.ts)", async () => {
     assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { description: "Say **hi** & <wave>" })).status, 200);
     assert.equal((await channel()).rendered_description, "<p>Say <strong>hi</strong> &amp; &lt;wave&gt;</p>");
+    await t.call(owner, "PATCH", `/streams/${id}`, { description: "two\nlines" });
+    assert.deepEqual([(await channel()).description, (await channel()).rendered_description], ["two lines", "<p>two lines</p>"], "newlines become spaces, as Zulip");
     await t.call(owner, "PATCH", `/streams/${id}`, { description: "Say hi" });
   });
 
