@@ -1,7 +1,8 @@
 // The caller's subscriptions: subscribe (creating channels), unsubscribe, list.
 import type { ChatDeps } from "../deps.js";
 import type { Api, UserContext } from "../http/endpoint.js";
-import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
+import { BadRequestError, insufficientPermission, notAllowedForGuests, StreamDoesNotExistError } from "../http/errors.js";
+import { isGuest } from "../lib/roles.js";
 import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
 import { channelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
@@ -26,6 +27,8 @@ export function register(api: Api): void {
 
   api.user("POST", "/users/me/subscriptions", async (ctx) => {
     const { params } = ctx;
+    // Zulip's view is wrapped in require_non_guest_user: guests are only ever added by others.
+    if (isGuest(ctx.user)) throw notAllowedForGuests();
     const requests = params.required("subscriptions", json(subscriptionRequests));
     const retentionGiven = params.has("message_retention_days");
     const settings = readChannelSettings(params);

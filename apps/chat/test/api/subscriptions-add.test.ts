@@ -59,9 +59,10 @@ describe("POST /users/me/subscriptions", () => {
     assert.deepEqual(res.body.subscribed, { [member.id]: ["board"] });
   });
 
-  it("keeps guests out of public channels they were not added to", async () => {
+  it("keeps guests out of channels they were not added to: they may not subscribe, nor create one", async () => {
     const guest = await t.user(owner, { role: ROLE_GUEST });
-    assert.deepEqual((await t.call(guest, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general" }] })).body, badRequest("Unable to access channel (general)."));
+    assert.deepEqual((await t.call(guest, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general" }] })).body, badRequest("Not allowed for guest users"));
+    assert.deepEqual((await t.call(guest, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "guests-own" }] })).body, badRequest("Not allowed for guest users"));
     const added = await t.call(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general" }], principals: [guest.id] });
     assert.deepEqual(added.body.subscribed, { [guest.id]: ["general"] });
   });
