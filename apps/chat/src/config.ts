@@ -69,6 +69,9 @@ export const chatSettings = {
   externalContentAllowedHosts: setting("CHAT_EXTERNAL_CONTENT_ALLOWED_HOSTS", [] as string[], hostList, "host names or IP addresses the image proxy may fetch from although they are private (loopback, LAN), separated by commas; empty: public addresses only"),
   externalContentMaxMib: setting("CHAT_EXTERNAL_CONTENT_MAX_MIB", 10, parse.integer(1, 100), "largest external image the proxy passes on, in MiB"),
   externalContentTimeoutMs: setting("CHAT_EXTERNAL_CONTENT_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on an external image after this many ms"),
+  jitsiServerUrl: setting("CHAT_JITSI_SERVER_URL", "https://meet.jit.si", bouncerUrl, "Jitsi Meet server of video calls (Zulip's JITSI_SERVER_URL), sent to clients as server_jitsi_server_url"),
+  bigBlueButtonUrl: setting("CHAT_BIG_BLUE_BUTTON_URL", "", bouncerUrl, "BigBlueButton server, e.g. https://bbb.example.com/bigbluebutton (Zulip's BIG_BLUE_BUTTON_URL); with the secret it makes BigBlueButton a video call provider"),
+  bigBlueButtonSecret: setting("CHAT_BIG_BLUE_BUTTON_SECRET", "", parse.string, "BigBlueButton's shared secret (Zulip's BIG_BLUE_BUTTON_SECRET): signs the API calls and this server's join links"),
   pushBouncerTimeoutMs: setting("CHAT_PUSH_BOUNCER_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on a push bouncer request after this many ms"),
 };
 

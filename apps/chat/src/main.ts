@@ -10,6 +10,7 @@ import { createApi, JSON_PREFIX } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { registerBigBlueButtonJoin } from "./routes/video-calls.js";
 import { registerEmailChangePages } from "./routes/settings.js";
 import { registerWebApp } from "./routes/web-app.js";
 import { registerWebAuth } from "./routes/web-auth.js";
@@ -51,6 +52,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerWebAuth(app, deps);
   registerWebApp(app, deps);
   registerUploadFiles(app, deps);
+  registerBigBlueButtonJoin(app, deps);
   registerAvatarFiles(app, deps);
   registerAvatarImages(app, deps);
   registerExportFiles(app, deps);

@@ -4,6 +4,9 @@ import { BadRequestError, ZulipError } from "../http/errors.js";
 export const MAX_CHANNEL_NAME_LENGTH = 60;
 export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
 
+/** A description as stored: one line (Zulip turns newlines into spaces), trimmed. */
+export const channelDescription = (raw: string): string => raw.replace(/\r?\n/g, " ").trim();
+
 export function checkChannelName(raw: string): string {
   const name = raw.trim();
   if (name === "") throw new BadRequestError("Channel name can't be empty.");

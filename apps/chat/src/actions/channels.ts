@@ -17,6 +17,8 @@ export interface NewChannel {
   realmId: number;
   name: string;
   description: string;
+  /** the description rendered with the realm's Markdown (renderChannelDescription) */
+  renderedDescription?: string;
   inviteOnly: boolean;
   isWebPublic: boolean;
   historyPublicToSubscribers?: boolean;
@@ -60,7 +62,7 @@ export async function insertChannel(trx: ChatDb, graph: GroupGraph, input: NewCh
     name: input.name,
     name_key: input.name.toLowerCase(),
     description: input.description,
-    rendered_description: renderDescription(input.description),
+    rendered_description: input.renderedDescription ?? renderDescription(input.description),
     invite_only: input.inviteOnly ? 1 : 0,
     is_web_public: input.isWebPublic ? 1 : 0,
     history_public_to_subscribers: historyPublic ? 1 : 0,
@@ -111,7 +113,7 @@ export interface ChannelChanges {
 
 async function updateChannelRows(trx: ChatDb, realmId: number, streamId: number, changes: ChannelChanges, now: number): Promise<void> {
   const fields: Updateable<StreamTable> = { ...changes.fields };
-  if (fields.description !== undefined) fields.rendered_description = renderDescription(fields.description as string);
+  if (fields.description !== undefined && fields.rendered_description === undefined) fields.rendered_description = renderDescription(fields.description as string);
   for (const [name, value] of Object.entries(changes.groupSettings)) {
     fields[name as StreamGroupSetting] = await doStoreGroupSetting(trx, realmId, value, now);
   }

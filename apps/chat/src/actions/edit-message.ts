@@ -108,7 +108,7 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   const { scope, message, now } = req;
   const editor = scope.user.id;
   const timestamp = Math.floor(now / 1000);
-  const rendered = req.content !== undefined ? await renderForRealm(deps, scope, req.content) : undefined;
+  const rendered = req.content !== undefined ? await renderForRealm(deps, scope, req.content, message.sender_id) : undefined;
   const topicChanged = req.topic !== undefined && req.topic !== message.topic;
   const streamChanged = req.stream !== undefined && req.stream.id !== message.stream_id;
   const moved = await messagesByIds(deps.db, ids);

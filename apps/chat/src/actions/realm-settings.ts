@@ -1,7 +1,7 @@
 // PATCH /realm writes: each changed setting is stored where it lives and announced to every
 // active user as Zulip's do_set_realm_property does.
 import type { ChatDeps } from "../deps.js";
-import { BadRequestError } from "../http/errors.js";
+import { BadRequestError, previousSettingMismatch } from "../http/errors.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import { REALM_GROUP_SETTINGS, REALM_SETTINGS } from "../lib/realm-settings.js";
 import { realmMessageSettings, setRealmMessageSettings } from "../store/message-settings.js";
@@ -78,7 +78,7 @@ export function checkRealmGroupSettings(graph: GroupGraph, current: Record<strin
   for (const [name, change] of Object.entries(changes)) {
     const rules = REALM_GROUP_SETTINGS[name]!;
     const now = presentGroupSetting(graph, current[name]!);
-    if (change.old !== undefined && !sameGroupSetting(normalize(graph, change.old), now)) throw new BadRequestError("'old' value does not match the expected value.");
+    if (change.old !== undefined && !sameGroupSetting(normalize(graph, change.old), now)) throw previousSettingMismatch();
     const value = normalize(graph, change.new);
     if (sameGroupSetting(value, now)) continue;
     const checked = checkGroupSetting(graph, realmUserIds, value, { settingName: name, allowInternet: false, allowNobody: rules.allowNobody, allowEveryone: rules.allowEveryone });

@@ -8,6 +8,10 @@ import type { RealmState } from "../store/realm-state.js";
 import type { MessageScope } from "./message-context.js";
 import { presentRealmEmoji } from "../present/realm-emoji.js";
 import { realmEmojiIndex } from "../store/realm-emoji.js";
+import { userSettingValue } from "../store/settings.js";
+
+/** Characters every emoticon of Zulip's EMOTICON_CONVERSIONS contains. */
+const EMOTICON_HINT = /[:;]|<3/;
 
 /** Message.is_status_message: "/me " messages rendered as a plain paragraph. */
 const isMeMessage = (content: string, html: string) => content.startsWith("/me ") && html.startsWith("<p>/me ") && !content.includes("\n");
@@ -41,10 +45,10 @@ function lookups(input: RenderInput): Lookups {
   return found;
 }
 
-export function renderWithMarkdown(content: string, input: RenderInput): RenderedMessage {
+function markdownContext(input: RenderInput): MarkdownContext {
   const { usersByName, usersById, groupsByName, channelsByName } = lookups(input);
   const asUser = (u: (typeof input.users)[number] | undefined) => (u ? { id: u.id, fullName: u.full_name, isActive: Boolean(u.is_active) } : undefined);
-  const ctx: MarkdownContext = {
+  return {
     realmUrl: input.realmUrl,
     userByName: (name) => asUser(usersByName.get(name.toLowerCase())),
     userById: (id) => asUser(usersById.get(id)),
@@ -59,7 +63,10 @@ export function renderWithMarkdown(content: string, input: RenderInput): Rendere
     realmEmoji: (name) => input.realmEmoji?.get(name),
     linkifiers: input.linkifiers ?? [],
   };
-  const result = renderMarkdown(content, ctx);
+}
+
+export function renderWithMarkdown(content: string, input: RenderInput): RenderedMessage {
+  const result = renderMarkdown(content, markdownContext(input), { translateEmoticons: input.translateEmoticons === true });
   return {
     html: result.html,
     mentionedUserIds: [...result.mentionedUserIds],
@@ -104,7 +111,24 @@ export async function renderInput(deps: ChatDeps, scope: MessageScope): Promise<
   };
 }
 
-export async function renderForRealm(deps: ChatDeps, scope: MessageScope, content: string): Promise<RenderedMessage> {
+/**
+ * Renders content sent (or, when editing, first sent) by `senderId`, the caller by default:
+ * Zulip renders with the sender's translate_emoticons, also when someone else edits.
+ */
+export async function renderForRealm(deps: ChatDeps, scope: MessageScope, content: string, senderId = scope.user.id): Promise<RenderedMessage> {
   const render = deps.renderMessage ?? renderWithMarkdown;
-  return render(content, await renderInput(deps, scope));
+  // Only a sender who turned it on has the setting stored, and only content with an emoticon
+  // can change: most renders skip the lookup.
+  const translateEmoticons = EMOTICON_HINT.test(content) && (await userSettingValue(deps.db, senderId, "translate_emoticons")) === true;
+  return render(content, { ...(await renderInput(deps, scope)), translateEmoticons });
+}
+
+/**
+ * A channel's rendered_description, as Zulip's render_stream_description: the realm's Markdown
+ * (mentions, channel links, emoji, linkifiers) without link or image previews. Mentions here
+ * notify nobody: the result's mention lists are dropped.
+ */
+export async function renderChannelDescription(deps: ChatDeps, scope: MessageScope, description: string): Promise<string> {
+  if (!description) return "";
+  return renderMarkdown(description, markdownContext(await renderInput(deps, scope)), { inlineImagePreview: false }).html;
 }

@@ -15,6 +15,7 @@ import { subdomainOf } from "./host.js";
 import { Params, pathParams, type RawBag } from "./params.js";
 import { RateLimiter } from "./rate-limit.js";
 import { authenticateSession } from "./session.js";
+import { MethodTable } from "./methods.js";
 
 export const API_PREFIX = "/api/v1";
 export const JSON_PREFIX = "/json";
@@ -40,6 +41,8 @@ export interface Api {
   deps: ChatDeps;
   user(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: UserContext) => Promise<Payload>, options?: EndpointOptions): void;
   public(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: PublicContext) => Promise<Payload>, options?: EndpointOptions): void;
+  /** After the table: every declared path answers the methods it does not serve (methods.ts). */
+  refuseOtherMethods(): void;
 }
 
 type HostRealm = Realm | null | "missing";
@@ -82,16 +85,20 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     path: pathParams(req.params),
   });
 
+  const table = new MethodTable();
+
   /** Registers the handler under each prefix the endpoint is served at. */
   const route = (method: HTTPMethods | HTTPMethods[], url: string, options: EndpointOptions, handle: (mount: Mount, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
     for (const mount of mounts) {
       if (mount.webApp && options.json === false) continue;
       app.route({ method, url: mount.prefix + url, handler: (req, reply) => handle(mount, req, reply) });
+      table.add(mount.prefix + url, method);
     }
   };
 
   return {
     deps,
+    refuseOtherMethods: () => table.refuseOthers(app),
     user(method, url, handler, options = {}) {
       route(method, url, options, async (mount, req, reply) => {
         mount.guard(req);

@@ -178,3 +178,5 @@ export const insufficientPermission = () => new BadRequestError("Insufficient pe
 export const notAllowedForGuests = () => new BadRequestError("Not allowed for guest users");
 export const mustBeAdmin = () => new UnauthorizedPrincipalError("Must be an organization administrator");
 export const mustBeOwner = () => new UnauthorizedPrincipalError("Must be an organization owner");
+/** PreviousSettingValueMismatchedError: a group-setting change whose `old` is not the current value. */
+export const previousSettingMismatch = () => new ZulipError("'old' value does not match the expected value.", { code: "EXPECTATION_MISMATCH" });

@@ -29,6 +29,23 @@ export function parseEditHistory(raw: string | null): EditHistoryEntry[] {
   return raw ? (JSON.parse(raw) as EditHistoryEntry[]) : [];
 }
 
+export type EditHistoryPolicy = "all" | "moves" | "none";
+
+/**
+ * The `edit_history` JSON of a message dict, or undefined when it has none (never edited nor
+ * moved, or the realm's message_edit_history_visibility_policy is "none"). Under "moves" only
+ * moves are listed, without their content fields (visible_edit_history_for_message). The stored
+ * text is already the API's JSON, newest first: under "all" it is passed through as it is.
+ */
+export function visibleEditHistoryJson(raw: string | null, policy: EditHistoryPolicy | undefined): string | undefined {
+  if (!raw || policy === undefined || policy === "none") return undefined;
+  if (policy === "all") return raw;
+  const moves = parseEditHistory(raw)
+    .filter((e) => e.prev_topic !== undefined || e.prev_stream !== undefined)
+    .map(({ prev_content: _content, prev_rendered_content: _rendered, ...move }) => move);
+  return JSON.stringify(moves);
+}
+
 export function editHistorySnapshots(message: MessageState, history: EditHistoryEntry[], allowEmptyTopicName: boolean): Record<string, unknown>[] {
   const isChannel = message.stream_id !== null;
   let content = message.content;

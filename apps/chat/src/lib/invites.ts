@@ -1,6 +1,6 @@
 // Pure rules for invitations: who may invite as which role, the invitee list, link keys.
 import { randomBytes } from "node:crypto";
-import { isAdmin, isModerator, isOwner, ROLE_ADMINISTRATOR, ROLE_MODERATOR, ROLE_OWNER, type HasRole } from "./roles.js";
+import { isAdmin, isOwner, ROLE_ADMINISTRATOR, ROLE_MODERATOR, ROLE_OWNER, type HasRole } from "./roles.js";
 
 export const INVITE_ACTIVE = 0;
 export const INVITE_USED = 1;
@@ -9,12 +9,14 @@ export const INVITE_REVOKED = 2;
 export const DEFAULT_INVITE_MINUTES = 14400;
 export const MAX_WELCOME_MESSAGE_LENGTH = 8000;
 
-/** check_role_based_permissions: an invitation grants no more than the inviter holds. */
-export function mayInviteAs(inviter: HasRole, role: number): boolean {
-  if (role === ROLE_OWNER) return isOwner(inviter);
-  if (role === ROLE_ADMINISTRATOR) return isAdmin(inviter);
-  if (role === ROLE_MODERATOR) return isModerator(inviter);
-  return true;
+/**
+ * check_role_based_permissions: what an inviter lacks to invite as `role`. Owners only invite
+ * owners; administrators, moderators (and owners) take an administrator.
+ */
+export function inviteRoleRefusal(inviter: HasRole, role: number): "owner" | "admin" | null {
+  if (role === ROLE_OWNER && !isOwner(inviter)) return "owner";
+  if ((role === ROLE_OWNER || role === ROLE_ADMINISTRATOR || role === ROLE_MODERATOR) && !isAdmin(inviter)) return "admin";
+  return null;
 }
 
 /** get_invitee_emails_set: comma- or newline-separated, "Name <email>" allowed. */

@@ -43,7 +43,8 @@ export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   welcome_message_custom_text: { storage: "kv", validator: string({ maxLength: 8000 }), fallback: "" },
   digest_weekday: { storage: "kv", validator: int({ min: 0, max: 6 }), fallback: 1 },
   media_preview_size: { storage: "kv", validator: oneOf([100, 150, 200]), fallback: 100 },
-  video_chat_provider: { storage: "kv", validator: oneOf([0, 1, 3, 4, 5, 6, 7, 8]), fallback: 0 },
+  // Jitsi Meet by default, as Zulip's Realm.video_chat_provider.
+  video_chat_provider: { storage: "kv", validator: oneOf([0, 1, 3, 4, 5, 6, 7, 8]), fallback: 1 },
   avatar_changes_disabled: flag(false),
   digest_emails_enabled: flag(false),
   disallow_disposable_email_addresses: { ...flag(true), ownerOnly: true },

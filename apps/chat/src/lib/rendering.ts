@@ -19,6 +19,8 @@ export interface RenderInput {
   linkifiers?: { pattern: string; urlTemplate: string }[];
   /** the realm's active custom emoji by name, for :name: */
   realmEmoji?: Map<string, { id: string; url: string }>;
+  /** the sender's translate_emoticons setting (":)" becomes an emoji) */
+  translateEmoticons?: boolean;
 }
 
 export interface RenderedMessage {

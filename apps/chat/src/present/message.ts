@@ -8,11 +8,14 @@ import type { User } from "../store/users.js";
 import { avatarUrl } from "./user.js";
 import { displayTopic } from "../lib/topics.js";
 import { flagNames } from "../lib/message-flags.js";
+import { visibleEditHistoryJson, type EditHistoryPolicy } from "../lib/edit-history.js";
 
 export interface MessageViewOptions {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allowEmptyTopicName: boolean;
+  /** the realm's message_edit_history_visibility_policy; edit_history is left out when absent */
+  editHistory?: EditHistoryPolicy;
 }
 
 export interface MessageLookups {
@@ -67,6 +70,8 @@ export function presentMessage(m: Message, lookups: MessageLookups, options: Mes
   if (isStream) out.stream_id = m.stream_id;
   if (m.last_edit_time !== null) out.last_edit_timestamp = Math.floor(m.last_edit_time / 1000);
   if (m.last_moved_time !== null) out.last_moved_timestamp = Math.floor(m.last_moved_time / 1000);
+  const history = visibleEditHistoryJson(m.edit_history, options.editHistory);
+  if (history !== undefined) out.edit_history = JSON.parse(history) as unknown;
   return out;
 }
 
@@ -76,7 +81,7 @@ export function withFlags(dict: Record<string, unknown>, flags: number): Record<
 }
 
 /** The columns a message dict is made of. */
-export type DictMessage = Pick<Message, "id" | "sender_id" | "recipient_id" | "stream_id" | "topic" | "content" | "rendered_content" | "client" | "date_sent" | "last_edit_time" | "last_moved_time" | "is_me_message">;
+export type DictMessage = Pick<Message, "id" | "sender_id" | "recipient_id" | "stream_id" | "topic" | "content" | "rendered_content" | "client" | "date_sent" | "last_edit_time" | "last_moved_time" | "edit_history" | "is_me_message">;
 
 const flagsJson = new Map<number, string>();
 const jsonNumber = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(v) : JSON.stringify(v));
@@ -127,6 +132,8 @@ export function messageJsonWriter(lookups: MessageLookups, options: MessageViewO
     if (isStream) out += `,"stream_id":${jsonNumber(m.stream_id)}`;
     if (m.last_edit_time !== null) out += `,"last_edit_timestamp":${jsonNumber(Math.floor(m.last_edit_time / 1000))}`;
     if (m.last_moved_time !== null) out += `,"last_moved_timestamp":${jsonNumber(Math.floor(m.last_moved_time / 1000))}`;
+    const history = visibleEditHistoryJson(m.edit_history, options.editHistory);
+    if (history !== undefined) out += `,"edit_history":${history}`;
     return `${out},"flags":${flagList}}`;
   };
 }

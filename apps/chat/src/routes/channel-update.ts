@@ -1,15 +1,18 @@
 // PATCH /streams/{stream_id}: rename, describe, change privacy, defaults and permissions.
 import type { Api } from "../http/endpoint.js";
-import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner } from "../http/errors.js";
+import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner, previousSettingMismatch } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, nullable, oneOf } from "../http/validators.js";
 import { updateChannel, type ChannelChanges } from "../actions/channels.js";
-import { checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
+import { messageScope } from "../actions/message-context.js";
+import { renderChannelDescription } from "../actions/render.js";
+import { channelDescription, checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
 import { checkGroupSetting, groupSettingChange, presentGroupSetting, sameGroupSetting } from "../actions/group-settings.js";
 import { accessChannelFolder } from "../actions/channel-folders.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isOwner } from "../lib/roles.js";
 import { STREAM_GROUP_SETTINGS } from "../store/schema.js";
+import { realmMessageSettings } from "../store/message-settings.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { usersInRealm } from "../store/users.js";
 import { pathId } from "./access.js";
@@ -38,7 +41,10 @@ export function registerChannelUpdate(api: Api): void {
     if (!canAdministerChannel(scope.graph, user, stream)) throw new CannotAdministerChannelError();
 
     const changes: ChannelChanges = { fields: {}, groupSettings: {}, isDefault };
-    if (description !== undefined) changes.fields.description = description.trim();
+    if (description !== undefined) {
+      changes.fields.description = channelDescription(description);
+      changes.fields.rendered_description = await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, user, ctx.state), changes.fields.description);
+    }
     if (newName !== undefined) {
       const name = checkChannelName(newName);
       if (name === stream.name) throw new BadRequestError("Channel already has that name.");
@@ -46,20 +52,25 @@ export function registerChannelUpdate(api: Api): void {
       if (clash && clash.id !== stream.id) throw new ChannelAlreadyExistsError(clash.name);
       Object.assign(changes.fields, { name, name_key: name.toLowerCase() });
     }
+    // The proposed privacy triple, checked as a whole in Zulip's order (update_stream_backend).
     const inviteOnly = isPrivate ?? Boolean(stream.invite_only);
+    const webPublic = isWebPublic ?? Boolean(stream.is_web_public);
+    // Changing privacy alone gives the new kind's default: private channels protect history.
+    const sharedHistory = historyPublic ?? (isPrivate !== undefined ? !isPrivate : Boolean(stream.history_public_to_subscribers));
+    if (webPublic && (!sharedHistory || inviteOnly)) throw new BadRequestError("Invalid parameters");
+    // Public channels always share their history with new subscribers.
+    if (!inviteOnly && !sharedHistory) throw new BadRequestError("Invalid parameters");
+    if (isDefault === true || (inviteOnly && (await defaultStreamIds(db, ctx.realm.id)).includes(stream.id) && isDefault !== false)) {
+      if (inviteOnly) throw new BadRequestError("A default channel cannot be private.");
+      if (!isAdmin(user)) throw new BadRequestError("Insufficient permission");
+    }
+    if (!inviteOnly && (await realmMessageSettings(db, ctx.realm.id)).moderation_request_channel_id === stream.id) throw new BadRequestError("Moderation request channel must be private.");
     if (isPrivate !== undefined) changes.fields.invite_only = isPrivate ? 1 : 0;
     if (isWebPublic !== undefined) {
       if (isWebPublic && !scope.graph.isMember(user.id, scope.realmSettings.can_create_web_public_channel_group)) throw new BadRequestError("Insufficient permission");
       changes.fields.is_web_public = isWebPublic ? 1 : 0;
     }
-    if (historyPublic !== undefined || isPrivate !== undefined) {
-      // Public channels always share history with new subscribers.
-      changes.fields.history_public_to_subscribers = !inviteOnly ? 1 : (historyPublic ?? Boolean(stream.history_public_to_subscribers)) ? 1 : 0;
-    }
-    if (isDefault === true || (inviteOnly && (await defaultStreamIds(db, ctx.realm.id)).includes(stream.id) && isDefault !== false)) {
-      if (inviteOnly) throw new BadRequestError("A default channel cannot be private.");
-      if (!isAdmin(user)) throw new BadRequestError("Insufficient permission");
-    }
+    if (historyPublic !== undefined || isPrivate !== undefined || isWebPublic !== undefined) changes.fields.history_public_to_subscribers = sharedHistory ? 1 : 0;
     if (retention !== undefined) {
       if (!isOwner(user)) throw mustBeOwner();
       changes.fields.message_retention_days = checkRetentionDays(retention);
@@ -75,7 +86,7 @@ export function registerChannelUpdate(api: Api): void {
     for (const [name, change] of settingChanges) {
       if (change === undefined) continue;
       const current = presentGroupSetting(scope.graph, stream[name]);
-      if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw new BadRequestError("'old' value does not match the expected value.");
+      if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw previousSettingMismatch();
       changes.groupSettings[name] = checkGroupSetting(scope.graph, realmUsers, change.new, { settingName: name });
     }
 

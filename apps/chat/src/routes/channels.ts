@@ -1,13 +1,15 @@
 // Channels: create, list, read, look up by name, members, update, archive, default channels.
 import type { Api } from "../http/endpoint.js";
-import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelError, mustBeAdmin } from "../http/errors.js";
+import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelError, mustBeAdmin, notAllowedForGuests } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
 import { archiveChannel, createChannel, setDefaultChannel } from "../actions/channels.js";
-import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
+import { channelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isGuest } from "../lib/roles.js";
 import { presentChannel } from "../present/channel.js";
+import { messageScope } from "../actions/message-context.js";
+import { renderChannelDescription } from "../actions/render.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { subscribersByStream, activeSubscriptionIds } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
@@ -22,8 +24,10 @@ export function register(api: Api): void {
 
   api.user("POST", "/channels/create", async (ctx) => {
     const { params } = ctx;
+    // Zulip's view is wrapped in require_non_guest_user, which refuses before any parameter.
+    if (isGuest(ctx.user)) throw notAllowedForGuests();
     const name = checkChannelName(params.required("name", raw()));
-    const description = params.withDefault("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }), "");
+    const description = channelDescription(params.withDefault("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }), ""));
     const subscriberIds = params.required("subscribers", json(list(int())));
     params.withDefault("announce", json(bool), false);
     const retentionGiven = params.has("message_retention_days");
@@ -40,7 +44,8 @@ export function register(api: Api): void {
     const id = await createChannel(api.deps, scope.graph, {
       realmId: ctx.realm.id,
       name,
-      description: description.trim(),
+      description,
+      renderedDescription: await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, ctx.user, ctx.state), description),
       ...settings,
       groupSettings,
       creatorId: ctx.user.id,

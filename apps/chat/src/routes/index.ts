@@ -48,6 +48,7 @@ import * as exports from "./exports.js";
 import * as channelEmail from "./channel-email.js";
 import * as submessages from "./submessages.js";
 import * as realmImages from "./realm-images.js";
+import * as videoCalls from "./video-calls.js";
 
 export function registerRoutes(api: Api): void {
   serverSettings.register(api);
@@ -100,4 +101,7 @@ export function registerRoutes(api: Api): void {
   avatars.register(api);
   exports.register(api);
   channelEmail.register(api);
+  videoCalls.register(api);
+  // Last: a known path called with a method it does not serve is 405, as Zulip.
+  api.refuseOtherMethods();
 }

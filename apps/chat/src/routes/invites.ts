@@ -7,7 +7,7 @@ import { json, raw } from "../http/params.js";
 import { bool, int, list, nullable, oneOf } from "../http/validators.js";
 import { realmUrl } from "../config.js";
 import { canAddSubscribers } from "../lib/channel-permissions.js";
-import { DEFAULT_INVITE_MINUTES, inviteeEmails, MAX_WELCOME_MESSAGE_LENGTH, mayInviteAs } from "../lib/invites.js";
+import { DEFAULT_INVITE_MINUTES, inviteeEmails, MAX_WELCOME_MESSAGE_LENGTH, inviteRoleRefusal } from "../lib/invites.js";
 import { isAdmin, isGuest, isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
 import { checkInviteUsers, checkRevokeMultiuseInvite, doCreateMultiuseInvite, doResendEmailInvite, doRevokeEmailInvite, type InviteOptions } from "../actions/invites.js";
 import { inviteLink, presentInvite } from "../present/invite.js";
@@ -36,7 +36,10 @@ export function register(api: Api): void {
     const scope = await channelScope(db, ctx);
     if (!scope.graph.isMember(user.id, scope.realmSettings[permission]!)) throw insufficientPermission();
     oneOf(ROLES as unknown as number[])(invitedAs, "invite_as");
-    if (!mayInviteAs(user, invitedAs)) throw insufficientPermission();
+    const refusal = inviteRoleRefusal(user, invitedAs);
+    if (refusal === "owner") throw mustBeOwner();
+    // compat: here Zulip raises the administrator requirement as a plain error (BAD_REQUEST).
+    if (refusal === "admin") throw new BadRequestError("Must be an organization administrator");
     if (emailsRaw !== undefined && !emailsRaw.trim()) throw new BadRequestError("You must specify at least one email address.");
 
     const defaults = new Set(await defaultStreamIds(db, realm.id));
@@ -56,6 +59,7 @@ export function register(api: Api): void {
       const group = accessGroup(groups, id);
       if (!canManageGroup(groups, user.id, group) && !groups.graph.isMember(user.id, group.can_add_members_group ?? -1)) throw insufficientPermission();
     }
+    if (welcome !== undefined && !isAdmin(user)) throw new BadRequestError("Must be an organization administrator");
     return {
       emailsRaw,
       realmId: realm.id,
@@ -65,8 +69,7 @@ export function register(api: Api): void {
       streamIds: [...new Set(streamIds)],
       groupIds: [...new Set(groupIds)],
       includeRealmDefaultSubscriptions,
-      // Only administrators may set a custom welcome message; anyone else's is dropped.
-      welcomeMessageCustomText: isAdmin(user) ? (welcome ?? null) : null,
+      welcomeMessageCustomText: welcome ?? null,
     };
   }
 

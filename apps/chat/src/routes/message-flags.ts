@@ -13,7 +13,7 @@ import { receivedIds } from "../store/message-flags.js";
 import type { Params } from "../http/params.js";
 import { canReadChannelHistory } from "../actions/message-context.js";
 import { invalidMessage } from "./message-access.js";
-import { fetchWindow, parseAnchor, resolveAnchor, MAX_MESSAGES_PER_FETCH } from "./messages-fetch.js";
+import { checkAnchorExclusion, fetchWindow, parseAnchor, resolveAnchor } from "./messages-fetch.js";
 import { planNarrow } from "./narrow-filter.js";
 
 function readFlagChange(params: Params): { op: "add" | "remove"; flag: FlagName } {
@@ -24,6 +24,9 @@ function readFlagChange(params: Params): { op: "add" | "remove"; flag: FlagName 
   if (!(EDITABLE_FLAGS as readonly string[]).includes(flag)) throw new BadRequestError(`Invalid flag: '${flag}'`);
   return { op, flag: flag as FlagName };
 }
+
+/** Zulip's MAX_MESSAGES_PER_UPDATE: the most messages one flags/narrow call processes. */
+const MAX_MESSAGES_PER_UPDATE = 5000;
 
 export function register(api: Api): void {
   const { deps } = api;
@@ -75,11 +78,15 @@ export function register(api: Api): void {
     const { params } = ctx;
     const anchor = parseAnchor(params.required("anchor", raw()));
     const includeAnchor = params.withDefault("include_anchor", json(bool), true);
-    const numBefore = params.required("num_before", json(int({ min: 0 })));
-    const numAfter = params.required("num_after", json(int({ min: 0 })));
+    let numBefore = params.required("num_before", json(int({ min: 0 })));
+    let numAfter = params.required("num_after", json(int({ min: 0 })));
     const narrow = parseNarrow(params.withDefault("narrow", json(anything), []));
     const { op, flag } = readFlagChange(params);
-    if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    checkAnchorExclusion(numBefore, numAfter, includeAnchor);
+    // compat: unlike GET /messages, a window too large is clamped, not refused (Zulip's
+    // MAX_MESSAGES_PER_UPDATE, the part before the anchor keeping up to half when both sides ask for much).
+    numBefore = Math.min(numBefore, Math.max(MAX_MESSAGES_PER_UPDATE - numAfter, MAX_MESSAGES_PER_UPDATE / 2));
+    numAfter = Math.min(numAfter, MAX_MESSAGES_PER_UPDATE - numBefore);
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const plan = await planNarrow(deps, scope, narrow);
     const resolved = await resolveAnchor(api, plan, anchor === "date" ? "newest" : anchor, undefined);

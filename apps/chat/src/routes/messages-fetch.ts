@@ -8,6 +8,8 @@ import { messageScope, type MessageScope } from "../actions/message-context.js";
 import { highlightHtml, highlightText } from "../lib/highlight.js";
 import { parseNarrow } from "../lib/narrow.js";
 import { displayTopic } from "../lib/topics.js";
+import type { EditHistoryPolicy } from "../lib/edit-history.js";
+import type { MessageViewOptions } from "../present/message.js";
 import { firstId, matchingIds, walkIds, type IdRow } from "../store/message-query.js";
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
@@ -16,6 +18,14 @@ import { planNarrow, type NarrowPlan } from "./narrow-filter.js";
 
 export const LARGER_THAN_MAX_MESSAGE_ID = 10000000000000000;
 export const MAX_MESSAGES_PER_FETCH = 5000;
+
+/** The view with the edit history the realm lets members see. */
+const withHistory = (view: MessageViewOptions, scope: MessageScope): MessageViewOptions => ({ ...view, editHistory: scope.settings.message_edit_history_visibility_policy as EditHistoryPolicy });
+
+/** An excluded anchor must sit at one end of the window: a window around it cannot skip it. */
+export function checkAnchorExclusion(numBefore: number, numAfter: number, includeAnchor: boolean): void {
+  if (numBefore > 0 && numAfter > 0 && !includeAnchor) throw new BadRequestError("The anchor can only be excluded at an end of the range");
+}
 
 export type Anchor = number | "newest" | "oldest" | "first_unread" | "date";
 
@@ -141,6 +151,7 @@ export function register(api: Api): void {
     if (numBefore === undefined) throw new RequestVariableMissingError("num_before");
     if (numAfter === undefined) throw new RequestVariableMissingError("num_after");
     if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequestError(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    checkAnchorExclusion(numBefore, numAfter, includeAnchor);
     let anchor: Anchor;
     if (anchorRaw !== undefined) anchor = parseAnchor(anchorRaw);
     else if (useFirstUnread) anchor = "first_unread";
@@ -171,9 +182,9 @@ export function register(api: Api): void {
         // The page's JSON written directly: same bytes, no dict objects (messages-json.test.ts).
         // A custom serializer leaves the content type to us.
         ctx.reply.serializer(serializeBody).type("application/json; charset=utf-8");
-        return new JsonText(await loadMessagesJson(db, ctx.realm, rows, view, scope.state));
+        return new JsonText(await loadMessagesJson(db, ctx.realm, rows, withHistory(view, scope), scope.state));
       }
-      const { dicts, byId: raws } = await loadMessages(db, ctx.realm, rows, view, scope.state);
+      const { dicts, byId: raws } = await loadMessages(db, ctx.realm, rows, withHistory(view, scope), scope.state);
       if (plan.search) {
         const { words, phrases } = plan.search;
         for (const dict of dicts) {
@@ -192,7 +203,7 @@ export function register(api: Api): void {
     const allowEmptyTopicName = params.withDefault("allow_empty_topic_name", json(bool), false);
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const { message, flags } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
-    const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], { applyMarkdown, clientGravatar: false, allowEmptyTopicName }, scope.state);
+    const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], withHistory({ applyMarkdown, clientGravatar: false, allowEmptyTopicName }, scope), scope.state);
     return { raw_content: message.content, message: dict };
   });
 }

@@ -10,6 +10,7 @@ import { presentField } from "../present/custom-profile-field.js";
 import { currentRealmSettings } from "../actions/realm-settings.js";
 import { currentRealmUserDefaults } from "../actions/settings.js";
 import { REALM_SETTINGS } from "../lib/realm-settings.js";
+import { availableVideoChatProviders } from "../lib/video-calls.js";
 import { alertWords } from "../store/alert-words.js";
 import { channelFoldersInRealm } from "../store/channel-folders.js";
 import { fieldsInRealm } from "../store/custom-profile-fields.js";
@@ -31,6 +32,10 @@ export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: 
     out.password_min_length = deps.config.passwordMinLength;
     out.password_max_length = deps.config.passwordMaxLength;
     out.password_min_guesses = deps.config.passwordMinGuesses;
+    out.realm_available_video_chat_providers = availableVideoChatProviders(deps.config);
+    // No per-realm Jitsi server here (realm_jitsi_server_url stays null): the server's serves all.
+    out.server_jitsi_server_url = deps.config.jitsiServerUrl;
+    out.jitsi_server_url = deps.config.jitsiServerUrl;
   }
   // Over the plain Zulip defaults register.ts sends: what administrators set.
   if (wants("realm_user_settings_defaults")) out.realm_user_settings_defaults = await currentRealmUserDefaults(db, realm.id);

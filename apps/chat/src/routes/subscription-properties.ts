@@ -33,6 +33,20 @@ function columnsFor(change: Change): Updateable<SubscriptionTable> {
   return { [property]: flag };
 }
 
+/**
+ * The single form's `value`: a JSON boolean, else the plain text (a colour such as `#c2c2c2`), as
+ * Zulip's `Json[bool] | str`. A JSON-quoted string is unquoted too, as this server always took it.
+ */
+function boolOrString(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "boolean" || typeof parsed === "string") return parsed;
+  } catch {
+    // not JSON: the plain text itself
+  }
+  return text;
+}
+
 export function registerSubscriptionProperties(api: Api): void {
   const { db } = api.deps;
 
@@ -57,7 +71,7 @@ export function registerSubscriptionProperties(api: Api): void {
 
   api.user("PATCH", "/users/me/subscriptions/:stream_id", async (ctx) => {
     const property = ctx.params.required("property", raw());
-    const value = ctx.params.required("value", json(anything));
+    const value = boolOrString(ctx.params.required("value", raw()));
     await apply(ctx, [{ stream_id: pathId(ctx.path.stream_id) ?? -1, property, value }]);
     return {};
   });

@@ -1,11 +1,14 @@
 // The caller's subscriptions: subscribe (creating channels), unsubscribe, list.
 import type { ChatDeps } from "../deps.js";
 import type { Api, UserContext } from "../http/endpoint.js";
-import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
+import { BadRequestError, insufficientPermission, notAllowedForGuests, StreamDoesNotExistError } from "../http/errors.js";
+import { isGuest } from "../lib/roles.js";
 import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
-import { checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
+import { channelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
 import { subscribeAndNotify, unsubscribeAndNotify } from "../actions/subscriptions.js";
+import { messageScope } from "../actions/message-context.js";
+import { renderChannelDescription } from "../actions/render.js";
 import { canAddSubscribers, canRemoveSubscribers, canSubscribeSelf } from "../lib/channel-permissions.js";
 import { presentSubscription } from "../present/channel.js";
 import { subscribersByStream } from "../store/subscriptions.js";
@@ -24,6 +27,8 @@ export function register(api: Api): void {
 
   api.user("POST", "/users/me/subscriptions", async (ctx) => {
     const { params } = ctx;
+    // Zulip's view is wrapped in require_non_guest_user: guests are only ever added by others.
+    if (isGuest(ctx.user)) throw notAllowedForGuests();
     const requests = params.required("subscriptions", json(subscriptionRequests));
     const retentionGiven = params.has("message_retention_days");
     const settings = readChannelSettings(params);
@@ -76,7 +81,7 @@ export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: 
     const name = checkChannelName(request.name);
     const stream = channelByName(scope, name);
     if (!stream) {
-      if (!toCreate.some((c) => c.name.toLowerCase() === name.toLowerCase())) toCreate.push({ name, description: (request.description ?? "").trim() });
+      if (!toCreate.some((c) => c.name.toLowerCase() === name.toLowerCase())) toCreate.push({ name, description: channelDescription(request.description ?? "") });
       continue;
     }
     if (existing.some((s) => s.id === stream.id)) continue;
@@ -100,7 +105,12 @@ export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: 
   const groupSettings = checkChannelGroupSettings(scope, realmUserIds, settings.groupSettings);
 
   const now = clock.now().getTime();
-  const newChannels = toCreate.map((request) => ({ realmId: ctx.realm.id, ...request, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now }));
+  const renderScope = toCreate.some((c) => c.description) ? await messageScope(deps, ctx.realm, user, ctx.state) : null;
+  const newChannels = [];
+  for (const request of toCreate) {
+    const renderedDescription = renderScope ? await renderChannelDescription(deps, renderScope, request.description) : "";
+    newChannels.push({ realmId: ctx.realm.id, ...request, renderedDescription, ...settings, groupSettings, creatorId: user.id, subscriberIds: [], now });
+  }
   const { created, joined, added } = await subscribeAndNotify(deps, ctx.realm.id, scope.graph, newChannels, existing.map((s) => s.id), targets.map((u) => u.id));
   // joined: channels to create that another request created first (subscribed to instead).
   const channels = [...existing, ...(created as Stream[]), ...(joined as Stream[])];

@@ -5,8 +5,8 @@ import { json, raw } from "../http/params.js";
 import { bool, int, oneOf } from "../http/validators.js";
 import { doSetUserTopic } from "../actions/user-topics.js";
 import { canReadChannelHistory, channelVisible, messageScope, type MessageScope } from "../actions/message-context.js";
-import { displayTopic, normalizeTopic, topicKey } from "../lib/topics.js";
-import { userTopicPolicies, VISIBILITY_INHERIT, VISIBILITY_MUTED } from "../store/user-topics.js";
+import { displayTopic, normalizeTopic } from "../lib/topics.js";
+import { VISIBILITY_INHERIT, VISIBILITY_MUTED } from "../store/user-topics.js";
 import { pathId } from "./access.js";
 import { latestTopicMessages } from "../store/messages.js";
 
@@ -50,9 +50,7 @@ export function register(api: Api): void {
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const id = streamId ?? [...scope.streams.values()].find((s) => s.name_key === streamName!.trim().toLowerCase())?.id;
     const stream = accessChannel(scope, id);
-    const current = (await userTopicPolicies(db, [ctx.user.id], stream.id, topicKey(topic))).get(ctx.user.id) ?? VISIBILITY_INHERIT;
-    if (op === "add" && current === VISIBILITY_MUTED) throw new BadRequestError("Topic already muted");
-    if (op === "remove" && current !== VISIBILITY_MUTED) throw new BadRequestError("Topic is not muted");
+    // Idempotent since Zulip 7.0 (FL 169): muting a muted topic or unmuting another one succeeds.
     await doSetUserTopic(deps, ctx.user.id, stream.id, topic, op === "add" ? VISIBILITY_MUTED : VISIBILITY_INHERIT);
     return {};
   });

@@ -1,6 +1,6 @@
 // User groups: create, list, update, deactivate.
 import type { Api } from "../http/endpoint.js";
-import { BadRequestError, CannotDeactivateGroupInUseError, insufficientPermission } from "../http/errors.js";
+import { BadRequestError, CannotDeactivateGroupInUseError, insufficientPermission, previousSettingMismatch } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, list } from "../http/validators.js";
 import { changeGroup, createGroup, type GroupChanges } from "../actions/groups.js";
@@ -82,7 +82,7 @@ export function register(api: Api): void {
     for (const [setting, change] of settingChanges) {
       if (change === undefined) continue;
       if (change.old !== undefined && !sameGroupSetting(change.old, presentGroupSetting(scope.graph, group[setting] ?? -1))) {
-        throw new BadRequestError("'old' value does not match the expected value.");
+        throw previousSettingMismatch();
       }
       changes.settings[setting] = checkGroupSetting(scope.graph, users, change.new, { settingName: setting, allowInternet: false });
     }

@@ -9,6 +9,12 @@ export async function userSettingValues(db: ChatDb, userId: number): Promise<Rec
   return decode(await db.selectFrom("user_settings").select(["name", "value"]).where("user_id", "=", userId).execute());
 }
 
+/** One personal setting as stored, or undefined when it holds Zulip's default. */
+export async function userSettingValue(db: ChatDb, userId: number, name: string): Promise<unknown> {
+  const row = await db.selectFrom("user_settings").select("value").where("user_id", "=", userId).where("name", "=", name).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
+}
+
 // One upsert, not delete-then-insert: two concurrent changes of one setting (PostgreSQL, two
 // processes) would otherwise both insert and one fail on the primary key.
 export async function setUserSettingValue(db: ChatDb, userId: number, name: string, value: unknown): Promise<void> {

@@ -64,10 +64,11 @@ export interface DictMessageRow {
   date_sent: number;
   last_edit_time: number | null;
   last_moved_time: number | null;
+  edit_history: string | null;
   is_me_message: number;
 }
 
-const DICT_COLUMNS = "id, sender_id, recipient_id, stream_id, topic, client, date_sent, last_edit_time, last_moved_time, is_me_message";
+const DICT_COLUMNS = "id, sender_id, recipient_id, stream_id, topic, client, date_sent, last_edit_time, last_moved_time, is_me_message, edit_history";
 
 /**
  * Recently read message rows of one handle, as Zulip keeps message dicts in its cache: a page
@@ -137,7 +138,7 @@ export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean):
   }
   if (!missing.length) return out;
   for (const r of statement.raw(true).all(JSON.stringify(missing)) as unknown[][]) {
-    const body = r[10] as string;
+    const body = r[11] as string;
     const row: DictMessageRow = {
       id: r[0] as number,
       sender_id: r[1] as number,
@@ -149,6 +150,7 @@ export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean):
       last_edit_time: r[7] as number | null,
       last_moved_time: r[8] as number | null,
       is_me_message: r[9] as number,
+      edit_history: r[10] as string | null,
       content: rendered ? "" : body,
       rendered_content: rendered ? body : "",
     };

@@ -30,6 +30,23 @@ describe("POST /channels/create", () => {
     assert.deepEqual(channel.can_administer_channel_group, { direct_members: [member.id], direct_subgroups: [] });
   });
 
+  it("renders the description with the realm's Markdown, everywhere a client reads it", async () => {
+    const me = (await t.call(owner, "GET", "/users/me")).body;
+    const description = `**Launch** plans with @_**${me.full_name}**, see #**design** and https://example.com/a.png :rocket:`;
+    const res = await t.call(owner, "POST", "/channels/create", { name: "launch", description, subscribers: [owner.id] });
+    const html =
+      `<p><strong>Launch</strong> plans with <span class="user-mention silent" data-user-id="${owner.id}">${me.full_name}</span>, ` +
+      `see <a class="stream" data-stream-id="${(await t.call(owner, "GET", "/get_stream_id", { stream: "design" })).body.stream_id}" href="/#narrow/channel/${(await t.call(owner, "GET", "/get_stream_id", { stream: "design" })).body.stream_id}-design">#design</a> ` +
+      `and <a href="https://example.com/a.png">https://example.com/a.png</a> <span aria-label="rocket" class="emoji emoji-1f680" role="img" title="rocket">:rocket:</span></p>`;
+    assert.equal((await t.call(owner, "GET", `/streams/${res.body.id}`)).body.stream.rendered_description, html, "no image preview, as Zulip's no_previews");
+    const listed = (await t.call(owner, "GET", "/streams")).body.streams.find((s: any) => s.stream_id === res.body.id);
+    assert.equal(listed.rendered_description, html);
+    const registered = (await t.call(owner, "POST", "/register", { fetch_event_types: ["subscription"] })).body.subscriptions.find((s: any) => s.stream_id === res.body.id);
+    assert.equal(registered.rendered_description, html);
+    assert.equal((await t.call(owner, "POST", "/channels/create", { name: "quiet", subscribers: [] })).status, 200);
+    assert.equal((await t.call(owner, "GET", "/streams")).body.streams.find((s: any) => s.name === "quiet").rendered_description, "");
+  });
+
   it("answers 409 CHANNEL_ALREADY_EXISTS for a taken name, whatever its case", async () => {
     const res = await t.call(member, "POST", "/channels/create", { name: "DESIGN", subscribers: [] });
     assert.equal(res.status, 409);
@@ -59,7 +76,8 @@ describe("POST /channels/create", () => {
 
   it("refuses guests, who may not create channels", async () => {
     const guest = await t.user(owner, { role: ROLE_GUEST });
-    assert.deepEqual((await t.call(guest, "POST", "/channels/create", { name: "guestroom", subscribers: [] })).body, badRequest("Insufficient permission"));
+    assert.deepEqual((await t.call(guest, "POST", "/channels/create", { name: "guestroom", subscribers: [] })).body, badRequest("Not allowed for guest users"));
+    assert.deepEqual((await t.call(guest, "POST", "/channels/create", {})).body, badRequest("Not allowed for guest users"), "before any parameter is read");
   });
 
   it("lets only administrators create default channels", async () => {

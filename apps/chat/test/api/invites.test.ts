@@ -67,8 +67,14 @@ describe("POST/GET/DELETE /invites and POST /invites/{id}/resend", () => {
   it("refuses guests, empty lists, higher roles, unknown channels and bad roles", async () => {
     assert.deepEqual((await t.call(guest, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [] })).body, badRequest("Not allowed for guest users"));
     assert.deepEqual((await t.call(member, "POST", "/invites", { invitee_emails: " ", stream_ids: [] })).body, badRequest("You must specify at least one email address."));
-    assert.deepEqual((await t.call(member, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [], invite_as: ROLE_MODERATOR })).body, badRequest("Insufficient permission"));
-    assert.deepEqual((await t.call(admin, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [], invite_as: 100 })).body, badRequest("Insufficient permission"));
+    assert.deepEqual((await t.call(member, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [], invite_as: ROLE_MODERATOR })).body, badRequest("Must be an organization administrator"));
+    assert.deepEqual((await t.call(admin, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [], invite_as: 100 })).body, {
+      result: "error",
+      msg: "Must be an organization owner",
+      code: "UNAUTHORIZED_PRINCIPAL",
+    });
+    assert.deepEqual((await t.call(admin, "POST", "/invites/multiuse", { invite_as: 100 })).body.msg, "Must be an organization owner");
+    assert.deepEqual((await t.call(member, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [], welcome_message_custom_text: "Hi" })).body, badRequest("Must be an organization administrator"));
     assert.deepEqual((await t.call(owner, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [], invite_as: 250 })).body, badRequest("Invalid invite_as"));
     assert.deepEqual((await t.call(owner, "POST", "/invites", { invitee_emails: "x@example.com", stream_ids: [9999] })).body, badRequest("Invalid channel ID 9999. No invites were sent."));
     assert.equal((await t.call(owner, "POST", "/invites", { invitee_emails: "x@example.com" })).body.code, "REQUEST_VARIABLE_MISSING");

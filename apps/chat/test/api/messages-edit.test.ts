@@ -94,6 +94,30 @@ describe("PATCH /messages/{message_id}, history and DELETE", () => {
     assert.deepEqual((await t.call(alice, "PATCH", `/messages/${dm}`, { stream_id: general })).body, badRequest("Direct messages cannot be moved to channels."));
   });
 
+  it("shows edit_history on message objects, newest first, as the organization lets members see it", async () => {
+    const id = await sendToChannel(t, alice, "general", "history", "one");
+    const untouched = await sendToChannel(t, alice, "general", "history", "never edited");
+    const sent = Math.floor(t.clock.now().getTime() / 1000);
+    t.clock.advance(10_000);
+    await t.call(alice, "PATCH", `/messages/${id}`, { content: "two" });
+    t.clock.advance(10_000);
+    await t.call(alice, "PATCH", `/messages/${id}`, { topic: "moved", stream_id: random, propagate_mode: "change_one" });
+    const edit = { user_id: alice.id, timestamp: sent + 10, prev_content: "one", prev_rendered_content: "<p>one</p>" };
+    const move = { user_id: alice.id, timestamp: sent + 20, prev_topic: "history", topic: "moved", prev_stream: general, stream: random };
+    const page = async () => (await fetchMessages(t, bob, [], { anchor: String(id), num_before: 0, num_after: 1 })).messages;
+    const single = async () => (await t.call(bob, "GET", `/messages/${id}`)).body.message;
+    const search = async () => (await fetchMessages(t, bob, [{ operator: "search", operand: "two" }], { anchor: "newest", num_before: 5, num_after: 0 })).messages.find((m: any) => m.id === id);
+    for (const message of [(await page())[0], await single(), await search()]) assert.deepEqual(message.edit_history, [move, edit]);
+    assert.equal("edit_history" in (await page())[1], false, "a message never edited has none");
+    assert.equal((await page())[1].id, untouched);
+
+    await setRealmMessageSettings(t.deps.db, owner.realmId, { message_edit_history_visibility_policy: "moves" });
+    for (const message of [(await page())[0], await single()]) assert.deepEqual(message.edit_history, [move]);
+    await setRealmMessageSettings(t.deps.db, owner.realmId, { message_edit_history_visibility_policy: "none" });
+    for (const message of [(await page())[0], await single()]) assert.equal("edit_history" in message, false);
+    await setRealmMessageSettings(t.deps.db, owner.realmId, { message_edit_history_visibility_policy: "all" });
+  });
+
   it("deletes own messages and refuses others' for members", async () => {
     const mine = await sendToChannel(t, alice, "general", "bye", "delete me");
     const theirs = await sendToChannel(t, bob, "general", "bye", "not yours");

@@ -56,12 +56,21 @@ describe("GET /messages", () => {
     assert.deepEqual(around.messages.map((m: any) => m.id), ids.slice(2, 7));
     assert.equal(around.found_anchor, true);
     assert.equal(around.anchor, ids[4]);
-    const without = await fetchMessages(t, alice, [{ operator: "channel", operand: "general" }], { anchor: String(ids[4]), num_before: 2, num_after: 2, include_anchor: false });
-    assert.deepEqual(without.messages.map((m: any) => m.id), [ids[2], ids[3], ids[5], ids[6]]);
+    const older = await fetchMessages(t, alice, [{ operator: "channel", operand: "general" }], { anchor: String(ids[4]), num_before: 2, num_after: 0, include_anchor: false });
+    assert.deepEqual(older.messages.map((m: any) => m.id), [ids[2], ids[3]]);
+    const newer = await fetchMessages(t, alice, [{ operator: "channel", operand: "general" }], { anchor: String(ids[4]), num_before: 0, num_after: 2, include_anchor: false });
+    assert.deepEqual(newer.messages.map((m: any) => m.id), [ids[5], ids[6]]);
     const oldest = await fetchMessages(t, alice, [{ operator: "channel", operand: "general" }], { anchor: "oldest", num_before: 0, num_after: 3 });
     assert.deepEqual(oldest.messages.map((m: any) => m.id), ids.slice(0, 3));
     assert.equal(oldest.found_oldest, true);
     assert.equal(oldest.anchor, 0);
+  });
+
+  it("refuses to exclude an anchor in the middle of the window, as Zulip", async () => {
+    const res = await t.call(alice, "GET", "/messages", { anchor: String(ids[4]), num_before: 2, num_after: 2, include_anchor: false, narrow: [] });
+    assert.deepEqual(res.body, badRequest("The anchor can only be excluded at an end of the range"));
+    const flags = await t.call(alice, "POST", "/messages/flags/narrow", { anchor: String(ids[4]), num_before: 1, num_after: 1, include_anchor: false, narrow: [], op: "add", flag: "read" });
+    assert.deepEqual(flags.body, badRequest("The anchor can only be excluded at an end of the range"));
   });
 
   it("anchors at the first unread message", async () => {

@@ -58,6 +58,8 @@ describe("POST /messages/flags and the mark-as-read endpoints", () => {
     assert.equal(res.body.last_processed_id, ids[3]);
     assert.equal(res.body.found_oldest, true);
     assert.equal(res.body.found_newest, true);
+    const wide = await t.call(alice, "POST", "/messages/flags/narrow", { anchor: "newest", num_before: 9000, num_after: 9000, narrow: [{ operator: "channel", operand: "general" }], op: "add", flag: "read" });
+    assert.deepEqual([wide.status, wide.body.processed_count], [200, 4], "a window over 5000 is clamped, not refused, as Zulip");
   });
 
   it("marks a topic, a channel, then everything as read", async () => {

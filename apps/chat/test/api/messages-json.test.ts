@@ -9,6 +9,7 @@ import { HISTORICAL_FLAGS } from "../../src/lib/message-flags.js";
 import { getRealm, type Realm } from "../../src/store/realms.js";
 import { dictMessagesByIds } from "../../src/store/sqlite-reads.js";
 import { loadMessageDicts, loadMessagesJson } from "../../src/routes/message-loader.js";
+import type { MessageViewOptions } from "../../src/present/message.js";
 import { createChannel, fetchMessages, messagesTest, sendDirect, sendToChannel } from "./messages-support.js";
 
 describe("GET /messages message JSON", () => {
@@ -55,7 +56,9 @@ describe("GET /messages message JSON", () => {
   });
   after(() => t.close());
 
-  const views = [true, false].flatMap((applyMarkdown) => [true, false].flatMap((clientGravatar) => [true, false].map((allowEmptyTopicName) => ({ applyMarkdown, clientGravatar, allowEmptyTopicName }))));
+  const views: MessageViewOptions[] = [true, false].flatMap((applyMarkdown) =>
+    [true, false].flatMap((clientGravatar) => [true, false].flatMap((allowEmptyTopicName) => (["all", "moves", "none", undefined] as const).map((editHistory) => ({ applyMarkdown, clientGravatar, allowEmptyTopicName, editHistory })))),
+  );
 
   it("writes the generic presenter's bytes for every view and flag combination", async () => {
     const { db } = t.deps;
@@ -102,7 +105,7 @@ describe("GET /messages message JSON", () => {
       // The same body from the generic presenter: the page's messages as dicts, with the flags
       // the user has on them, serialized by JSON.stringify.
       const flags = new Map((await db.selectFrom("user_messages").select(["message_id", "flags"]).where("user_id", "=", who.id).execute()).map((r) => [r.message_id, r.flags]));
-      const view = { applyMarkdown: options.apply_markdown !== false, clientGravatar: options.client_gravatar !== false, allowEmptyTopicName: options.allow_empty_topic_name === true };
+      const view = { applyMarkdown: options.apply_markdown !== false, clientGravatar: options.client_gravatar !== false, allowEmptyTopicName: options.allow_empty_topic_name === true, editHistory: "all" as const };
       const dicts = await loadMessageDicts(db, realm, body.messages.map((m: { id: number }) => ({ id: m.id, flags: flags.get(m.id) ?? HISTORICAL_FLAGS })), view);
       assert.equal(res.body, JSON.stringify({ ...body, messages: dicts }), JSON.stringify(narrow));
     }

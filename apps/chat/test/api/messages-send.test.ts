@@ -188,4 +188,22 @@ describe("POST /messages", () => {
     assert.equal(res.status, 200);
     assert.match(res.body.rendered, /^<p><strong>hi<\/strong> <span class="user-mention" data-user-id="\d+">@Bob<\/span><\/p>$/);
   });
+
+  it("turns emoticons into emoji when the sender set translate_emoticons, also in their edits", async () => {
+    const smile = '<span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span>';
+    const heart = '<span aria-label="heart" class="emoji emoji-2764" role="img" title="heart">:heart:</span>';
+    const content = async (id: number) => (await t.call(owner, "GET", `/messages/${id}`)).body.message.content;
+    const plain = await t.call(alice, "POST", "/messages", { type: "stream", to: "general", topic: "moods", content: "fine :) <3" });
+    assert.equal(await content(plain.body.id), "<p>fine :) &lt;3</p>", "off by default");
+    assert.equal((await t.call(alice, "PATCH", "/settings", { translate_emoticons: true })).status, 200);
+    const sent = await t.call(alice, "POST", "/messages", { type: "stream", to: "general", topic: "moods", content: "fine :) <3 but not a:)" });
+    assert.equal(await content(sent.body.id), `<p>fine ${smile} ${heart} but not a:)</p>`);
+    assert.equal((await t.call(alice, "POST", "/messages/render", { content: ":)" })).body.rendered, `<p>${smile}</p>`);
+    assert.equal((await t.call(bob, "POST", "/messages/render", { content: ":)" })).body.rendered, "<p>:)</p>", "Bob's own setting is off");
+    assert.equal((await t.call(alice, "PATCH", `/messages/${sent.body.id}`, { content: "edited :)" })).status, 200);
+    assert.equal(await content(sent.body.id), `<p>edited ${smile}</p>`);
+    await t.call(alice, "PATCH", "/settings", { translate_emoticons: false });
+    const after = await t.call(alice, "POST", "/messages", { type: "stream", to: "general", topic: "moods", content: ":)" });
+    assert.equal(await content(after.body.id), "<p>:)</p>");
+  });
 });

@@ -25,6 +25,14 @@ describe("PATCH /streams/{stream_id}", () => {
     assert.deepEqual([after.name, after.description, after.rendered_description], ["lobby", "Say hi", "<p>Say hi</p>"]);
   });
 
+  it("renders a new description as Markdown (the stream update event: events/channel-events.test.ts)", async () => {
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { description: "Say **hi** & <wave>" })).status, 200);
+    assert.equal((await channel()).rendered_description, "<p>Say <strong>hi</strong> &amp; &lt;wave&gt;</p>");
+    await t.call(owner, "PATCH", `/streams/${id}`, { description: "two\nlines" });
+    assert.deepEqual([(await channel()).description, (await channel()).rendered_description], ["two lines", "<p>two lines</p>"], "newlines become spaces, as Zulip");
+    await t.call(owner, "PATCH", `/streams/${id}`, { description: "Say hi" });
+  });
+
   it("refuses a name another channel holds, and the current name", async () => {
     const clash = await t.call(owner, "PATCH", `/streams/${id}`, { new_name: "Random" });
     assert.deepEqual([clash.status, clash.body.code], [409, "CHANNEL_ALREADY_EXISTS"]);
@@ -39,11 +47,24 @@ describe("PATCH /streams/{stream_id}", () => {
     assert.equal((await channel()).invite_only, false);
   });
 
+  it("refuses a public channel that hides its history, and a public moderation-request channel", async () => {
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { history_public_to_subscribers: false })).body, badRequest("Invalid parameters"));
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false, history_public_to_subscribers: false })).body, badRequest("Invalid parameters"));
+    await t.call(owner, "PATCH", `/streams/${id}`, { is_private: true });
+    assert.equal((await channel()).history_public_to_subscribers, false, "going private alone protects history, as Zulip");
+    assert.equal((await t.call(owner, "PATCH", "/realm", { moderation_request_channel_id: id })).status, 200);
+    assert.deepEqual((await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false })).body, badRequest("Moderation request channel must be private."));
+    assert.equal((await channel()).invite_only, true);
+    await t.call(owner, "PATCH", "/realm", { moderation_request_channel_id: -1 });
+    assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { is_private: false })).status, 200);
+    assert.deepEqual([(await channel()).invite_only, (await channel()).history_public_to_subscribers], [false, true]);
+  });
+
   it("changes a permission setting, checking the old value when given", async () => {
     const groups = (await t.call(owner, "GET", "/user_groups")).body.user_groups;
     const members = groups.find((g: any) => g.name === "role:members").id;
     const stale = await t.call(owner, "PATCH", `/streams/${id}`, { can_send_message_group: { new: members, old: members } });
-    assert.deepEqual(stale.body, badRequest("'old' value does not match the expected value."));
+    assert.deepEqual(stale.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH" });
     assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { can_send_message_group: { new: { direct_members: [member.id], direct_subgroups: [members] } } })).status, 200);
     assert.deepEqual((await channel()).can_send_message_group, { direct_members: [member.id], direct_subgroups: [members] });
   });

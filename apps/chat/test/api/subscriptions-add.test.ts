@@ -23,6 +23,12 @@ describe("POST /users/me/subscriptions", () => {
     assert.equal("unauthorized" in res.body, false);
   });
 
+  it("renders the description of a channel it creates as Markdown", async () => {
+    await t.call(member, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "marked", description: "Only *important* things" }] });
+    const channel = (await t.call(member, "GET", "/streams")).body.streams.find((s: any) => s.name === "marked");
+    assert.equal(channel.rendered_description, "<p>Only <em>important</em> things</p>");
+  });
+
   it("reports channels the caller already belongs to, under their stored name", async () => {
     const res = await t.call(member, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "GENERAL" }] });
     assert.deepEqual(res.body.subscribed, {});
@@ -53,9 +59,10 @@ describe("POST /users/me/subscriptions", () => {
     assert.deepEqual(res.body.subscribed, { [member.id]: ["board"] });
   });
 
-  it("keeps guests out of public channels they were not added to", async () => {
+  it("keeps guests out of channels they were not added to: they may not subscribe, nor create one", async () => {
     const guest = await t.user(owner, { role: ROLE_GUEST });
-    assert.deepEqual((await t.call(guest, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general" }] })).body, badRequest("Unable to access channel (general)."));
+    assert.deepEqual((await t.call(guest, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general" }] })).body, badRequest("Not allowed for guest users"));
+    assert.deepEqual((await t.call(guest, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "guests-own" }] })).body, badRequest("Not allowed for guest users"));
     const added = await t.call(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general" }], principals: [guest.id] });
     assert.deepEqual(added.body.subscribed, { [guest.id]: ["general"] });
   });

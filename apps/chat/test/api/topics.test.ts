@@ -37,10 +37,15 @@ describe("topics and user topics", () => {
     assert.deepEqual((await t.call(alice, "POST", "/user_topics", { stream_id: general, topic: "lunch", visibility_policy: 7 })).body, badRequest("Invalid visibility_policy"));
   });
 
-  it("supports the deprecated muted_topics endpoint", async () => {
-    assert.equal((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream: "general", topic: "news", op: "add" })).status, 200);
-    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "add" })).body, badRequest("Topic already muted"));
-    assert.equal((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "remove" })).status, 200);
-    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "remove" })).body, badRequest("Topic is not muted"));
+  it("supports the deprecated muted_topics endpoint, idempotent as since Zulip 7.0", async () => {
+    const policy = async () => (await t.call(alice, "POST", "/register", { fetch_event_types: ["user_topic"] })).body.user_topics.find((u: any) => u.topic_name === "news")?.visibility_policy ?? 0;
+    const ok = { result: "success", msg: "" };
+    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream: "general", topic: "news", op: "add" })).body, ok);
+    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "add" })).body, ok, "muting a muted topic");
+    assert.equal(await policy(), 1);
+    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "remove" })).body, ok);
+    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "remove" })).body, ok, "unmuting a topic that is not muted");
+    assert.equal(await policy(), 0);
+    assert.deepEqual((await t.call(alice, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: general, topic: "news", op: "toggle" })).body, badRequest("Invalid op"));
   });
 });

@@ -29,6 +29,11 @@ describe("PATCH /user_groups/{id} and POST /user_groups/{id}/deactivate", () => 
     assert.deepEqual((await group()).can_join_group, { direct_members: [member.id], direct_subgroups: [] });
   });
 
+  it("refuses a setting change whose 'old' is not the current value with EXPECTATION_MISMATCH", async () => {
+    const stale = await t.call(owner, "PATCH", `/user_groups/${id}`, { can_join_group: { new: { direct_members: [], direct_subgroups: [] }, old: { direct_members: [owner.id], direct_subgroups: [] } } });
+    assert.deepEqual(stale.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH" });
+  });
+
   it("refuses people who do not manage the group, and unknown groups", async () => {
     assert.deepEqual((await t.call(member, "PATCH", `/user_groups/${id}`, { name: "mine" })).body, badRequest("Insufficient permission"));
     assert.deepEqual((await t.call(owner, "PATCH", "/user_groups/99999", { name: "x" })).body, badRequest("Invalid user group"));

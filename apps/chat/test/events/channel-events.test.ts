@@ -121,7 +121,7 @@ describe("channel and subscription events", () => {
     const id = (await t.call(owner, "GET", "/get_stream_id", { stream: "topics" })).body.stream_id;
     for (const who of [owner, mia, noah]) await read(who);
     cap.clear();
-    const res = await t.call(owner, "PATCH", `/streams/${id}`, { description: "All topics", new_name: "themes", is_private: true });
+    const res = await t.call(owner, "PATCH", `/streams/${id}`, { description: "All *topics*", new_name: "themes", is_private: true });
     assert.equal(res.status, 200);
     assert.deepEqual(
       cap.notices.map((n) => [n.event.type, n.event.op, n.event.property, n.event.name, recipients(n)]),
@@ -131,8 +131,8 @@ describe("channel and subscription events", () => {
         ["stream", "update", "name", "topics", [owner.id, mia.id]],
       ],
     );
-    assert.equal(cap.notices[0].event.rendered_description, "<p>All topics</p>");
-    assert.deepEqual(cap.notices[1].event, { type: "stream", op: "update", property: "invite_only", value: true, history_public_to_subscribers: true, is_web_public: false, stream_id: id, name: "topics" });
+    assert.equal(cap.notices[0].event.rendered_description, "<p>All <em>topics</em></p>", "rendered as Markdown");
+    assert.deepEqual(cap.notices[1].event, { type: "stream", op: "update", property: "invite_only", value: true, history_public_to_subscribers: false, is_web_public: false, stream_id: id, name: "topics" });
     assert.equal(cap.notices[2].event.value, "themes");
   });
 
