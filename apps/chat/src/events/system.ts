@@ -25,6 +25,9 @@ import type { QueuedEvent } from "./queue.js";
 import { QueueRegistry } from "./registry.js";
 import { commitStamp, snapshotMark, type CommitStamp } from "./stamp.js";
 
+/** The process named by a queue id (`a:6f1c…`), or "" for an id naming none. */
+const ownerOf = (queueId: string): string => queueId.slice(0, Math.max(0, queueId.indexOf(":")));
+
 export interface EventSystemOptions {
   db: ChatDb;
   dialect: Dialect;
@@ -283,7 +286,9 @@ export class EventSystem {
 
   /** DELETE /events: the owner removes the queue; other processes forward the request. */
   cleanup(userId: number, queueId: string): void {
-    const owner = queueId.slice(0, queueId.indexOf(":"));
+    // Only an id naming another process goes over the bus: an unknown id of this process, or
+    // one naming no process at all, is refused here as Zulip's owning shard would.
+    const owner = ownerOf(queueId);
     if (owner && owner !== this.processId && !this.queues.get(queueId)) {
       // compat: Zulip's Django process also answers success before the owning shard acts.
       this.bus.publish({ kind: "cleanup", origin: this.processId, queueId, userId });
@@ -297,7 +302,7 @@ export class EventSystem {
   private access(userId: number, queueId: string): ClientDescriptor {
     const client = this.queues.get(queueId);
     if (!client) {
-      const owner = queueId.slice(0, Math.max(0, queueId.indexOf(":")));
+      const owner = ownerOf(queueId);
       if (owner && owner !== this.processId) this.options.log.warn({ queueId, process: this.processId }, "long poll for a queue held by another process: route /api/v1/events by queue_id (docs/scaling-chat.md)");
     }
     return this.queues.access(userId, queueId);
