@@ -42,6 +42,8 @@ export function withEvents(base: Omit<ChatDeps, "events" | "notify">): ChatDeps 
 export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   await deps.events.start();
   const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024 });
+  // Polls end before the server waits for its connections to close; queues close after.
+  app.addHook("preClose", async () => deps.events.endPolls());
   app.addHook("onClose", async () => deps.events.close());
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
@@ -76,6 +78,8 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   await migrateChat(database.db, database.dialect);
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });
+  // Queues survive a stop and start of this process (events/persist.ts).
+  deps.events.persistQueues = true;
   const app = await buildChatApp(deps);
   // Made before the first sign-in, so the first unknown address costs what later ones do.
   await decoyPasswordHash();
@@ -87,6 +91,8 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   if (push) push.start();
   else log.warn("Mobile push notifications are not configured (CHAT_PUSH_BOUNCER_URL is empty); see docs/chat.md");
   const close = async () => {
+    // First, so waiting polls return at once rather than after the workers have stopped.
+    deps.events.endPolls();
     await push?.stop();
     await scheduled.stop();
     await app.close();

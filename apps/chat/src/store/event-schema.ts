@@ -23,8 +23,20 @@ export interface EventBusTable {
   created: number;
 }
 
+/** A queue saved at shutdown (migrations/024_event_queues.ts, events/persist.ts). */
+export interface SavedQueueTable {
+  queue_id: string;
+  process: string;
+  user_id: number;
+  realm_id: number;
+  state: string;
+  last_message_id: number;
+  saved_at: number;
+}
+
 export interface EventTables {
   user_presence: UserPresenceTable;
   presence_sequence: PresenceSequenceTable;
   chat_event_bus: EventBusTable;
+  event_queues: SavedQueueTable;
 }
