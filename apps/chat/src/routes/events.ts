@@ -64,7 +64,7 @@ export function register(api: Api): void {
     // The process is stopping: the client's next poll must open a connection to its successor.
     if (closing) ctx.reply.header("connection", "close");
     return { events: queued, queue_id };
-  });
+  }, { sharedLogger: true });
 
   api.user("DELETE", "/events", async (ctx) => {
     const queueId = ctx.params.required("queue_id", raw());
