@@ -26,6 +26,7 @@ import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 import { PushNotificationWorker } from "./workers/push-notifications.js";
+import { OutgoingWebhookWorker } from "./workers/outgoing-webhooks.js";
 import { createEventBus, EventSystem } from "./events/index.js";
 
 export type { ChatDeps } from "./deps.js";
@@ -86,6 +87,8 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   const address = await listen(app, config.host, config.port);
   const scheduled = new ScheduledMessageWorker(deps);
   scheduled.start();
+  const webhooks = new OutgoingWebhookWorker(deps);
+  webhooks.start();
   const push = config.pushBouncerUrl ? new PushNotificationWorker(deps) : undefined;
   // compat: said once at start, as Zulip's push worker does; server_settings says it too.
   if (push) push.start();
@@ -95,6 +98,7 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
     deps.events.endPolls();
     await push?.stop();
     await scheduled.stop();
+    await webhooks.stop();
     await app.close();
     await checkpoints?.stop();
     await database.close();
