@@ -12,6 +12,7 @@ import { generateApiKey } from "../lib/secrets.js";
 import { insertBotService, servicesInRealm, type BotService } from "../store/outgoing-webhooks.js";
 import { BOT_DEFAULT, BOT_INCOMING_WEBHOOK, BOT_OUTGOING_WEBHOOK, isAdmin, isGuest, ROLE_MEMBER } from "../lib/roles.js";
 import { avatarUrl } from "../present/user.js";
+import { presentServices } from "../present/bot-services.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
 import { realmGroupSettings } from "../store/realms.js";
 import { userByEmail, userInRealm, usersInRealm, type User } from "../store/users.js";
@@ -93,11 +94,6 @@ function checkPayloadUrl(value: string): string {
   }
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) throw new BadRequestError("payload_url is not a URL");
   return url;
-}
-
-/** Zulip's services of a bot: an outgoing webhook's URL, interface and token. */
-export function presentServices(service: BotService | undefined): Record<string, unknown>[] {
-  return service ? [{ base_url: service.base_url, interface: service.interface, token: service.token }] : [];
 }
 
 function presentBot(bot: User, users: User[], service: BotService | undefined) {

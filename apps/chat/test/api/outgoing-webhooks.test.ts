@@ -68,6 +68,8 @@ describe("outgoing webhook bots", () => {
     assert.equal(listed.bot_type, 3);
     assert.equal(listed.services.length, 1);
     assert.deepEqual({ ...listed.services[0], token: typeof listed.services[0].token }, { base_url: `http://127.0.0.1:${PORT}/bot`, interface: 1, token: "string" });
+    const registered = await t.call(owner, "POST", "/register", { fetch_event_types: JSON.stringify(["realm_bot"]) });
+    assert.deepEqual(registered.body.realm_bots.find((b: any) => b.user_id === bot.id).services, listed.services);
     assert.deepEqual((await t.call(owner, "POST", "/bots", { full_name: "B", short_name: "b1", bot_type: 3, payload_url: "not a url" })).body, badRequest("payload_url is not a URL"));
     assert.deepEqual((await t.call(owner, "POST", "/bots", { full_name: "B", short_name: "b2", bot_type: 3, payload_url: "http://127.0.0.1/", interface_type: 7 })).body, badRequest("Invalid interface type"));
   });
