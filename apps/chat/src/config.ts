@@ -66,7 +66,7 @@ export const chatSettings = {
   emailGatewayPattern: setting("CHAT_EMAIL_GATEWAY_PATTERN", "", parse.string, "incoming e-mail address pattern with %s for a channel's token part, e.g. %s@chat.example.com (Zulip's EMAIL_GATEWAY_PATTERN); empty: channels have no e-mail address"),
   supportEmail: setting("CHAT_SUPPORT_EMAIL", "zulip-admin@example.com", parse.string, "address users are told to contact when an export is too large for the API (Zulip's ZULIP_ADMINISTRATOR)"),
   camoKey: setting("CHAT_CAMO_KEY", "", parse.string, "secret that signs /external_content/ image proxy URLs (Zulip's CAMO_KEY); empty: a random key per process, so set it when several processes serve one site"),
-  externalContentAllowedHosts: setting("CHAT_EXTERNAL_CONTENT_ALLOWED_HOSTS", [] as string[], hostList, "host names or IP addresses the image proxy may fetch from although they are private (loopback, LAN), separated by commas; empty: public addresses only"),
+  externalContentAllowedHosts: setting("CHAT_EXTERNAL_CONTENT_ALLOWED_HOSTS", [] as string[], hostList, "host names or IP addresses the image proxy and outgoing webhook bots may reach although they are private (loopback, LAN), separated by commas; empty: public addresses only"),
   externalContentMaxMib: setting("CHAT_EXTERNAL_CONTENT_MAX_MIB", 10, parse.integer(1, 100), "largest external image the proxy passes on, in MiB"),
   externalContentTimeoutMs: setting("CHAT_EXTERNAL_CONTENT_TIMEOUT_MS", 10_000, parse.integer(100, 120_000), "give up on an external image after this many ms"),
   jitsiServerUrl: setting("CHAT_JITSI_SERVER_URL", "https://meet.jit.si", bouncerUrl, "Jitsi Meet server of video calls (Zulip's JITSI_SERVER_URL), sent to clients as server_jitsi_server_url"),

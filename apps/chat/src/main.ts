@@ -27,6 +27,7 @@ import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 import { PushNotificationWorker } from "./workers/push-notifications.js";
+import { OutgoingWebhookWorker } from "./workers/outgoing-webhooks.js";
 import { createEventBus, EventSystem } from "./events/index.js";
 
 export type { ChatDeps } from "./deps.js";
@@ -43,6 +44,8 @@ export function withEvents(base: Omit<ChatDeps, "events" | "notify">): ChatDeps 
 export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   await deps.events.start();
   const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024 });
+  // Polls end before the server waits for its connections to close; queues close after.
+  app.addHook("preClose", async () => deps.events.endPolls());
   app.addHook("onClose", async () => deps.events.close());
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
@@ -78,19 +81,26 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   await migrateChat(database.db, database.dialect);
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });
+  // Queues survive a stop and start of this process (events/persist.ts).
+  deps.events.persistQueues = true;
   const app = await buildChatApp(deps);
   // Made before the first sign-in, so the first unknown address costs what later ones do.
   await decoyPasswordHash();
   const address = await listen(app, config.host, config.port);
   const scheduled = new ScheduledMessageWorker(deps);
   scheduled.start();
+  const webhooks = new OutgoingWebhookWorker(deps);
+  webhooks.start();
   const push = config.pushBouncerUrl ? new PushNotificationWorker(deps) : undefined;
   // compat: said once at start, as Zulip's push worker does; server_settings says it too.
   if (push) push.start();
   else log.warn("Mobile push notifications are not configured (CHAT_PUSH_BOUNCER_URL is empty); see docs/chat.md");
   const close = async () => {
+    // First, so waiting polls return at once rather than after the workers have stopped.
+    deps.events.endPolls();
     await push?.stop();
     await scheduled.stop();
+    await webhooks.stop();
     await app.close();
     await checkpoints?.stop();
     await database.close();

@@ -17,13 +17,13 @@ function allowedHosts(config: ChatConfig): Set<string> {
   return new Set(config.externalContentAllowedHosts);
 }
 
-function checkAddress(config: ChatConfig, host: string, address: string): boolean {
+export function checkAddress(config: ChatConfig, host: string, address: string): boolean {
   const allowed = allowedHosts(config);
   return allowed.has(host.toLowerCase()) || allowed.has(address) || !isPrivateAddress(address);
 }
 
 /** A DNS lookup that only ever answers addresses the proxy may connect to. */
-function guardedLookup(config: ChatConfig): LookupFunction {
+export function guardedLookup(config: ChatConfig): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);

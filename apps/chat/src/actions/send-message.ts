@@ -22,6 +22,7 @@ import type { MessageWrite } from "../store/sqlite-messages.js";
 import { groupsByIds } from "../store/groups.js";
 import { mutersOf } from "../store/muted-users.js";
 import { doAddWidgetSubmessage } from "./submessages.js";
+import { queueOutgoingWebhooks } from "./outgoing-webhooks.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -284,5 +285,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
   });
   deps.notify?.(events);
+  // Outgoing webhook bots mentioned or messaged: an outbox row each, called by a worker.
+  if (!sender.is_bot) await queueOutgoingWebhooks(deps, { realmId: scope.realm.id, sender, isStream: target.kind === "stream", messageId: id, flags, users: scope.state.usersById, now: input.now });
   return { id, automaticNewVisibilityPolicy, events };
 }

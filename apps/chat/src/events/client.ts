@@ -37,6 +37,15 @@ export interface ClientOptions {
   now: number;
 }
 
+/** What a stopping process saves of a client and the next start restores (events/persist.ts). */
+export interface SavedClient {
+  options: Omit<ClientOptions, "queueId" | "now">;
+  events: QueuedEvent[];
+  nextEventId: number;
+  newestPrunedId: number;
+  registeredThrough: number;
+}
+
 /** A long poll waiting for events: `finish` answers it (once). */
 export interface Waiter {
   finish(events: QueuedEvent[]): void;
@@ -162,6 +171,36 @@ export class ClientDescriptor implements HeartbeatTarget {
     this.queue.newestPrunedId = through;
     this.registeredThrough = through;
     return through;
+  }
+
+  /** The client as saved at shutdown; undefined while its registration is still being read. */
+  save(): SavedClient | undefined {
+    if (this.pendingStamps !== null) return undefined;
+    const options = {
+      userId: this.userId,
+      realmId: this.realmId,
+      eventTypes: this.eventTypes ? [...this.eventTypes] : null,
+      clientName: this.clientName,
+      applyMarkdown: this.applyMarkdown,
+      clientGravatar: this.clientGravatar,
+      slimPresence: this.slimPresence,
+      allPublicStreams: this.allPublicStreams,
+      narrow: this.narrow,
+      timeoutSecs: this.timeoutMs / 1000,
+      capabilities: this.capabilities,
+    };
+    const { queue } = this;
+    return { options, events: queue.contents(), nextEventId: queue.nextEventId, newestPrunedId: queue.newestPrunedId, registeredThrough: this.registeredThrough };
+  }
+
+  /** A client saved by a previous run of this process, idle from `now` on. */
+  static restore(queueId: string, saved: SavedClient, now: number): ClientDescriptor {
+    const client = new ClientDescriptor({ ...saved.options, queueId, now });
+    client.pendingStamps = null;
+    client.queue.compress = true;
+    client.queue.restore(saved.events, saved.nextEventId, saved.newestPrunedId);
+    client.registeredThrough = saved.registeredThrough;
+    return client;
   }
 
   hasWaiter(): boolean {

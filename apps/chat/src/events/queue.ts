@@ -50,6 +50,15 @@ export class EventQueue {
     return stored;
   }
 
+  /** Refills a queue saved at shutdown (events/persist.ts). */
+  restore(events: QueuedEvent[], nextEventId: number, newestPrunedId: number): void {
+    this.items = events;
+    this.head = 0;
+    this.virtual.clear();
+    this.nextEventId = nextEventId;
+    this.newestPrunedId = newestPrunedId;
+  }
+
   /** Drops every event up to and including `throughId`. */
   prune(throughId: number): void {
     this.materialize();

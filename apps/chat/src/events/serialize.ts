@@ -17,6 +17,11 @@ function eventJson(event: Record<string, unknown>): string {
 
 /** A reply serializer for bodies holding `events` (Fastify's reply.serializer). */
 export function serializeEventsBody(body: Record<string, unknown>): string {
+  // The answer of an idle poll (10,000 idle clients: 200 a second), without the generic walk.
+  const events = body.events as Record<string, unknown>[] | undefined;
+  if (events?.length === 1 && events[0].type === "heartbeat" && body.result === "success" && body.msg === "" && Object.keys(body).length === 3) {
+    return `{"result":"success","msg":"","events":[{"type":"heartbeat","id":${Number(events[0].id)}}]}`;
+  }
   let out = "{";
   let first = true;
   for (const [key, value] of Object.entries(body)) {

@@ -22,8 +22,12 @@ import { HeartbeatWheel } from "./heartbeats.js";
 import { loadMessageTemplate } from "./message-template.js";
 import type { EventUser, Notice } from "./notice.js";
 import type { QueuedEvent } from "./queue.js";
+import { restoreQueues, saveQueues } from "./persist.js";
 import { QueueRegistry } from "./registry.js";
 import { commitStamp, snapshotMark, type CommitStamp } from "./stamp.js";
+
+/** The process named by a queue id (`a:6f1c…`), or "" for an id naming none. */
+const ownerOf = (queueId: string): string => queueId.slice(0, Math.max(0, queueId.indexOf(":")));
 
 export interface EventSystemOptions {
   db: ChatDb;
@@ -51,6 +55,8 @@ export interface FetchRequest {
 export interface FetchResult {
   events: QueuedEvent[];
   queue_id?: string;
+  /** the process is stopping: the answer should close its connection (not sent to clients) */
+  closing?: true;
 }
 
 type Job = () => Notice[] | Promise<Notice[]>;
@@ -65,6 +71,12 @@ export class EventSystem {
   private idleWaiters: (() => void)[] = [];
   private gcTimer: NodeJS.Timeout | null = null;
   private readonly heartbeats: HeartbeatWheel;
+  /** Save the queues at close and restore them at start (set by startChatServer; events/persist.ts). */
+  persistQueues = false;
+  /** Stopping: polls are answered at once, and told to close their connection. */
+  private closing = false;
+  /** Bus messages received while saved queues are being restored, delivered afterwards. */
+  private held: BusMessage[] | null = null;
 
   constructor(private readonly options: EventSystemOptions) {
     this.processId = options.config.eventProcess || randomBytes(4).toString("hex");
@@ -73,7 +85,9 @@ export class EventSystem {
   }
 
   async start(): Promise<void> {
-    await this.bus.start((message) => this.receive(message), () => this.expireAfterGap());
+    if (this.persistQueues) this.held = [];
+    await this.bus.start((message) => (this.held ? this.held.push(message) : this.receive(message)), () => this.expireAfterGap());
+    if (this.persistQueues) await this.restore();
     const every = this.options.config.eventQueueGcSeconds * 1000;
     this.gcTimer = setInterval(() => this.gc(), every);
     this.gcTimer.unref();
@@ -82,10 +96,54 @@ export class EventSystem {
   async close(): Promise<void> {
     if (this.gcTimer) clearInterval(this.gcTimer);
     this.gcTimer = null;
+    this.endPolls();
     await this.flush();
+    if (this.persistQueues) await this.save();
     this.queues.clear();
     this.heartbeats.close();
     await this.bus.close();
+  }
+
+  /**
+   * The process is stopping: every waiting poll is answered now (with what its queue holds,
+   * usually nothing) and later polls at once, so clients come back within seconds to the
+   * process that replaces this one instead of waiting out their heartbeat.
+   */
+  endPolls(): void {
+    this.closing = true;
+    for (const client of this.queues.clients.values()) client.finishWaiter();
+  }
+
+  private persistContext() {
+    const { db, dialect, log, config, clock } = this.options;
+    return { db, dialect, log, process: config.eventProcess, now: clock.now().getTime() };
+  }
+
+  private async save(): Promise<void> {
+    try {
+      const saved = await saveQueues(this.persistContext(), this.queues);
+      if (saved) this.options.log.info({ queues: saved }, "event queues saved for the next start");
+    } catch (error) {
+      this.options.log.error({ err: error }, "event queues could not be saved: clients will register again");
+    }
+  }
+
+  private async restore(): Promise<void> {
+    let replayed = new Set<number>();
+    try {
+      const result = await restoreQueues(this.persistContext(), this.queues);
+      replayed = result.replayed;
+      if (result.restored) this.options.log.info({ queues: result.restored, replayed: replayed.size }, "event queues restored from the last stop");
+    } catch (error) {
+      this.options.log.error({ err: error }, "saved event queues could not be restored: clients will register again");
+    }
+    const held = this.held ?? [];
+    this.held = null;
+    for (const message of held) {
+      // A message replayed from the database may also have arrived on the bus meanwhile.
+      if (message.kind === "notice" && message.notice.event.type === "message" && replayed.has((message.notice.event.message as { id: number }).id)) continue;
+      this.receive(message);
+    }
   }
 
   /** Removes idle queues now (the timer does this every CHAT_EVENT_QUEUE_GC_SECONDS). */
@@ -270,15 +328,16 @@ export class EventSystem {
       client.finishWaiter();
     }
     const now = this.options.clock.now().getTime();
-    if (!client.queue.empty() || request.dontBlock) {
+    if (!client.queue.empty() || request.dontBlock || this.closing) {
       client.lastConnectionTime = now;
       const result: FetchResult = { events: client.queue.contents() };
       if (implicit) result.queue_id = client.id;
+      if (this.closing) result.closing = true;
       return result;
     }
     const { heartbeatMs, heartbeatJitterMs } = this.options.config;
     return new Promise<FetchResult>((resolve) => {
-      const waiter = { finish: (events: QueuedEvent[]) => resolve({ events }) };
+      const waiter = { finish: (events: QueuedEvent[]) => resolve(this.closing ? { events, closing: true } : { events }) };
       client.connect(waiter, now, heartbeatMs + Math.floor(Math.random() * (heartbeatJitterMs + 1)), this.heartbeats);
       // A client that went away is forgotten (and its handler released) without an answer.
       request.onClose(() => {
@@ -290,7 +349,9 @@ export class EventSystem {
 
   /** DELETE /events: the owner removes the queue; other processes forward the request. */
   cleanup(userId: number, queueId: string): void {
-    const owner = queueId.slice(0, queueId.indexOf(":"));
+    // Only an id naming another process goes over the bus: an unknown id of this process, or
+    // one naming no process at all, is refused here as Zulip's owning shard would.
+    const owner = ownerOf(queueId);
     if (owner && owner !== this.processId && !this.queues.get(queueId)) {
       // compat: Zulip's Django process also answers success before the owning shard acts.
       this.bus.publish({ kind: "cleanup", origin: this.processId, queueId, userId });
@@ -304,7 +365,7 @@ export class EventSystem {
   private access(userId: number, queueId: string): ClientDescriptor {
     const client = this.queues.get(queueId);
     if (!client) {
-      const owner = queueId.slice(0, Math.max(0, queueId.indexOf(":")));
+      const owner = ownerOf(queueId);
       if (owner && owner !== this.processId) this.options.log.warn({ queueId, process: this.processId }, "long poll for a queue held by another process: route /api/v1/events by queue_id (docs/scaling-chat.md)");
     }
     return this.queues.access(userId, queueId);

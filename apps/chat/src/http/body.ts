@@ -64,16 +64,20 @@ export async function installBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: MAX_BODY });
   await app.register(multipart, { limits: { fileSize: MAX_BODY } });
-  app.addHook("preValidation", async (req) => {
-    if (!req.isMultipart()) return;
-    try {
-      req.body = await readMultipart(req);
-    } catch (error) {
-      // The plugin's own refusals (a file over the limit: 413) carry their status; the parser's
-      // (no boundary, a truncated body, a malformed part header) are the client's fault too.
-      if ((error as { statusCode?: number }).statusCode) throw error;
-      throw new BadRequestError("Malformed multipart body");
-    }
+  // A callback hook: requests that are not multipart (nearly all, every long poll) cost no promise.
+  app.addHook("preValidation", (req, _reply, done) => {
+    if (!req.isMultipart()) return done();
+    readMultipart(req).then(
+      (fields) => {
+        req.body = fields;
+        done();
+      },
+      (error: unknown) => {
+        // The plugin's own refusals (a file over the limit: 413) carry their status; the parser's
+        // (no boundary, a truncated body, a malformed part header) are the client's fault too.
+        done((error as { statusCode?: number }).statusCode ? (error as Error) : new BadRequestError("Malformed multipart body"));
+      },
+    );
   });
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_BODY }, (_req, _body, done) => done(null, {}));
 }

@@ -13,16 +13,23 @@ const gzipAsync = promisify(gzip);
 const MIN_BYTES = 1024;
 
 export function compressResponses(app: FastifyInstance, prefix: string): void {
-  app.addHook("onSend", async (req, reply, payload) => {
-    if (!req.url.startsWith(prefix) || reply.hasHeader("content-encoding")) return payload;
-    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook, not an async one: the API answers it passes through untouched (every long
+  // poll among them) cost no promise.
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (!req.url.startsWith(prefix) || reply.hasHeader("content-encoding")) return done(null, payload);
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return done(null, payload);
     const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-    if (body.length < MIN_BYTES) return payload;
+    if (body.length < MIN_BYTES) return done(null, payload);
     reply.header("Vary", "Accept-Encoding");
     const encoding = pickEncoding(req.headers["accept-encoding"], { offered: ["br", "gzip"] });
-    if (encoding === "identity") return payload;
-    const compressed = encoding === "br" ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : await gzipAsync(body, { level: 6 });
-    reply.header("Content-Encoding", encoding).removeHeader("content-length");
-    return compressed;
+    if (encoding === "identity") return done(null, payload);
+    const compressed = encoding === "br" ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipAsync(body, { level: 6 });
+    compressed.then(
+      (out) => {
+        reply.header("Content-Encoding", encoding).removeHeader("content-length");
+        done(null, out);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

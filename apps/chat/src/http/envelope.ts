@@ -14,6 +14,9 @@ export function successBody(payload: Payload, ignored: string[] = []): Payload {
 
 export function sendError(reply: FastifyReply, error: ZulipError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // Fastify drops the content type before an error handler runs, and a route with a reply
+  // serializer of its own (GET /events) would then answer without one.
+  reply.header("content-type", "application/json; charset=utf-8");
   return reply.code(error.status).send({ result: "error", msg: error.message, code: error.code, ...error.data });
 }
 

@@ -20,6 +20,8 @@ import { messageRowVersion } from "./019_message_row_version.js";
 import { searchVersionInsertTrigger } from "./020_search_version_insert_trigger.js";
 import { webSessions } from "./021_web_sessions.js";
 import { pushOutboxSubmessages } from "./022_push_outbox_submessages.js";
+import { eventQueues } from "./024_event_queues.js";
+import { outgoingWebhooks } from "./024_outgoing_webhooks.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -30,6 +32,8 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "020_search_version_insert_trigger": searchVersionInsertTrigger(dialect),
     "021_web_sessions": webSessions(dialect),
     "022_push_outbox_submessages": pushOutboxSubmessages(dialect),
+    "024_event_queues": eventQueues(dialect),
+    "024_outgoing_webhooks": outgoingWebhooks(dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-// Bots: create (generic or incoming webhook), list the caller's bots, deactivate.
+// Bots: create (generic, incoming or outgoing webhook), list the caller's bots, deactivate.
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, notAllowedForGuests } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -7,8 +7,12 @@ import { createUser, setUserActive } from "../actions/users.js";
 import { checkFullName } from "../actions/user-checks.js";
 import { externalHost } from "../config.js";
 import { GroupGraph } from "../lib/group-graph.js";
-import { BOT_DEFAULT, BOT_INCOMING_WEBHOOK, isAdmin, isGuest, ROLE_MEMBER } from "../lib/roles.js";
+import { INTERFACE_GENERIC, INTERFACE_SLACK } from "../actions/outgoing-webhooks.js";
+import { generateApiKey } from "../lib/secrets.js";
+import { insertBotService, servicesInRealm, type BotService } from "../store/outgoing-webhooks.js";
+import { BOT_DEFAULT, BOT_INCOMING_WEBHOOK, BOT_OUTGOING_WEBHOOK, isAdmin, isGuest, ROLE_MEMBER } from "../lib/roles.js";
 import { avatarUrl } from "../present/user.js";
+import { presentServices } from "../present/bot-services.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
 import { realmGroupSettings } from "../store/realms.js";
 import { userByEmail, userInRealm, usersInRealm, type User } from "../store/users.js";
@@ -22,9 +26,15 @@ export function register(api: Api): void {
     const fullName = params.required("full_name", raw());
     const shortName = params.required("short_name", raw()).trim();
     const botType = params.withDefault("bot_type", json(int()), BOT_DEFAULT);
-    params.accept("payload_url", "service_name", "interface_type", "config_data");
+    params.accept("config_data");
+    // compat: clients send payload_url JSON-encoded (the web app) or plain.
+    const payloadUrl = params.withDefault("payload_url", raw(), "");
+    const serviceName = params.withDefault("service_name", raw(), "");
+    const interfaceType = params.withDefault("interface_type", json(int()), INTERFACE_GENERIC);
     params.optional("default_all_public_streams", json(bool));
-    if (botType !== BOT_DEFAULT && botType !== BOT_INCOMING_WEBHOOK) throw new BadRequestError("Invalid bot type");
+    if (botType !== BOT_DEFAULT && botType !== BOT_INCOMING_WEBHOOK && botType !== BOT_OUTGOING_WEBHOOK) throw new BadRequestError("Invalid bot type");
+    const baseUrl = botType === BOT_OUTGOING_WEBHOOK ? checkPayloadUrl(payloadUrl) : "";
+    if (botType === BOT_OUTGOING_WEBHOOK && interfaceType !== INTERFACE_GENERIC && interfaceType !== INTERFACE_SLACK) throw new BadRequestError("Invalid interface type");
     const settings = await realmGroupSettings(db, realm.id);
     const graph = new GroupGraph(await groupSnapshot(db, realm.id));
     const setting = botType === BOT_INCOMING_WEBHOOK ? ["can_create_write_only_bots_group", "can_create_bots_group"] : ["can_create_bots_group"];
@@ -36,6 +46,9 @@ export function register(api: Api): void {
     const email = `${shortName}-bot@${domain}`;
     if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
     const created = await createUser(api.deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() }, "Username already in use");
+    if (botType === BOT_OUTGOING_WEBHOOK) {
+      await insertBotService(db, { realm_id: realm.id, bot_id: created.userId, name: serviceName || shortName, base_url: baseUrl, token: generateApiKey(), interface: interfaceType });
+    }
     const bot = (await userInRealm(db, realm.id, created.userId))!;
     return {
       user_id: bot.id,
@@ -48,9 +61,9 @@ export function register(api: Api): void {
   });
 
   api.user("GET", "/bots", async ({ user, realm }) => {
-    const everyone = await usersInRealm(db, realm.id);
+    const [everyone, services] = await Promise.all([usersInRealm(db, realm.id), servicesInRealm(db, realm.id)]);
     const bots = everyone.filter((u) => u.is_bot && u.is_active && u.bot_owner_id === user.id);
-    return { bots: bots.map((bot) => presentBot(bot, everyone)) };
+    return { bots: bots.map((bot) => presentBot(bot, everyone, services.get(bot.id))) };
   });
 
   api.user("DELETE", "/bots/:bot_id", async ({ path, user, realm }) => {
@@ -63,7 +76,27 @@ export function register(api: Api): void {
   });
 }
 
-function presentBot(bot: User, users: User[]) {
+/** The payload URL of an outgoing webhook bot, JSON-encoded or plain (Zulip's check_url). */
+function checkPayloadUrl(value: string): string {
+  let url = value;
+  if (value.startsWith('"')) {
+    try {
+      url = String(JSON.parse(value));
+    } catch {
+      throw new BadRequestError("payload_url is not valid JSON");
+    }
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) throw new BadRequestError("payload_url is not a URL");
+  return url;
+}
+
+function presentBot(bot: User, users: User[], service: BotService | undefined) {
   const owner = users.find((u) => u.id === bot.bot_owner_id);
   return {
     username: bot.email,
@@ -76,6 +109,6 @@ function presentBot(bot: User, users: User[]) {
     bot_type: bot.bot_type,
     is_active: Boolean(bot.is_active),
     user_id: bot.id,
-    services: [],
+    services: presentServices(service),
   };
 }

@@ -60,8 +60,11 @@ export function register(api: Api): void {
           : undefined,
       onClose: (listener) => ctx.reply.raw.once("close", listener),
     });
-    return { ...(await result) };
-  });
+    const { events: queued, queue_id, closing } = await result;
+    // The process is stopping: the client's next poll must open a connection to its successor.
+    if (closing) ctx.reply.header("connection", "close");
+    return { events: queued, queue_id };
+  }, { sharedLogger: true });
 
   api.user("DELETE", "/events", async (ctx) => {
     const queueId = ctx.params.required("queue_id", raw());

@@ -4,7 +4,9 @@ import type { ChatDeps } from "../deps.js";
 import type { Api, UserContext } from "../http/endpoint.js";
 import { externalHost, realmUrl } from "../config.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
-import { isAdmin, isGuest, isModerator, isOwner } from "../lib/roles.js";
+import { BOT_OUTGOING_WEBHOOK, isAdmin, isGuest, isModerator, isOwner } from "../lib/roles.js";
+import { presentServices } from "../present/bot-services.js";
+import { servicesInRealm } from "../store/outgoing-webhooks.js";
 import { ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from "../lib/version.js";
 import { presentChannel, presentSubscription } from "../present/channel.js";
 import { presentGroup } from "../present/group.js";
@@ -122,13 +124,15 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   }
   if (wants("realm_bot")) {
     const bots = users.filter((u) => u.is_bot && (isAdmin(user) || u.bot_owner_id === user.id));
+    // Outgoing webhook bots' services (read only when there is one).
+    const services = bots.some((b) => b.bot_type === BOT_OUTGOING_WEBHOOK) ? await servicesInRealm(db, realm.id) : new Map();
     // Since feature level 474 a bot's dict holds only what the bot settings add to its user dict.
     state.realm_bots = bots.map((b) => ({
       user_id: b.id,
       default_sending_stream: null,
       default_events_register_stream: null,
       default_all_public_streams: Boolean(b.default_all_public_streams),
-      services: [],
+      services: presentServices(services.get(b.id)),
     }));
   }
   if (wants("user_settings") || wants("update_display_settings") || wants("update_global_notifications")) {

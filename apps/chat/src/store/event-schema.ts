@@ -1,4 +1,5 @@
-// Tables of the event system (migrations/004_events_presence_bus.ts).
+// Tables of the event system (migrations/004_events_presence_bus.ts, 024_*).
+import type { Generated } from "kysely";
 
 /** Zulip's UserPresence: when the user was last active and last connected (epoch ms). */
 export interface UserPresenceTable {
@@ -23,8 +24,49 @@ export interface EventBusTable {
   created: number;
 }
 
+/** A queue saved at shutdown (migrations/024_event_queues.ts, events/persist.ts). */
+export interface SavedQueueTable {
+  queue_id: string;
+  process: string;
+  user_id: number;
+  realm_id: number;
+  state: string;
+  last_message_id: number;
+  saved_at: number;
+}
+
+/** Zulip's Service: where an outgoing webhook bot's triggers are POSTed (migrations/024_outgoing_webhooks.ts). */
+export interface BotServiceTable {
+  id: Generated<number>;
+  realm_id: number;
+  bot_id: number;
+  name: string;
+  base_url: string;
+  token: string;
+  /** 1 generic (Zulip format), 2 Slack-compatible */
+  interface: number;
+}
+
+/** A call to an outgoing webhook still to make (actions/outgoing-webhooks.ts). */
+export interface OutgoingWebhookOutboxTable {
+  id: Generated<number>;
+  realm_id: number;
+  bot_id: number;
+  message_id: number;
+  /** "mention" or "direct_message" */
+  trigger: string;
+  failed_tries: Generated<number>;
+  next_attempt: number;
+  claimed_until: number | null;
+  last_error: string | null;
+  date_created: number;
+}
+
 export interface EventTables {
   user_presence: UserPresenceTable;
   presence_sequence: PresenceSequenceTable;
   chat_event_bus: EventBusTable;
+  event_queues: SavedQueueTable;
+  bot_services: BotServiceTable;
+  outgoing_webhook_outbox: OutgoingWebhookOutboxTable;
 }

@@ -60,6 +60,7 @@ describe("GET /events", () => {
       const res = await t.call(who, "GET", "/events", { queue_id: id, last_event_id: -1, dont_block: true });
       assert.equal(res.status, 400);
       assert.deepEqual(res.body, { result: "error", msg: `Bad event queue ID: ${id}`, code: "BAD_EVENT_QUEUE_ID", queue_id: id });
+      assert.equal(res.headers["content-type"], "application/json; charset=utf-8");
     }
   });
 
@@ -86,5 +87,16 @@ describe("GET /events", () => {
     const res = await t.call(member, "GET", "/events", { queue_id: queue.id, last_event_id: -1, dont_block: true });
     assert.equal(res.body.code, "BAD_EVENT_QUEUE_ID");
     assert.equal((await t.call(member, "DELETE", "/events", { queue_id: queue.id })).body.code, "BAD_EVENT_QUEUE_ID");
+  });
+
+  it("DELETE /events refuses unknown ids of this process and forwards only ids of another", async () => {
+    const own = `${t.deps.events.processId}:00000000-0000-0000-0000-000000000000`;
+    for (const id of [own, "nope", ":nope"]) {
+      const res = await t.call(member, "DELETE", "/events", { queue_id: id });
+      assert.equal(res.status, 400, id);
+      assert.deepEqual(res.body, { result: "error", msg: `Bad event queue ID: ${id}`, code: "BAD_EVENT_QUEUE_ID", queue_id: id });
+    }
+    // compat: a queue of another process is forwarded over the bus and answered at once.
+    assert.deepEqual((await t.call(member, "DELETE", "/events", { queue_id: "elsewhere:123" })).body, { result: "success", msg: "" });
   });
 });
