@@ -3,7 +3,7 @@ import type { Channel } from "../../store/schema.js";
 import { tagsList } from "../../lib/tags.js";
 import { isoSeconds } from "../../lib/dates.js";
 import { pythonJson } from "../../http/router.js";
-import { send } from "../http.js";
+import { send, userUrlAccess } from "../http.js";
 import { pingBodyText, pyQuote } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { webhookSettings } from "./settings.js";
@@ -90,6 +90,6 @@ export const webhookTransport: Transport = {
     if (spec.body && (method === "POST" || method === "PUT")) body = Buffer.from(prepare(spec.body, alert, { allowBody: true }), "utf8");
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(spec.headers)) headers[name] = prepare(value, alert, { latin1: true });
-    await send({ method, url: prepare(spec.url, alert, { urlencode: true }), headers, body, allowPrivateIps: alert.config.integrationsAllowPrivateIps });
+    await send({ method, url: prepare(spec.url, alert, { urlencode: true }), headers, body, ...userUrlAccess(alert.config) });
   },
 };
