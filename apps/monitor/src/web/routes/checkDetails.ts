@@ -24,7 +24,7 @@ async function render(ctx: SignedInContext, check: Check, access: ProjectAccess,
   const limit = deps.config.pingLogLimit;
   const pings = await recentPings(deps.db, check.id, limit);
   const flips = await listFlips(deps.db, check.id, {});
-  const preview = check.kind === "simple" ? schedulePreview({ error: "Choose a cron or OnCalendar schedule to see its next runs." }) : schedulePreview(previewSchedule(check.kind, check.schedule, check.tz, now));
+  const preview = check.kind === "simple" ? schedulePreview({ hint: "Type a cron or OnCalendar expression to see its next runs." }) : schedulePreview(previewSchedule(check.kind, check.schedule, check.tz, now));
   const view: DetailsView = {
     access,
     check,
@@ -62,7 +62,9 @@ export function checkDetailRoutes(web: WebRouter): void {
   // UUID). compat: as upstream's uncloak view, a visitor not signed in is sent to sign in
   // (and back here); a member is redirected to the check's page; anyone else gets a 404.
   web.get("/cloaked/:key/", async (ctx) => {
-    const found = await findAccessibleCheckByUniqueKey(ctx.deps.db, ctx.account.id, ctx.params.key);
+    // A unique_key is 40 hex digits (a SHA-1); anything else (NUL bytes included) finds nothing.
+    const key = ctx.params.key;
+    const found = /^[0-9a-f]{40}$/.test(key) ? await findAccessibleCheckByUniqueKey(ctx.deps.db, ctx.account.id, key) : undefined;
     if (!found) throw new WebError(404, "This check was not found, or you do not have access to it.");
     return redirectTo(`/checks/${found.uuid}/details/`, 302);
   });
