@@ -31,7 +31,7 @@ export function csrfField(visitor: Visitor): Html {
 function accountMenu(visitor: Visitor): Html {
   if (!visitor.account) return html`<nav class="account"><a href="/accounts/login/">Sign in</a> <a class="button small" href="/accounts/signup/">Sign up</a></nav>`;
   return html`<nav class="account">
-    <a href="/projects/" class="muted email">${visitor.account.email}</a>
+    <a href="/accounts/profile/" class="muted email" title="Your account">${visitor.account.email}</a>
     <form method="post" action="/accounts/logout/" class="inline">${csrfField(visitor)}<button class="link" type="submit">Sign out</button></form>
   </nav>`;
 }
