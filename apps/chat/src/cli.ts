@@ -1,15 +1,12 @@
 // `beacon chat …` commands and the chat half of `beacon serve`.
 import type { Command } from "commander";
-import { createLogger, fail, openDatabase, printJson, systemClock } from "@beacon/platform";
-import { join } from "node:path";
+import { fail, openDatabase, printJson, systemClock } from "@beacon/platform";
 import { loadChatConfig, realmUrl, type ChatConfig } from "./config.js";
 import { doCreateRealm } from "./actions/realms.js";
-import { doIssueApiKey } from "./actions/users.js";
 import { startChatServer } from "./main.js";
 import { migrateChat } from "./migrations/index.js";
-import { defaultRealm, realmBySubdomain } from "./store/realms.js";
+import { realmBySubdomain } from "./store/realms.js";
 import type { ChatDatabase, ChatDb } from "./store/schema.js";
-import { userByEmail } from "./store/users.js";
 
 function configFrom(opts: { host?: string; port?: string; database?: string }): ChatConfig {
   try {
@@ -87,6 +84,7 @@ export function registerCommands(program: Command): void {
     .requiredOption("--owner-name <name>", "owner's full name")
     .option("--owner-password <password>", "owner's password (for fetch_api_key)")
     .option("--subdomain <subdomain>", "subdomain under CHAT_ROOT_DOMAIN (default: the root domain)")
+    .option("--port <port>", "the port the server listens on, for the printed site (CHAT_PORT; CHAT_EXTERNAL_HOST wins)")
     .option("--database <url>", "database URL (CHAT_DATABASE_URL)")
     .action(async (opts) => {
       const config = configFrom(opts);
@@ -94,25 +92,4 @@ export function registerCommands(program: Command): void {
     });
 }
 
-/** `beacon serve`: SQLite under dataDir, a demo realm on first start, a zuliprc for its owner. */
-export async function serveDemo(dataDir: string): Promise<void> {
-  const config = loadChatConfig({ databaseUrl: `sqlite:${join(dataDir, "chat.db")}` });
-  const owner = await withDatabase(config.databaseUrl, async (db) => {
-    const realm = await defaultRealm(db);
-    if (!realm) return createRealm(db, config, { name: "Beacon demo", ownerEmail: DEMO_OWNER, ownerName: "Demo Owner", ownerPassword: DEMO_PASSWORD });
-    // Keys are stored hashed, so a restart can only hand out a fresh (additional) key.
-    const user = await userByEmail(db, realm.id, DEMO_OWNER);
-    if (!user) return null;
-    const apiKey = await doIssueApiKey(db, user.id, systemClock.now().getTime());
-    return { site: realmUrl(config, realm.string_id), email: user.delivery_email, api_key: apiKey };
-  });
-  if (owner) {
-    process.stdout.write(`Chat demo owner (password "${DEMO_PASSWORD}"), as a zuliprc:\n\n[api]\nemail=${owner.email}\nkey=${owner.api_key}\nsite=${owner.site}\n\n`);
-    process.stdout.write(`Chat web app: http://${config.host}:${config.port}/ (sign in as ${owner.email}, password "${DEMO_PASSWORD}")\n\n`);
-  }
-  const running = await startChatServer(config, { log: createLogger("chat"), handleSignals: true });
-  running.deps.log.info({ address: running.address }, "chat server listening");
-}
-
-const DEMO_OWNER = "owner@beacon.local";
-const DEMO_PASSWORD = "beacon-demo";
+export { ALERTS_CHANNEL, serveChatDemo, type ChatDemo, type SavedChatDemo } from "./demo.js";

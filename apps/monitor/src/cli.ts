@@ -1,5 +1,4 @@
 // `beacon monitor …` commands, and the monitor half of `beacon serve`.
-import { join } from "node:path";
 import type { Command } from "commander";
 import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
@@ -8,7 +7,7 @@ import { integrationValue, kindOf, KINDS, unavailableReason } from "./integratio
 import { createProject } from "./actions/projects.js";
 import { setPasswordByOperator } from "./actions/webAccounts.js";
 import { MIN_PASSWORD_LENGTH } from "./lib/passwords.js";
-import { loadMonitorConfig, pingEndpoint, type MonitorConfig } from "./config.js";
+import { loadMonitorConfig, type MonitorConfig } from "./config.js";
 import { openMonitor, startMonitor } from "./main.js";
 import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
@@ -163,31 +162,4 @@ export function registerCommands(program: Command): void {
   for (const kind of KINDS) kind.commands?.(monitor, () => configFrom({}));
 }
 
-/** `beacon serve`: SQLite under dataDir, a demo project on first start. */
-export async function serveDemo(dataDir: string): Promise<void> {
-  const config = loadMonitorConfig({ databaseUrl: process.env.MONITOR_DATABASE_URL ?? `sqlite:${join(dataDir, "monitor.db")}` });
-  const { monitor, app, address } = await startMonitor(config);
-  const { deps } = monitor;
-  const existing = await deps.db.selectFrom("projects").select("id").limit(1).executeTakeFirst();
-  if (!existing) {
-    const keys = await createProject(deps, { name: "Demo", ownerEmail: "demo@beacon.local" });
-    process.stdout.write(
-      [
-        "",
-        "Monitor demo project created (keys are shown once; keep them):",
-        `  project:          ${keys.uuid}`,
-        `  API key:          ${keys.api_key}`,
-        `  read-only key:    ${keys.api_key_readonly}`,
-        `  ping key:         ${keys.ping_key}`,
-        `  API:              ${config.siteRoot}/api/v3/checks/`,
-        `  ping URLs:        ${pingEndpoint(config)}<check uuid>`,
-        "",
-      ].join("\n"),
-    );
-  }
-  deps.log.info(`monitor listening on ${address}`);
-  closeOnSignals(async () => {
-    await app.close();
-    await monitor.close();
-  });
-}
+export { serveMonitorDemo, type DemoZulip, type MonitorDemo } from "./demo.js";

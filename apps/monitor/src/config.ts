@@ -1,9 +1,15 @@
 // Every monitor setting, its default and its environment variable. Command-line options
 // of `beacon monitor …` override the environment. Each integration kind declares its own
 // settings in its folder (integrations/<kind>/); they are loaded here with the rest.
-import { loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
+import { ConfigError, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
 import type { IntegrationSettings } from "./integrations/kind.js";
 import { loadIntegrationSettings } from "./integrations/registry.js";
+
+const hostPorts = (raw: string, env: string): string[] => {
+  const list = raw.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean);
+  for (const item of list) if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(item)) throw new ConfigError(`${env} must be host:port pairs separated by commas, got "${raw}"`);
+  return list;
+};
 
 export const monitorSettings = {
   host: setting("MONITOR_HOST", "127.0.0.1", parse.string, "address to listen on"),
@@ -20,6 +26,7 @@ export const monitorSettings = {
   metricsKey: setting("MONITOR_METRICS_KEY", "", parse.string, "X-Metrics-Key that unlocks /api/vN/metrics/"),
   alertWorker: setting("MONITOR_ALERT_WORKER", true, parse.boolean, "run the alert worker inside `serve` (see `beacon monitor sendalerts`)"),
   integrationsAllowPrivateIps: setting("MONITOR_INTEGRATIONS_ALLOW_PRIVATE_IPS", false, parse.boolean, "let webhooks and other HTTP integrations reach private addresses"),
+  integrationsAllowedHosts: setting("MONITOR_INTEGRATIONS_ALLOWED_HOSTS", [] as string[], hostPorts, "host:port pairs, separated by commas, that integrations may reach although private (`beacon serve` lists its own chat server's)"),
   smtpHost: setting("MONITOR_SMTP_HOST", "", parse.string, "SMTP server for e-mail integrations; e-mail alerts are off when unset"),
   smtpPort: setting("MONITOR_SMTP_PORT", 587, parse.integer(1, 65535), "SMTP port"),
   smtpUser: setting("MONITOR_SMTP_USER", "", parse.string, "SMTP user name (no authentication when unset)"),

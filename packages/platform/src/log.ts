@@ -2,7 +2,11 @@ import { pino, type Logger } from "pino";
 
 export type { Logger };
 
-/** JSON logs on stdout; LOG_LEVEL picks the level ("silent" in tests). */
+/**
+ * JSON logs on standard error, so that standard output carries only what a command prints
+ * as its result (`create-project`'s JSON, `beacon serve`'s banner) and scripts can read it.
+ * LOG_LEVEL picks the level ("silent" in tests).
+ */
 export function createLogger(name: string, level = process.env.LOG_LEVEL ?? "info"): Logger {
-  return pino({ name, level });
+  return pino({ name, level }, pino.destination({ dest: 2, sync: true }));
 }

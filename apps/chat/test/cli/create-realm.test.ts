@@ -40,4 +40,16 @@ describe("beacon chat create-realm", () => {
     assert.equal(created.email, "boss@acme.test");
     assert.match(created.api_key, /^[a-z0-9]{32}$/);
   });
+
+  it("prints the site with the port given as the server's (--port), or CHAT_EXTERNAL_HOST when set", async () => {
+    const line = await run(["chat", "create-realm", "--name", "Beta", "--owner-email", "b@beta.test", "--owner-name", "B", "--subdomain", "beta", "--port", "9555", "--database", database]);
+    assert.equal(JSON.parse(line).site, "http://beta.localhost:9555");
+    process.env.CHAT_EXTERNAL_HOST = "chat.example.com";
+    try {
+      const other = await run(["chat", "create-realm", "--name", "Gamma", "--owner-email", "g@gamma.test", "--owner-name", "G", "--subdomain", "gamma", "--port", "9555", "--database", database]);
+      assert.equal(JSON.parse(other).site, "http://gamma.chat.example.com");
+    } finally {
+      delete process.env.CHAT_EXTERNAL_HOST;
+    }
+  });
 });

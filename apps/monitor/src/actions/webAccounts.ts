@@ -27,8 +27,8 @@ import {
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 86400 * 1000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_EMAIL = 254;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL = 254;
 
 export type SignUpOutcome =
   | { kind: "ok"; account: Account }

@@ -16,6 +16,11 @@ export interface HttpRequest {
   /** HTTP Basic credentials. */
   auth?: [string, string];
   allowPrivateIps: boolean;
+  /**
+   * `host:port` pairs reached even though private (Beacon's own chat server under
+   * `beacon serve`): MONITOR_INTEGRATIONS_ALLOWED_HOSTS, without opening every private address.
+   */
+  allowedPrivateHosts?: readonly string[];
   timeoutMs?: number;
 }
 
@@ -46,6 +51,21 @@ export function isPrivateAddress(ip: string): boolean {
 
 class PrivateAddressError extends Error {}
 
+// The upstream says only the first sentence; the rest tells the operator which setting lifts it.
+export const PRIVATE_REFUSED =
+  "Connections to private IP addresses are not allowed (set MONITOR_INTEGRATIONS_ALLOW_PRIVATE_IPS=true, or list this host:port in MONITOR_INTEGRATIONS_ALLOWED_HOSTS)";
+
+/** `host:port` of a URL as the allow-list spells it (lower case, the scheme's default port filled in). */
+export function hostPort(url: URL): string {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return `${url.hostname.toLowerCase()}:${port}`;
+}
+
+/** The two fields of an HttpRequest for a URL a user gave, from the operator's settings. */
+export function userUrlAccess(config: { integrationsAllowPrivateIps: boolean; integrationsAllowedHosts: readonly string[] }): Pick<HttpRequest, "allowPrivateIps" | "allowedPrivateHosts"> {
+  return { allowPrivateIps: config.integrationsAllowPrivateIps, allowedPrivateHosts: config.integrationsAllowedHosts };
+}
+
 function guardedLookup(hostname: string, options: any, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err, "");
@@ -58,7 +78,7 @@ function guardedLookup(hostname: string, options: any, callback: (err: NodeJS.Er
 
 function describe(error: any): string {
   if (error instanceof TransportError) return error.message;
-  if (error instanceof PrivateAddressError) return "Connections to private IP addresses are not allowed";
+  if (error instanceof PrivateAddressError) return PRIVATE_REFUSED;
   const code: string = error?.code ?? "";
   if (code === "ETIMEDOUT" || code === "ESOCKETTIMEDOUT") return "Connection timed out";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_FAIL") return "Could not resolve host";
@@ -75,7 +95,8 @@ function once(req: HttpRequest, url: URL, deadline: number): Promise<HttpRespons
   return new Promise((resolve, reject) => {
     if (url.protocol !== "http:" && url.protocol !== "https:") return reject(new TransportError("HTTP request failed, code: 1"));
     const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (!req.allowPrivateIps && isIP(host) && isPrivateAddress(host)) return reject(new PrivateAddressError("private"));
+    const allowPrivate = req.allowPrivateIps || (req.allowedPrivateHosts?.includes(hostPort(url)) ?? false);
+    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new PrivateAddressError("private"));
 
     const headers: Record<string, string> = { ...req.headers };
     if (!Object.keys(headers).some((h) => h.toLowerCase() === "user-agent")) headers["User-Agent"] = "healthchecks.io";
@@ -89,7 +110,7 @@ function once(req: HttpRequest, url: URL, deadline: number): Promise<HttpRespons
         method: req.method,
         headers,
         auth: req.auth ? `${req.auth[0]}:${req.auth[1]}` : undefined,
-        lookup: req.allowPrivateIps ? undefined : (guardedLookup as any),
+        lookup: allowPrivate ? undefined : (guardedLookup as any),
         timeout: remaining,
       },
       (res) => {

@@ -66,3 +66,21 @@ export async function deleteMembership(db: Db, projectId: number, accountId: num
   const result = await db.deleteFrom("memberships").where("project_id", "=", projectId).where("account_id", "=", accountId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The check with this unique_key in a project the account owns or belongs to (alert links, /cloaked/). */
+export async function findAccessibleCheckByUniqueKey(db: Db, accountId: number, uniqueKey: string): Promise<{ uuid: string } | undefined> {
+  return db
+    .selectFrom("checks")
+    .innerJoin("projects", "projects.id", "checks.project_id")
+    .select("checks.uuid")
+    .where("checks.unique_key", "=", uniqueKey)
+    .where((eb) =>
+      eb.or([
+        eb("projects.owner_id", "=", accountId),
+        eb.exists(eb.selectFrom("memberships").select("memberships.role").whereRef("memberships.project_id", "=", "projects.id").where("memberships.account_id", "=", accountId)),
+      ]),
+    )
+    .orderBy("checks.id")
+    .limit(1)
+    .executeTakeFirst();
+}

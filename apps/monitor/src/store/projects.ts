@@ -48,3 +48,8 @@ export async function countChecksOfOwner(db: Db, ownerId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The oldest project: under `beacon serve`, the demo project. */
+export async function firstProject(db: Db): Promise<Project | undefined> {
+  return db.selectFrom("projects").selectAll().orderBy("id").limit(1).executeTakeFirst();
+}

@@ -67,3 +67,18 @@ export async function findAccountByEmailFolded(db: Db, email: string): Promise<A
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Signs out every session of the account but one (the one in use). */
+export async function deleteOtherSessions(db: Db, accountId: number, keepTokenHash: string): Promise<number> {
+  const result = await db.deleteFrom("web_sessions").where("account_id", "=", accountId).where("token_hash", "!=", keepTokenHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countSessionsOf(db: Db, accountId: number, now: number): Promise<number> {
+  const row = await db.selectFrom("web_sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("account_id", "=", accountId).where("expires", ">", now).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setAccountEmail(db: Db, accountId: number, email: string): Promise<void> {
+  await db.updateTable("accounts").set({ email }).where("id", "=", accountId).execute();
+}

@@ -67,9 +67,15 @@ export function scheduleSpec(form: URLSearchParams): Result {
 
 export const PREVIEW_RUNS = 5;
 
+const EMPTY_HINT = {
+  cron: "Type a cron expression to see its next runs.",
+  oncalendar: "Type an OnCalendar expression to see its next runs.",
+};
+
 /** The next runs of an expression in a zone, or why there are none: the live preview. */
 export function previewSchedule(kind: string | null, expr: string, tz: string, now: Date): PreviewResult {
   if (kind !== "cron" && kind !== "oncalendar") return { error: "Choose a schedule type." };
+  if (expr.trim() === "") return { hint: EMPTY_HINT[kind] };
   const problem = expressionError(kind, expr.replace(/\r\n/g, "\n").trim());
   if (problem) return { error: problem };
   const zone = canonicalTimezone(tz.trim());

@@ -60,7 +60,8 @@ async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyReq
     }
     if (hasNul(form) || hasNul(ctx.query)) throw new WebError(400, NUL_REFUSED);
     if (requireAccount && !visitor.account) {
-      const next = request.method === "GET" ? `?next=${encodeURIComponent(request.url)}` : "";
+      // compat: Django's redirect_to_login keeps the slashes of `next` unescaped.
+      const next = request.method === "GET" ? `?next=${encodeURIComponent(request.url).replace(/%2F/g, "/")}` : "";
       return sendWeb(reply, redirectTo(`/accounts/login/${next}`));
     }
     const extra = requireAccount ? { account: visitor.account } : {};

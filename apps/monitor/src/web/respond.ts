@@ -4,11 +4,12 @@ import type { Html } from "./html.js";
 
 export type WebResponse =
   | { kind: "page"; html: Html; status: number }
-  | { kind: "redirect"; location: string }
+  | { kind: "redirect"; location: string; status?: 302 | 303 }
   | { kind: "json"; body: unknown };
 
 export const pageResponse = (html: Html, status = 200): WebResponse => ({ kind: "page", html, status });
-export const redirectTo = (location: string): WebResponse => ({ kind: "redirect", location });
+/** 303 after a form; 302 where the upstream's GET redirects are reproduced (Django's default). */
+export const redirectTo = (location: string, status: 302 | 303 = 303): WebResponse => ({ kind: "redirect", location, status });
 export const jsonResponse = (body: unknown): WebResponse => ({ kind: "json", body });
 
 /** Thrown by access checks and validation deep inside a handler; rendered as an error page. */
@@ -33,7 +34,7 @@ const SECURITY_HEADERS = {
 
 export function sendWeb(reply: FastifyReply, response: WebResponse): FastifyReply {
   reply.headers(SECURITY_HEADERS);
-  if (response.kind === "redirect") return reply.code(303).header("location", response.location).send("");
+  if (response.kind === "redirect") return reply.code(response.status ?? 303).header("location", response.location).send("");
   if (response.kind === "json") return reply.code(200).header("content-type", "application/json; charset=utf-8").send(JSON.stringify(response.body));
   return reply.code(response.status).header("content-type", "text/html; charset=utf-8").send(response.html.text);
 }

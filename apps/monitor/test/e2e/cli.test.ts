@@ -68,6 +68,17 @@ describe("beacon monitor CLI", () => {
     });
   });
 
+  it("prints only its result on standard output, with logs on (they go to standard error)", async () => {
+    const keys = await cli("create-project", "--name", "Quiet", "--database", url);
+    const env = { ...process.env, LOG_LEVEL: "debug" };
+    const value = JSON.stringify({ value: "someone@example.org", up: true, down: true });
+    const args = [beacon, "monitor", "create-integration", "--project", keys.uuid, "--kind", "email", "--name", "Mail", "--value", value, "--database", url];
+    const { stdout, stderr } = await run(process.execPath, args, { env });
+    assert.equal(stdout.split("\n").filter(Boolean).length, 1, `stdout: ${stdout}`);
+    assert.deepEqual(Object.keys(JSON.parse(stdout)), ["id", "name", "kind"]);
+    for (const line of stderr.split("\n").filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), `stderr line: ${line}`);
+  });
+
   it("serves what it provisioned", async () => {
     const keys = await cli("create-project", "--name", "Served", "--database", url);
     const channel = await cli("create-integration", "--project", keys.uuid, "--kind", "webhook", "--name", "Hook", "--value", "{}", "--database", url);

@@ -48,7 +48,7 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     database = await freshDatabaseUrl();
     // Telegram and Discord are configured so their set-up pages can be shown; nothing is sent.
     const integrations = { MONITOR_TELEGRAM_TOKEN: "1:x", MONITOR_TELEGRAM_BOT_NAME: "BeaconAlertsBot", MONITOR_DISCORD_CLIENT_ID: "1", MONITOR_DISCORD_CLIENT_SECRET: "x" };
-    const config = loadMonitorConfig({ databaseUrl: database.url, siteRoot: site, port: String(port), siteName: "Beacon" }, integrations);
+    const config = loadMonitorConfig({ databaseUrl: database.url, siteRoot: site, port: String(port) }, integrations);
     monitor = await openMonitor(config, { log: createLogger("browser-test", "silent") });
     app = buildMonitorApp(monitor.deps);
     await app.listen({ host: "127.0.0.1", port });
@@ -139,7 +139,7 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     assert.equal(await page.locator("table.checks tbody tr:visible").count(), 1);
     await page.getByPlaceholder("Search checks…").fill("");
     await page.getByPlaceholder("Search checks…").blur();
-    await shot("checks");
+    await shot("checks-many");
   });
 
   it("previews a cron schedule while it is typed", async () => {
@@ -213,7 +213,7 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     await page.reload();
     assert.equal(await row.getByRole("button", { name: "Incident bot (Webhook)" }).getAttribute("aria-pressed"), "false");
     assert.equal(await page.locator("table.checks button.ic.off").count(), 1);
-    await shot("checks");
+    await shot("checks-many");
   });
 
   it("revokes the API key, creates a new one, and the new one works against the API", async () => {

@@ -33,6 +33,21 @@ describe("checks list and check details", () => {
     assert.equal(backups.last_ping, "1 hour ago");
   });
 
+  it("shows the last run's duration (under 72 hours, as upstream), a status legend and the favicon", async () => {
+    const timed = await createCheckVia(h, { name: "Timed" });
+    await ping(h, timed.uuid, { action: "start" });
+    h.clock.advanceSeconds(125);
+    await ping(h, timed.uuid);
+    const page = await alice.get(list);
+    assert.match(page.text, /title="Duration of the last run"><svg[^]*?<\/svg> 2 minutes 5 seconds<\/div>/);
+    assert.match(page.text, /<ul class="legend" aria-label="Status legend">[^]*Late: in its grace time/);
+    assert.match(page.text, /<link rel="icon" href="\/static\/favicon.svg" type="image\/svg\+xml">/);
+    const icon = await alice.get("/static/favicon.svg");
+    assert.equal(icon.status, 200);
+    assert.match(icon.text, /^<svg /);
+    assert.equal((await alice.get("/favicon.ico")).location, "/static/favicon.svg");
+  });
+
   it("filters by tag, requiring every selected tag", async () => {
     const both = await alice.get(`${list}?tag=prod&tag=db`);
     assert.match(both.text, />Backups</);
@@ -142,6 +157,15 @@ describe("checks list and check details", () => {
     assert.match(ok.text, /Wed 01 Jan 2020, 09:00 GMT-5/);
     assert.match((await preview("kind=oncalendar&schedule=2019-01-01&tz=UTC")).text, /never runs again/);
     assert.match((await preview("kind=cron&schedule=nonsense&tz=UTC")).text, /five fields/);
+  });
+
+  it("shows a quiet hint, not an error, while the expression is still empty", async () => {
+    const empty = await alice.get("/checks/schedule_preview/?kind=cron&schedule=&tz=UTC");
+    assert.match(empty.text, /<p class="preview-hint muted small">Type a cron expression to see its next runs\.<\/p>/);
+    assert.doesNotMatch(empty.text, /preview-error/);
+    const simple = await createCheckVia(h, { name: "Simple one" });
+    const page = await alice.get(`/checks/${simple.uuid}/details/`);
+    assert.doesNotMatch(page.text, /preview-error/);
   });
 
   it("pauses and resumes a check; a manual_resume check ignores pings until resumed", async () => {

@@ -169,3 +169,14 @@ export async function sendClaimMail(config: MonitorConfig, to: string, link: str
     html: `<p>Hello,</p><p>An account on ${htmlEscape(site)} was created for this address. To set its password and sign in, please follow the link below:</p><p><a href="${htmlEscape(link)}">${htmlEscape(link)}</a></p><p>The link works once, within ${hours} hours. If you did not ask for it, ignore this message.</p><p>--<br>Regards,<br>${htmlEscape(site)}</p>`,
   });
 }
+
+export async function sendEmailChangeMail(config: MonitorConfig, to: string, link: string, hours: number): Promise<void> {
+  const site = config.siteName;
+  await smtpTransport(config).sendMail({
+    from: config.smtpFrom,
+    to,
+    subject: `Confirm your new e-mail address on ${site}`,
+    text: ["Hello,", "", `To use this address for your account on ${site}, please follow the link below:`, "", link, "", `The link works within ${hours} hours.`, "If you did not ask for it, ignore this message: nothing changes.", "", "--", "Regards,", site].join("\n"),
+    html: `<p>Hello,</p><p>To use this address for your account on ${htmlEscape(site)}, please follow the link below:</p><p><a href="${htmlEscape(link)}">${htmlEscape(link)}</a></p><p>The link works within ${hours} hours. If you did not ask for it, ignore this message: nothing changes.</p><p>--<br>Regards,<br>${htmlEscape(site)}</p>`,
+  });
+}

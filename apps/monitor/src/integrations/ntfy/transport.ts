@@ -3,7 +3,7 @@
 import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
 import type { Channel } from "../../store/schema.js";
-import { send } from "../http.js";
+import { send, userUrlAccess } from "../http.js";
 import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
 import type { AlertContext, Transport } from "../alert.js";
 
@@ -64,6 +64,6 @@ export const ntfyTransport: Transport = {
     };
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (conf.token) headers.Authorization = `Bearer ${conf.token}`;
-    await send({ method: "POST", url: conf.url, headers, body: pythonJson(payload), allowPrivateIps: alert.config.integrationsAllowPrivateIps });
+    await send({ method: "POST", url: conf.url, headers, body: pythonJson(payload), ...userUrlAccess(alert.config) });
   },
 };

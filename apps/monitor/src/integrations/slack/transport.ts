@@ -1,7 +1,7 @@
 // Slack-compatible incoming webhooks (Slack, Mattermost): one attachment per alert.
 import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
-import { send, type HttpResponse } from "../http.js";
+import { send, type HttpResponse, userUrlAccess } from "../http.js";
 import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, pingBodyText, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { slackSettings } from "./settings.js";
@@ -71,7 +71,7 @@ function slackError(res: HttpResponse): TransportError {
 
 /** Posts a Slack-compatible payload as JSON; `onError` words a refusal (by default the bare status). */
 export async function postSlackPayload(alert: AlertContext, url: string, payload: Record<string, unknown>, onError?: (res: HttpResponse) => TransportError): Promise<void> {
-  const request = { method: "POST" as const, url, headers: { "Content-Type": "application/json" }, body: pythonJson(payload), allowPrivateIps: alert.config.integrationsAllowPrivateIps };
+  const request = { method: "POST" as const, url, headers: { "Content-Type": "application/json" }, body: pythonJson(payload), ...userUrlAccess(alert.config) };
   await send(request, onError);
 }
 

@@ -3,7 +3,7 @@ import type { Channel } from "../../store/schema.js";
 import { tagsList } from "../../lib/tags.js";
 import { isoSeconds } from "../../lib/dates.js";
 import { pythonJson } from "../../http/router.js";
-import { send } from "../http.js";
+import { send, userUrlAccess } from "../http.js";
 import { pingBodyText, pyQuote } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { webhookSettings } from "./settings.js";
@@ -94,6 +94,6 @@ export const webhookTransport: Transport = {
     // same name the user configured wins.
     if (!Object.keys(spec.headers).some((name) => name.toLowerCase() === "idempotency-key")) headers["Idempotency-Key"] = alert.notificationUuid;
     for (const [name, value] of Object.entries(spec.headers)) headers[name] = prepare(value, alert, { latin1: true });
-    await send({ method, url: prepare(spec.url, alert, { urlencode: true }), headers, body, allowPrivateIps: alert.config.integrationsAllowPrivateIps });
+    await send({ method, url: prepare(spec.url, alert, { urlencode: true }), headers, body, ...userUrlAccess(alert.config) });
   },
 };

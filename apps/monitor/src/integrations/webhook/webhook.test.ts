@@ -97,17 +97,36 @@ describe("create-integration --value of a webhook", () => {
 
 describe("webhook integrations without private addresses", () => {
   let h: Harness;
+  let allowed: FakeService;
   before(async () => {
-    h = await startKindHarness({}, { integrationsAllowPrivateIps: "false" });
+    allowed = await startFakeService();
+    h = await startKindHarness({}, { integrationsAllowPrivateIps: "false", integrationsAllowedHosts: `${new URL(allowed.url).host}, localhost:1` });
   });
-  after(() => h.close());
+  after(async () => {
+    await h.close();
+    await allowed.close();
+  });
 
-  it("refuses to connect to a private address", async () => {
-    const wh = await addIntegration(h, "webhook", webhookValue("http://127.0.0.1:9/private"));
+  async function lastError(url: string): Promise<string | null> {
+    const wh = await addIntegration(h, "webhook", webhookValue(url));
     const c = await createCheckVia(h, { channels: wh.uuid });
     await h.app.inject({ method: "GET", url: `/ping/${c.uuid}/fail` });
     await runAlertCycle(h.deps);
     const row = await h.deps.db.selectFrom("channels").select("last_error").where("id", "=", wh.id).executeTakeFirstOrThrow();
-    assert.equal(row.last_error, "Connections to private IP addresses are not allowed");
+    return row.last_error;
+  }
+
+  it("refuses to connect to a private address, naming the settings that lift the refusal", async () => {
+    assert.equal(
+      await lastError("http://127.0.0.1:9/private"),
+      "Connections to private IP addresses are not allowed (set MONITOR_INTEGRATIONS_ALLOW_PRIVATE_IPS=true, or list this host:port in MONITOR_INTEGRATIONS_ALLOWED_HOSTS)",
+    );
+  });
+
+  it("reaches a private host:port listed in MONITOR_INTEGRATIONS_ALLOWED_HOSTS, and only that one", async () => {
+    assert.equal(await lastError(`${allowed.url}/own-chat`), "");
+    assert.equal(allowed.requests.at(-1)?.url, "/own-chat");
+    const port = Number(new URL(allowed.url).port);
+    assert.match((await lastError(`http://127.0.0.1:${port === 65535 ? port - 1 : port + 1}/other`)) ?? "", /^Connections to private IP addresses are not allowed/);
   });
 });

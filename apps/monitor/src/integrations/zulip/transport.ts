@@ -1,6 +1,6 @@
 // Zulip (§15.4): a form-encoded POST to <site>/api/v1/messages with the bot's Basic auth.
 import type { Channel } from "../../store/schema.js";
-import { send } from "../http.js";
+import { send, userUrlAccess } from "../http.js";
 import { cloakedUrl, formatDurationForSentence, formEncode, htmlEscape, nameThenCode, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { zulipSettings } from "./settings.js";
@@ -50,7 +50,7 @@ export const zulipTransport: Transport = {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body,
         auth: [conf.bot_email, conf.api_key],
-        allowPrivateIps: alert.config.integrationsAllowPrivateIps,
+        ...userUrlAccess(alert.config),
       },
       (res) => {
         let message = `Received status code ${res.status}`;

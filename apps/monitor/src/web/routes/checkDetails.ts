@@ -8,7 +8,7 @@ import { channelIdsOfCheck, findChannelByUuid } from "../../store/channelAssignm
 import { listChannels } from "../../store/channels.js";
 import { listFlips } from "../../store/flips.js";
 import { recentPings } from "../../store/pings.js";
-import type { ProjectAccess } from "../../store/memberships.js";
+import { findAccessibleCheckByUniqueKey, type ProjectAccess } from "../../store/memberships.js";
 import type { Check } from "../../store/schema.js";
 import { accessCheck, requireWrite } from "../access.js";
 import { previewSchedule, nameSpec, scheduleSpec } from "../checkInput.js";
@@ -24,7 +24,7 @@ async function render(ctx: SignedInContext, check: Check, access: ProjectAccess,
   const limit = deps.config.pingLogLimit;
   const pings = await recentPings(deps.db, check.id, limit);
   const flips = await listFlips(deps.db, check.id, {});
-  const preview = check.kind === "simple" ? schedulePreview({ error: "Choose a cron or OnCalendar schedule to see its next runs." }) : schedulePreview(previewSchedule(check.kind, check.schedule, check.tz, now));
+  const preview = check.kind === "simple" ? schedulePreview({ hint: "Type a cron or OnCalendar expression to see its next runs." }) : schedulePreview(previewSchedule(check.kind, check.schedule, check.tz, now));
   const view: DetailsView = {
     access,
     check,
@@ -56,6 +56,17 @@ export function checkDetailRoutes(web: WebRouter): void {
   web.get("/checks/:uuid/details/", async (ctx) => {
     const { check, access } = await accessCheck(ctx.deps, ctx.account, ctx.params.uuid);
     return render(ctx, check, access);
+  });
+
+  // Every alert links here (the check's unique_key, so the link does not reveal the ping
+  // UUID). compat: as upstream's uncloak view, a visitor not signed in is sent to sign in
+  // (and back here); a member is redirected to the check's page; anyone else gets a 404.
+  web.get("/cloaked/:key/", async (ctx) => {
+    // A unique_key is 40 hex digits (a SHA-1); anything else (NUL bytes included) finds nothing.
+    const key = ctx.params.key;
+    const found = /^[0-9a-f]{40}$/.test(key) ? await findAccessibleCheckByUniqueKey(ctx.deps.db, ctx.account.id, key) : undefined;
+    if (!found) throw new WebError(404, "This check was not found, or you do not have access to it.");
+    return redirectTo(`/checks/${found.uuid}/details/`, 302);
   });
 
   web.post("/checks/:uuid/name/", (ctx) => saveSpec(ctx, nameSpec(ctx.form), "name"));

@@ -6,6 +6,7 @@ import type { IntegrationKind } from "../../integrations/kind.js";
 import { KINDS, unavailableReason } from "../../integrations/registry.js";
 import { webRouter, type WebRouter } from "../context.js";
 import { WebError } from "../respond.js";
+import { accountRoutes } from "./account.js";
 import { authRoutes } from "./auth.js";
 import { badgeRoutes } from "./badges.js";
 import { checkDetailRoutes } from "./checkDetails.js";
@@ -20,6 +21,7 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   const web = webRouter(app, deps);
   staticRoutes(app);
   authRoutes(web);
+  accountRoutes(web);
   projectRoutes(web);
   checkListRoutes(web);
   checkDetailRoutes(web);

@@ -66,9 +66,11 @@ export function scheduleForm(visitor: Visitor, check: Check, preview: Html): Htm
   </form>`;
 }
 
-export type PreviewResult = { ok: Date[]; tz: string } | { error: string };
+/** `hint`: nothing typed yet, so nothing is wrong; said quietly, not as an error. */
+export type PreviewResult = { ok: Date[]; tz: string } | { error: string } | { hint: string };
 
 export function schedulePreview(result: PreviewResult): Html {
+  if ("hint" in result) return html`<p class="preview-hint muted small">${result.hint}</p>`;
   if ("error" in result) return html`<p class="preview-error">${result.error}</p>`;
   if (result.ok.length === 0) return html`<p class="preview-error">This schedule never runs again.</p>`;
   return html`<div class="preview-runs"><div class="muted small">Next runs:</div><ol>${result.ok.map((d) => html`<li><time datetime="${d.toISOString()}">${zonedTime(d.getTime(), result.tz)}</time></li>`)}</ol></div>`;

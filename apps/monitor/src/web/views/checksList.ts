@@ -85,12 +85,36 @@ function checkRow(view: ChecksView, row: CheckRow): Html {
     <td class="status-cell">${statusDot(row.status)}</td>
     <td class="name-cell"><a href="${details}">${check.name || html`<span class="muted">unnamed</span>`}</a>
       ${check.description ? html`<div class="muted small clip">${check.description}</div>` : null}</td>
-    <td>${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
+    <td class="tags-cell">${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
     <td class="integrations-cell">${integrationIcons(view, check)}</td>
     <td>${scheduleText(check)}<div class="muted small">grace ${formatDuration(check.grace)}</div></td>
-    <td class="last-ping">${timeTag(check.last_ping, now)}</td>
-    <td class="right"><a class="button small" href="${details}">Details</a></td>
+    <td class="last-ping">${timeTag(check.last_ping, now)}${lastDuration(check)}</td>
+    <td class="right details-cell"><a class="button small" href="${details}">Details</a></td>
   </tr>`;
+}
+
+// compat: as upstream's clamped_last_duration, a run of 72 hours or more is not shown.
+const MAX_SHOWN_DURATION_MS = 72 * 3600 * 1000;
+
+const TIMER = html`<svg class="timer" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><circle cx="8" cy="9" r="5.5" fill="none" stroke="currentColor" stroke-width="1.6"/><path d="M8 9V6.2M6.3 1.8h3.4" stroke="currentColor" stroke-width="1.6" fill="none" stroke-linecap="round"/></svg>`;
+
+/** How long the last run took (a /start ping paired with the ping that ended it). */
+function lastDuration(check: Check): Html | null {
+  if (!check.last_duration || check.last_duration >= MAX_SHOWN_DURATION_MS) return null;
+  return html`<div class="muted small last-duration" title="Duration of the last run">${TIMER} ${formatDuration(check.last_duration / 1000)}</div>`;
+}
+
+const LEGEND: [ComputedStatus, string][] = [
+  ["new", "New: no ping yet"],
+  ["up", "Up"],
+  ["started", "Running: started, not finished"],
+  ["grace", "Late: in its grace time"],
+  ["down", "Down: alerts sent"],
+  ["paused", "Paused"],
+];
+
+function legend(): Html {
+  return html`<ul class="legend" aria-label="Status legend">${LEGEND.map(([status, text]) => html`<li>${statusDot(status)} ${text}</li>`)}</ul>`;
 }
 
 function addForm(visitor: Visitor, view: ChecksView): Html | null {
@@ -106,7 +130,7 @@ export function checksPage(deps: MonitorDeps, visitor: Visitor, view: ChecksView
   const base = `/projects/${view.access.project.uuid}/checks/`;
   const table = view.rows.length
     ? html`<table class="table checks" data-status-url="${base}status/">
-      <thead><tr><th></th><th>Name</th><th>Tags</th><th class="integrations-cell">Integrations</th><th>Schedule</th><th>Last ping</th><th></th></tr></thead>
+      <thead><tr><th></th><th>Name</th><th class="tags-cell">Tags</th><th class="integrations-cell">Integrations</th><th>Schedule</th><th>Last ping</th><th class="details-cell"></th></tr></thead>
       <tbody>${view.rows.map((r) => checkRow(view, r))}</tbody>
     </table>`
     : html`<div class="empty">${view.selected.length ? "No check has all the selected tags." : "This project has no checks yet. Add one above, or create them through the API."}</div>`;
@@ -115,6 +139,7 @@ export function checksPage(deps: MonitorDeps, visitor: Visitor, view: ChecksView
     { title: `Checks – ${view.access.project.name}`, visitor, project: view.access, tab: "checks" },
     html`<div class="page-head"><h1>Checks</h1>${addForm(visitor, view)}</div>
 <div class="toolbar">${tagBar(view, base)}<input type="search" class="filter-box" placeholder="Search checks…" aria-label="Search checks" data-filter-rows="table.checks tbody tr"></div>
-<div class="card flush">${table}</div>`,
+<div class="card flush">${table}</div>
+${view.rows.length ? legend() : null}`,
   );
 }

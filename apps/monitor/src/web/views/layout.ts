@@ -31,7 +31,7 @@ export function csrfField(visitor: Visitor): Html {
 function accountMenu(visitor: Visitor): Html {
   if (!visitor.account) return html`<nav class="account"><a href="/accounts/login/">Sign in</a> <a class="button small" href="/accounts/signup/">Sign up</a></nav>`;
   return html`<nav class="account">
-    <a href="/projects/" class="muted">${visitor.account.email}</a>
+    <a href="/accounts/profile/" class="muted email" title="Your account">${visitor.account.email}</a>
     <form method="post" action="/accounts/logout/" class="inline">${csrfField(visitor)}<button class="link" type="submit">Sign out</button></form>
   </nav>`;
 }
@@ -53,6 +53,7 @@ export function layout(deps: MonitorDeps, frame: PageFrame, body: Renderable): H
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.title} – ${siteName}</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/beacon.css">
 <script src="/static/beacon.js" defer></script>
 </head>

@@ -1,0 +1,58 @@
+// The account page (/accounts/profile/, the upstream's URL) and the link that confirms a new
+// e-mail address.
+import { changePassword, confirmEmailChange, requestEmailChange, signOutOtherSessions, type EmailChangeRequest } from "../../actions/accountSettings.js";
+import { countSessionsOf, findAccountById } from "../../store/webAccounts.js";
+import type { SignedInContext, WebRouter } from "../context.js";
+import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { accountPage } from "../views/account.js";
+import { MIN_PASSWORD_LENGTH } from "../../lib/passwords.js";
+
+type Flash = { kind: "ok" | "error"; text: string };
+
+async function render(ctx: SignedInContext, flash: Flash | null = null): Promise<WebResponse> {
+  const sessions = await countSessionsOf(ctx.deps.db, ctx.account.id, ctx.deps.clock.now().getTime());
+  const account = (await findAccountById(ctx.deps.db, ctx.account.id)) ?? ctx.account;
+  return pageResponse(accountPage(ctx.deps, ctx.visitor, { account, otherSessions: Math.max(0, sessions - 1), flash }), flash?.kind === "error" ? 400 : 200);
+}
+
+const EMAIL_FLASH: Record<Exclude<EmailChangeRequest["kind"], "sent">, string> = {
+  wrong: "The password is not right.",
+  invalid: "Please enter a valid e-mail address.",
+  same: "That is your current address already.",
+  taken: "Another account uses that address already.",
+  unsent: "This site cannot send e-mail (no SMTP server is configured), so the address cannot be confirmed: ask the operator.",
+};
+
+export function accountRoutes(web: WebRouter): void {
+  web.get("/accounts/profile/", (ctx) => render(ctx, ctx.query.get("changed") === "email" ? { kind: "ok", text: "Your e-mail address has been changed." } : null));
+
+  web.post("/accounts/profile/", async (ctx) => {
+    switch (ctx.form.get("action")) {
+      case "password": {
+        const outcome = await changePassword(ctx.deps, ctx.account, ctx.visitor.token, ctx.form.get("current") ?? "", ctx.form.get("password") ?? "");
+        if (outcome.kind === "wrong") return render(ctx, { kind: "error", text: "The current password is not right." });
+        if (outcome.kind === "short") return render(ctx, { kind: "error", text: `The new password must be at least ${MIN_PASSWORD_LENGTH} characters long.` });
+        return render(ctx, { kind: "ok", text: "Your password has been changed; your other sessions are signed out." });
+      }
+      case "email": {
+        const outcome = await requestEmailChange(ctx.deps, ctx.account, { email: ctx.form.get("email") ?? "", password: ctx.form.get("password") ?? "" });
+        if (outcome.kind !== "sent") return render(ctx, { kind: "error", text: EMAIL_FLASH[outcome.kind] });
+        return render(ctx, { kind: "ok", text: `We sent a link to ${outcome.email}: follow it to confirm the new address.` });
+      }
+      case "sessions": {
+        const ended = await signOutOtherSessions(ctx.deps, ctx.account, ctx.visitor.token);
+        return render(ctx, { kind: "ok", text: ended === 1 ? "1 other session signed out." : `${ended} other sessions signed out.` });
+      }
+      default:
+        throw new WebError(400, "Unknown action.");
+    }
+  });
+
+  // Sign-in comes first (then back here), so the link only works for the account it names.
+  web.get("/accounts/change_email/:token/", async (ctx) => {
+    const outcome = await confirmEmailChange(ctx.deps, ctx.account, ctx.params.token);
+    if (outcome.kind === "taken") throw new WebError(400, "Another account uses that address already.");
+    if (outcome.kind === "bad_link") throw new WebError(400, "This link is not valid, has been used, or has expired. Ask for a new one on your account page.");
+    return redirectTo("/accounts/profile/?changed=email");
+  });
+}
