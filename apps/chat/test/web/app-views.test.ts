@@ -207,4 +207,8 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     assert.ok(seen.some((s) => s.startsWith("view-all|")), seen.join(", "));
     assert.ok(seen.every((s) => !s.endsWith("|none")), `every focused control shows it: ${seen.join(", ")}`);
   });
+
+  it("ran without a script error or a Content-Security-Policy refusal", () => {
+    assert.deepEqual(browser.errors, []);
+  });
 });
