@@ -6,7 +6,7 @@ import { start, stop } from "./api/events";
 import { hashToNarrow } from "./narrow/hash";
 import { startRouter } from "./narrow/router";
 import { prefetchView } from "./state/messages";
-import { phase } from "./state/session";
+import { notice, phase } from "./state/session";
 import { App, inviteKeyOf } from "./ui/App";
 import "./ui/app.css";
 
@@ -24,15 +24,21 @@ async function boot(): Promise<void> {
   // The first narrow's messages load alongside /register (legacy names wait for the router).
   const early = hashToNarrow(location.hash, () => undefined, 0);
   if (early) prefetchView(early);
-  try {
-    await start();
-    if (location.pathname !== "/") history.replaceState(null, "", `/${location.hash}`);
-    phase.value = "ready";
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) phase.value = "signed-out";
-    else {
-      phase.value = "signed-out";
-      console.error(error);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await start();
+      if (location.pathname !== "/") history.replaceState(null, "", `/${location.hash}`);
+      notice.value = null;
+      phase.value = "ready";
+      return;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        phase.value = "signed-out";
+        return;
+      }
+      // The server is down or restarting: say so on the loading screen and try again.
+      notice.value = `Cannot reach the chat server (${(error as Error).message}). Trying again…`;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 15_000)));
     }
   }
 }

@@ -8,7 +8,7 @@ import { addLiveMessage, currentView, dropViews, removeMessages, setFlag, update
 import { session } from "../state/session";
 import { toggleStarred } from "../state/starred";
 import { noteTopic } from "../state/topics";
-import { addUnread, markRead, moveUnread } from "../state/unreads";
+import { addUnread, markAllRead, markRead, moveUnread } from "../state/unreads";
 import { addUser, updateUser } from "../state/users";
 import type { Message } from "../state/types";
 
@@ -79,7 +79,10 @@ export function applyEvent(event: Event): "reregister" | void {
       const on = (event.op ?? event.operation) === "add";
       const ids: number[] = event.all ? [...messages.keys()] : event.messages;
       setFlag(event.all ? "all" : ids, event.flag, on);
-      if (event.flag === "read" && on) markRead(ids);
+      if (event.flag === "read" && on) {
+        if (event.all) markAllRead();
+        else markRead(ids);
+      }
       if (event.flag === "read" && !on) {
         // Marked unread elsewhere: message_details says where each one lives.
         for (const id of ids) {

@@ -60,6 +60,11 @@ export function markRead(ids: readonly number[]): void {
   unread.value = next;
 }
 
+/** "Mark all as read" (from any client): no unread message is left, loaded or not. */
+export function markAllRead(): void {
+  unread.value = new Map();
+}
+
 /** A message moved or re-topicked: its unread entry follows it. */
 export function moveUnread(ids: readonly number[], channelId: number | undefined, topic: string | undefined): void {
   if (!ids.some((id) => unread.peek().has(id))) return;

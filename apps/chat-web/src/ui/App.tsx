@@ -93,7 +93,7 @@ export function App() {
   if (phase.value === "loading")
     return (
       <div class="app-loading" role="status">
-        Loading…
+        {notice.value ?? "Loading…"}
       </div>
     );
   return <Chat />;

@@ -21,6 +21,8 @@ import "./messages.css";
 const WINDOW = 150;
 const STEP = 50;
 const EDGE = 600; // px from an end that counts as "near"
+const INITIAL = 40;
+const BEFORE_OPEN = 10;
 
 function RecipientHeader({ message }: { message: Message }) {
   const me = session.value!;
@@ -106,8 +108,12 @@ export function MessageList({ view }: { view: View }) {
   const [range, setRange] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
   const state = useRef({ positioned: false, atBottom: false, anchor: null as { id: number; offset: number } | null });
 
-  let start = range.from === null ? Math.max(0, ids.length - WINDOW) : ids.indexOf(range.from);
-  let end = range.to === null ? ids.length : ids.indexOf(range.to) + 1;
+  // First render of a view: a short window around where it opens (the first screen shows
+  // sooner); scrolling, or a screen not yet full, widens it.
+  const at = view.openAt === null ? -1 : ids.indexOf(view.openAt);
+  const first = at >= 0 ? Math.max(0, at - BEFORE_OPEN) : Math.max(0, ids.length - INITIAL);
+  let start = range.from === null ? first : ids.indexOf(range.from);
+  let end = range.to === null ? (at >= 0 ? Math.min(ids.length, first + INITIAL) : ids.length) : ids.indexOf(range.to) + 1;
   if (start < 0) start = 0;
   if (end <= 0 || end > ids.length) end = ids.length;
   // A reader at the bottom follows new messages.
@@ -186,6 +192,9 @@ export function MessageList({ view }: { view: View }) {
     if (list.scrollTop < EDGE && !loading) {
       if (start > 0) setWindow(start - STEP, Math.min(end, start - STEP + WINDOW));
       else if (!foundOldest && list.scrollHeight <= list.clientHeight + EDGE) void loadOlder(view);
+    } else if (list.scrollHeight - list.scrollTop - list.clientHeight < EDGE && end < ids.length && !loading) {
+      // The same below: a screen that is not full yet shows more of what is loaded.
+      setWindow(Math.max(start, end + STEP - WINDOW), end + STEP);
     }
   });
 

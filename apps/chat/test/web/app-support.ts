@@ -125,6 +125,8 @@ export interface Chromium {
   context: BrowserContext;
   page: Page;
   screenshots: string;
+  /** Uncaught exceptions and console errors of the pages (CSP refusals among them), network refusals left out. */
+  errors: string[];
   /** Saves a screenshot as docs/screenshots/chat-web-<name>.png when BEACON_SCREENSHOTS=1. */
   shot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
@@ -144,12 +146,19 @@ export async function launch(options: { width?: number; height?: number; colorSc
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+  page.on("console", (message) => {
+    // A 401 before sign-in, or the server down during the restart test, is the network's say.
+    if (message.type() === "error" && !/Failed to load resource|net::ERR_/.test(message.text())) errors.push(message.text());
+  });
   const screenshots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : join(profile, "screenshots");
   mkdirSync(screenshots, { recursive: true });
   return {
     context,
     page,
     screenshots,
+    errors,
     async shot(p, name) {
       await p.mouse.move(0, 0);
       await p.evaluate(() => (globalThis as any).document.fonts.ready);

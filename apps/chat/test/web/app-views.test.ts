@@ -56,6 +56,19 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     assert.equal(me, "Nia Newcomer");
     await page.locator("[data-testid=sign-out]").click();
     await page.locator("form[data-testid=login]").waitFor();
+    // An e-mail invitation's link: the address is the invited one, not editable.
+    assert.equal((await server.call(team.owner, "POST", "/invites", { invitee_emails: "invited@acme.example.com", stream_ids: [team.design] })).status, 200);
+    const row = await server.t.deps.db.selectFrom("invites").select("confirmation_key").where("email", "=", "invited@acme.example.com").executeTakeFirstOrThrow();
+    await page.goto(`${site}/accounts/do_confirm/${row.confirmation_key}`);
+    const email = page.locator("form[data-testid=signup] input[name=email]");
+    await page.locator("form[data-testid=signup] h1", { hasText: "Join Acme Labs" }).waitFor();
+    assert.deepEqual([await email.inputValue(), await email.getAttribute("readonly")], ["invited@acme.example.com", ""]);
+    await page.locator("form[data-testid=signup] input[name=full_name]").fill("Ivy Invited");
+    await page.locator("form[data-testid=signup] input[name=password]").fill("another long password");
+    await page.locator("form[data-testid=signup] button[type=submit]").click();
+    await page.locator(`[data-testid=channel-row][data-channel-id="${team.design}"]`).waitFor();
+    await page.locator("[data-testid=sign-out]").click();
+    await page.locator("form[data-testid=login]").waitFor();
     // A used or unknown key says so, in the page.
     await page.goto(`${site}/accounts/do_confirm/abcdefghijklmnopqrstuvwx`);
     assert.match((await page.locator("[role=alert]").textContent()) ?? "", /expired or been deactivated/);
@@ -206,5 +219,9 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     assert.ok(seen.some((s) => s.startsWith("sign-out|")), seen.join(", "));
     assert.ok(seen.some((s) => s.startsWith("view-all|")), seen.join(", "));
     assert.ok(seen.every((s) => !s.endsWith("|none")), `every focused control shows it: ${seen.join(", ")}`);
+  });
+
+  it("ran without a script error or a Content-Security-Policy refusal", () => {
+    assert.deepEqual(browser.errors, []);
   });
 });

@@ -183,4 +183,8 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
     assert.equal(status, 401);
     assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), undefined);
   });
+
+  it("ran without a script error or a Content-Security-Policy refusal", () => {
+    assert.deepEqual(browser.errors, []);
+  });
 });
