@@ -26,12 +26,15 @@ export const MAX_REQUEST_RETRIES = 3;
  * Zulip's get_service_bot_events, after the message's commit: a channel message triggers
  * the outgoing webhook bots it mentions ("mention"), a direct message those among its
  * recipients ("direct_message"). Messages sent by bots trigger nothing (no reply loops).
- * `flags` holds the recipients with their flag bits, as the send wrote them.
+ * `flags` holds the recipients with their flag bits, as the send wrote them; `candidates` the
+ * users worth looking at (the mentioned, or a direct message's participants).
  */
-export async function queueOutgoingWebhooks(deps: ChatDeps, input: { realmId: number; sender: User; isStream: boolean; messageId: number; flags: Map<number, number>; users: Map<number, User>; now: number }): Promise<number> {
+export async function queueOutgoingWebhooks(deps: ChatDeps, input: { realmId: number; sender: User; isStream: boolean; messageId: number; flags: Map<number, number>; candidates: Iterable<number>; users: Map<number, User>; now: number }): Promise<number> {
   if (input.sender.is_bot) return 0;
   const rows = [];
-  for (const [userId, bits] of input.flags) {
+  for (const userId of new Set(input.candidates)) {
+    const bits = input.flags.get(userId);
+    if (bits === undefined) continue;
     const user = input.users.get(userId);
     if (!user || user.bot_type !== BOT_OUTGOING_WEBHOOK || !user.is_active) continue;
     const trigger = input.isStream ? (bits & FLAG_BITS.mentioned ? "mention" : undefined) : "direct_message";

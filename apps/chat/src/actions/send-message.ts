@@ -286,6 +286,10 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   });
   deps.notify?.(events);
   // Outgoing webhook bots mentioned or messaged: an outbox row each, called by a worker.
-  if (!sender.is_bot) await queueOutgoingWebhooks(deps, { realmId: scope.realm.id, sender, isStream: target.kind === "stream", messageId: id, flags, users: scope.state.usersById, now: input.now });
+  // A channel message can only trigger the bots it mentions: look at those, not at every subscriber.
+  if (!sender.is_bot && (target.kind === "private" || rendered.mentionedUserIds.length || rendered.mentionedGroupIds.length)) {
+    const candidates = target.kind === "private" ? [...flags.keys()] : [...rendered.mentionedUserIds, ...rendered.mentionedGroupIds.flatMap((g) => [...scope.graph.members(g)])];
+    await queueOutgoingWebhooks(deps, { realmId: scope.realm.id, sender, isStream: target.kind === "stream", messageId: id, flags, candidates, users: scope.state.usersById, now: input.now });
+  }
   return { id, automaticNewVisibilityPolicy, events };
 }

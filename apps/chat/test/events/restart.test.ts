@@ -46,7 +46,7 @@ async function serve(databaseUrl: string, port: number, env: Record<string, stri
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   await once(child, "exit");
 }
@@ -131,6 +131,20 @@ describe("a chat process restarted under a polling client", () => {
     const next = call(PORT, mia, "GET", "/events", { queue_id: reg.body.queue_id, last_event_id: lastSeen + 1 });
     const after = await send(PORT, "after the start");
     assert.deepEqual((await next).body.events.map((e: any) => e.message.id), [after.body.id]);
+    await stop(server);
+  });
+
+  it("loses the queues after kill -9: the client's next poll is BAD_EVENT_QUEUE_ID and it registers again", async () => {
+    let server = await serve(url, PORT);
+    children.push(server);
+    const reg = await call(PORT, mia, "POST", "/register", { event_types: ["message"] });
+    server.kill("SIGKILL");
+    await once(server, "exit");
+    server = await serve(url, PORT);
+    children.push(server);
+    const poll = await call(PORT, mia, "GET", "/events", { queue_id: reg.body.queue_id, last_event_id: reg.body.last_event_id, dont_block: true });
+    assert.equal(poll.body.code, "BAD_EVENT_QUEUE_ID");
+    assert.equal((await call(PORT, mia, "POST", "/register", { event_types: ["message"] })).status, 200);
     await stop(server);
   });
 });
