@@ -21,7 +21,7 @@ import { searchVersionInsertTrigger } from "./020_search_version_insert_trigger.
 import { webSessions } from "./021_web_sessions.js";
 import { pushOutboxSubmessages } from "./022_push_outbox_submessages.js";
 import { eventQueues } from "./024_event_queues.js";
-import { outgoingWebhooks } from "./024_outgoing_webhooks.js";
+import { outgoingWebhooks } from "./025_outgoing_webhooks.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -33,7 +33,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "021_web_sessions": webSessions(dialect),
     "022_push_outbox_submessages": pushOutboxSubmessages(dialect),
     "024_event_queues": eventQueues(dialect),
-    "024_outgoing_webhooks": outgoingWebhooks(dialect),
+    "025_outgoing_webhooks": outgoingWebhooks(dialect),
   };
 }
 
