@@ -35,7 +35,7 @@ export interface SavedQueueTable {
   saved_at: number;
 }
 
-/** Zulip's Service: where an outgoing webhook bot's triggers are POSTed (migrations/024_outgoing_webhooks.ts). */
+/** Zulip's Service: where an outgoing webhook bot's triggers are POSTed (migrations/025_outgoing_webhooks.ts). */
 export interface BotServiceTable {
   id: Generated<number>;
   realm_id: number;

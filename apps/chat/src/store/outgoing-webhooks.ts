@@ -1,4 +1,4 @@
-// Outgoing webhook bots' services and the outbox of calls to them (migrations/024_outgoing_webhooks.ts).
+// Outgoing webhook bots' services and the outbox of calls to them (migrations/025_outgoing_webhooks.ts).
 // Claims are single statements (UPDATE … WHERE id IN (… FOR UPDATE SKIP LOCKED on PostgreSQL)
 // RETURNING), so several workers never make one call twice.
 import { sql, type Insertable, type Selectable } from "kysely";
