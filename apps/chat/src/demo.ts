@@ -65,7 +65,8 @@ export async function serveChatDemo(dataDir: string, saved: SavedChatDemo): Prom
   // Set up through the chat's own API, as any Zulip client would, over the loopback address.
   const local = running.address;
   const ownerAuth = { email: owner.delivery_email, api_key: ownerKey };
-  let bot = saved.bot;
+  // A kept bot only counts while it exists (the chat database may have been replaced).
+  let bot = saved.bot && (await userByEmail(db, realm.id, saved.bot.email)) ? saved.bot : undefined;
   if (!bot) {
     const created = await api(local, ownerAuth, "POST", "/bots", { full_name: "Beacon alerts", short_name: "beacon-alerts" });
     const row = await db.selectFrom("users").select("delivery_email").where("id", "=", created.user_id).executeTakeFirstOrThrow();

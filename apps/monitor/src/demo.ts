@@ -12,7 +12,7 @@ import type { MonitorDeps } from "./deps.js";
 import { validateCheckSpec } from "./http/checkSpec.js";
 import { slugify } from "./lib/slugify.js";
 import { startMonitor } from "./main.js";
-import { setChannelChecks } from "./store/channelAssignments.js";
+import { setChannelChecks, updateChannelRow } from "./store/channelAssignments.js";
 import { listChannels } from "./store/channels.js";
 import { listChecks } from "./store/checks.js";
 import { findProjectByUuid, firstProject } from "./store/projects.js";
@@ -82,9 +82,13 @@ export async function serveMonitorDemo(dataDir: string, saved: MonitorDemo["proj
     await monitor.close();
   });
   const { project, keys, created } = await demoProject(deps, saved);
-  if (zulip && !(await listChannels(deps.db, project.id)).some((c) => c.kind === "zulip")) {
-    const value = JSON.stringify({ bot_email: zulip.bot_email, api_key: zulip.api_key, mtype: "stream", to: zulip.stream, site: zulip.site, topic: "" });
-    const channel = await provisionIntegration(deps, project, { kind: "zulip", name: `#${zulip.stream} on Beacon chat`, value });
+  const name = `#${zulip?.stream ?? ""} on Beacon chat`;
+  const existing = (await listChannels(deps.db, project.id)).find((c) => c.kind === "zulip" && c.name === name);
+  const value = zulip && JSON.stringify({ bot_email: zulip.bot_email, api_key: zulip.api_key, mtype: "stream", to: zulip.stream, site: zulip.site, topic: "" });
+  // The chat's bot was made anew (a new chat database): point the integration at it.
+  if (value && existing && existing.value !== value) await updateChannelRow(deps.db, existing.id, { value, disabled: 0, last_error: "" });
+  if (zulip && value && !existing) {
+    const channel = await provisionIntegration(deps, project, { kind: "zulip", name, value });
     // Checks of an older demo project alert through it too.
     await setChannelChecks(deps.db, channel.id, (await listChecks(deps.db, project.id)).map((c) => c.id));
   }

@@ -22,12 +22,20 @@ describe("dashboard sign-up, sign-in and sessions", () => {
     assert.equal(res.location, `/accounts/login/?next=/projects/${h.project.uuid}/checks/`);
   });
 
-  it("signs up a new account, sets an HttpOnly SameSite=Lax session cookie and shows the projects page", async () => {
+  it("signs up a new account, sets an HttpOnly SameSite=Lax session cookie and shows its first project", async () => {
     const client = new WebClient(h.app);
     await client.get("/accounts/signup/");
     const res = await client.post("/accounts/signup/", { email: "Carol@Example.org", password: PASSWORD });
     assert.equal(res.status, 303);
-    assert.equal(res.location, "/projects/");
+    const uuid = /^\/projects\/([0-9a-f-]{36})\/checks\/$/.exec(res.location ?? "")?.[1];
+    assert.ok(uuid, res.location);
+    // As upstream: a project of its own, "My First Check" in it, and no API key until asked for.
+    const checks = await client.get(res.location!);
+    assert.match(checks.text, /My Project/);
+    assert.match(checks.text, />My First Check</);
+    const project = await h.deps.db.selectFrom("projects").selectAll().where("uuid", "=", uuid).executeTakeFirstOrThrow();
+    assert.equal(project.api_key_hash, null);
+    assert.equal(project.api_key_readonly_hash, null);
     assert.match(res.setCookie[0], /^beacon_monitor_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
     const page = await client.get("/projects/");
     assert.equal(page.status, 200);

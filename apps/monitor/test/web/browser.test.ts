@@ -90,7 +90,10 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     await page.getByLabel("E-mail address").fill("ops@example.org");
     await page.getByLabel("Password").fill("correct horse battery");
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL(/\/projects\/$/);
+    // A new account starts in its first project, with its first check.
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}\/checks\/$/);
+    await page.getByText("My First Check").first().waitFor();
+    await page.goto(`${site}/projects/`);
     await page.getByLabel("Project name").fill("Production");
     await page.getByRole("button", { name: "Create project" }).click();
     await page.waitForSelector("text=Project “Production” created");
@@ -191,6 +194,7 @@ describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
     const recipient = { id: -100123, type: "supergroup", name: "Ops on call", thread_id: null };
     await page.goto(confirmationLink(monitor.deps.config, monitor.deps.secretKey, recipient, Date.now()));
     await page.waitForSelector("text=Ops on call");
+    await page.getByLabel("Project").selectOption({ label: "Production" });
     await shot("telegram-confirm");
     await page.getByRole("button", { name: "Connect Telegram" }).click();
     await page.waitForSelector("table.integrations >> text=group Ops on call");

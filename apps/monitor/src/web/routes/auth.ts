@@ -1,5 +1,6 @@
 // Sign-up, sign-in, sign-out, and claiming an account made by the CLI.
 import { claimAccount, readClaimLink, type ClaimOutcome } from "../../actions/accountClaim.js";
+import { createFirstProject } from "../../actions/firstProject.js";
 import { endSession, signIn, signUp, startSession } from "../../actions/webAccounts.js";
 import { remoteAddress } from "../../routes/pingRequest.js";
 import { safeNext, type PageContext, type WebRouter } from "../context.js";
@@ -55,7 +56,11 @@ export function authRoutes(web: WebRouter): void {
   web.publicPost("/accounts/signup/", async (ctx) => {
     const email = ctx.form.get("email") ?? "";
     const outcome = await signUp(ctx.deps, { email, password: ctx.form.get("password") ?? "" });
-    if (outcome.kind === "ok") return beginSession(ctx, outcome.account.id, null);
+    if (outcome.kind === "ok") {
+      // As upstream, a new account starts with a project and a first check, shown at once.
+      const project = await createFirstProject(ctx.deps, outcome.account);
+      return beginSession(ctx, outcome.account.id, `/projects/${project.uuid}/checks/`);
+    }
     if (outcome.kind === "claim" && outcome.sent) return pageResponse(claimSentPage(ctx.deps, ctx.visitor, email));
     const error = outcome.kind === "invalid" ? outcome.message : SIGN_UP_ERRORS[outcome.kind === "claim" ? "unsent" : outcome.kind];
     return pageResponse(signUpPage(ctx.deps, ctx.visitor, { email, error, next: null }), 400);
