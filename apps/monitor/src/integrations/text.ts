@@ -2,6 +2,7 @@
 // (name_then_code, reason_long, hc_duration, hc_duration_for_sentence, naturaltime, …).
 import type { MonitorConfig } from "../config.js";
 import type { Check, Ping } from "../store/schema.js";
+import type { AlertContext } from "./alert.js";
 
 export const nameThenCode = (check: Pick<Check, "name" | "uuid">): string => check.name || check.uuid;
 
@@ -129,4 +130,21 @@ export function pingBodyText(ping: Ping | undefined, maxlen?: number): string | 
   let body = Buffer.from(ping.body).toString("utf8");
   if (maxlen && body.length > maxlen) body = body.slice(0, maxlen) + "\n[truncated]";
   return body;
+}
+
+type OtherCheck = NonNullable<AlertContext["otherDown"]>[number];
+
+/**
+ * The chat templates' closing block: a blank line, then "N other checks are also/still down.",
+ * the list of them (each rendered by `item`, given its naturaltime "last ping"), or "All the
+ * other checks are up."; nothing when the project has no other checks.
+ */
+export function otherDownLines(alert: AlertContext, item: (check: OtherCheck, lastPing: string) => string): string[] {
+  const others = alert.otherDown;
+  if (others === null) return [];
+  const word = alert.flip.new_status === "down" ? "also" : "still";
+  if (others.length > 10) return ["", `${others.length} other checks are ${word} down.`];
+  if (others.length === 0) return ["", "All the other checks are up."];
+  const list = others.map((c) => item(c, c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)));
+  return ["", `The following checks are ${word} down:`, ...list];
 }

@@ -4,7 +4,7 @@ import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
 import type { Channel } from "../../store/schema.js";
 import { send, userUrlAccess } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, otherDownLines, reasonLong } from "../text.js";
 import type { AlertContext, Transport } from "../alert.js";
 
 export interface NtfyConf {
@@ -34,16 +34,7 @@ export function ntfyMessage(alert: AlertContext): string {
   const ping = alert.lastPing;
   lines.push(`**Total Pings:** ${ping ? ping.n : 0}`);
   lines.push(ping ? `**Last Ping:** ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "**Last Ping:** Never");
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) lines.push(`\u2022 **${c.name || c.uuid}** (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...otherDownLines(alert, (c, last) => `\u2022 **${nameThenCode(c)}** (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 

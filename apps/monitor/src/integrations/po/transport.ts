@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { tagsList } from "../../lib/tags.js";
 import { send, type HttpResponse } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, formEncode, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { cloakedUrl, formatDuration, formatDurationForSentence, formEncode, htmlEscape, kindDisplay, nameThenCode, naturaltime, otherDownLines, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { poSettings } from "./settings.js";
 
@@ -42,16 +42,7 @@ export function poMessage(alert: AlertContext): string {
   const ping = alert.lastPing;
   lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
   lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) lines.push(`\u2022 <b>${e(nameThenCode(c))}</b> (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...otherDownLines(alert, (c, last) => `\u2022 <b>${e(nameThenCode(c))}</b> (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 

@@ -3,7 +3,7 @@
 // upstream stores it: {"value": recipient, "up": bool, "down": bool}.
 import { createHash } from "node:crypto";
 import { tagsList } from "../../lib/tags.js";
-import { formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, otherDownLines, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { rpc } from "./client.js";
 import { signalSettings } from "./settings.js";
@@ -34,17 +34,8 @@ export function signalMarkup(alert: AlertContext): string {
   const ping = alert.lastPing;
   lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
   lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      // compat: the upstream leaves these names unescaped (|safe) before unescaping the whole.
-      for (const c of others) lines.push(`\u2022 <b>${nameThenCode(c)}</b> (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  // compat: the upstream leaves these names unescaped (|safe) before unescaping the whole.
+  lines.push(...otherDownLines(alert, (c, last) => `\u2022 <b>${nameThenCode(c)}</b> (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 

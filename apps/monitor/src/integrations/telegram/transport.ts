@@ -6,7 +6,7 @@ import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { send, type HttpResponse } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, htmlEscape as e, kindDisplay, nameThenCode, naturaltime, pingBodyText, reasonLong } from "../text.js";
+import { cloakedUrl, formatDuration, formatDurationForSentence, htmlEscape as e, kindDisplay, nameThenCode, naturaltime, otherDownLines, pingBodyText, reasonLong } from "../text.js";
 import type { MonitorConfig } from "../../config.js";
 import { telegramSettings } from "./settings.js";
 
@@ -47,19 +47,7 @@ export function telegramMessage(alert: AlertContext): string {
   // Telegram takes 4096 characters; the body is cut at 1000 like the other chat kinds.
   const body = pingBodyText(ping, 1000);
   if (body) lines.push("<b>Last Ping Body:</b>", `<pre>${e(body)}</pre>`);
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) {
-        const last = c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now);
-        lines.push(`- <a href="${e(cloakedUrl(config, c))}">${e(nameThenCode(c))}</a> (last ping: ${last})`);
-      }
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...otherDownLines(alert, (c, last) => `- <a href="${e(cloakedUrl(config, c))}">${e(nameThenCode(c))}</a> (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 
