@@ -2,9 +2,8 @@
 // per direction (-3 turns a direction off). Emergency-priority (2) alerts repeat until
 // acknowledged, so the recovery first cancels them by the check's tag.
 import { createHash } from "node:crypto";
-import { tagsList } from "../../lib/tags.js";
 import { send, type HttpResponse } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, formEncode, htmlEscape, kindDisplay, nameThenCode, naturaltime, otherDownLines, reasonLong } from "../text.js";
+import { checkFacts, cloakedUrl, formatDurationForSentence, formEncode, htmlEscape, htmlFacts, nameThenCode, otherDownLines, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { poSettings } from "./settings.js";
 
@@ -28,20 +27,13 @@ export function poTitle(alert: AlertContext): string {
 }
 
 export function poMessage(alert: AlertContext): string {
-  const { check, flip } = alert;
+  const { flip } = alert;
   const e = htmlEscape;
   const lines: string[] = [];
   if (flip.new_status === "down" && flip.reason) lines.push(`Reason: ${reasonLong(flip.reason)}.`);
   else if (flip.new_status === "up" && alert.downDuration) lines.push(`The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`);
   lines.push("");
-  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`<b>Tags:</b> ${e(tags.join(", "))}`);
-  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
-  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
-  const ping = alert.lastPing;
-  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
-  lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
+  lines.push(...checkFacts(alert, htmlFacts));
   lines.push(...otherDownLines(alert, (c, last) => `\u2022 <b>${e(nameThenCode(c))}</b> (last ping: ${last})`));
   return lines.join("\n").trim();
 }

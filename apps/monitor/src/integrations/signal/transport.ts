@@ -2,8 +2,7 @@
 // or a username, with bold and monospace spans as Signal text styles. Stored as the
 // upstream stores it: {"value": recipient, "up": bool, "down": bool}.
 import { createHash } from "node:crypto";
-import { tagsList } from "../../lib/tags.js";
-import { formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, otherDownLines, reasonLong } from "../text.js";
+import { checkFacts, formatDurationForSentence, htmlEscape, htmlFacts, nameThenCode, otherDownLines, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { rpc } from "./client.js";
 import { signalSettings } from "./settings.js";
@@ -26,14 +25,7 @@ export function signalMarkup(alert: AlertContext): string {
   if (flip.new_status === "down") lines.push(`The check <b>${name}</b> is <b>DOWN</b>${flip.reason ? ` (${reasonLong(flip.reason)})` : ""}.`);
   else lines.push(`The check <b>${name}</b> is now <b>UP</b>.${alert.downDuration ? ` The downtime lasted ${formatDurationForSentence(alert.downDuration)}.` : ""}`);
   lines.push("");
-  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`<b>Tags:</b> ${e(tags.join(", "))}`);
-  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
-  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
-  const ping = alert.lastPing;
-  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
-  lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
+  lines.push(...checkFacts(alert, htmlFacts));
   // compat: the upstream leaves these names unescaped (|safe) before unescaping the whole.
   lines.push(...otherDownLines(alert, (c, last) => `\u2022 <b>${nameThenCode(c)}</b> (last ping: ${last})`));
   return lines.join("\n").trim();
