@@ -1,10 +1,9 @@
 // Pushover: a form POST to messages.json with the user key, an HTML message and a priority
 // per direction (-3 turns a direction off). Emergency-priority (2) alerts repeat until
 // acknowledged, so the recovery first cancels them by the check's tag.
-import { createHash } from "node:crypto";
 import { send, type HttpResponse } from "../http.js";
 import { checkFacts, cloakedUrl, formatDurationForSentence, formEncode, htmlEscape, htmlFacts, nameThenCode, otherDownLines, reasonLong } from "../text.js";
-import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { hashedBucket, TransportError, withinRateLimit, type AlertContext, type Transport } from "../alert.js";
 import { poSettings } from "./settings.js";
 
 export interface PoConf {
@@ -59,10 +58,7 @@ export const poTransport: Transport = {
     const settings = poSettings.of(alert.config);
     if (!settings.apiToken) throw new TransportError("Pushover notifications are not enabled.");
     const conf = poConf(alert.channel.value);
-    // The user key is a secret: the bucket is named by a salted hash of it, as upstream.
-    const hashed = createHash("sha1").update(conf.userKey + alert.secretKey).digest("hex");
-    // compat: over the limit the alert is dropped, not retried, as upstream.
-    if (!(await alert.rateLimit(`po-${hashed}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await withinRateLimit(alert, hashedBucket("po", conf.userKey, alert), 6, 60);
 
     const { check } = alert;
     const status = alert.flip.new_status;

@@ -1,9 +1,8 @@
 // Signal: a message sent through signal-cli's JSON-RPC socket (client.ts) to a phone number
 // or a username, with bold and monospace spans as Signal text styles. Stored as the
 // upstream stores it: {"value": recipient, "up": bool, "down": bool}.
-import { createHash } from "node:crypto";
 import { checkFacts, formatDurationForSentence, htmlEscape, htmlFacts, nameThenCode, otherDownLines, reasonLong } from "../text.js";
-import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { hashedBucket, TransportError, withinRateLimit, type AlertContext, type Transport } from "../alert.js";
 import { rpc } from "./client.js";
 import { signalSettings } from "./settings.js";
 
@@ -86,10 +85,7 @@ export const signalTransport: Transport = {
     const { socket } = signalSettings.of(alert.config);
     if (!socket) throw new TransportError("Signal notifications are not enabled");
     const { value } = signalConf(alert.channel.value);
-    // The recipient is personal: the bucket is named by a salted hash of it, as upstream.
-    const hashed = createHash("sha1").update(value + alert.secretKey).digest("hex");
-    // compat: over the limit the alert is dropped, not retried, as upstream.
-    if (!(await alert.rateLimit(`signal-${hashed}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await withinRateLimit(alert, hashedBucket("signal", value, alert), 6, 60);
     await sendSignal(socket, value, signalMarkup(alert));
   },
 };

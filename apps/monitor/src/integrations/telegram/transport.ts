@@ -3,7 +3,7 @@
 // became a supergroup is followed to its new id; a chat that blocked, deleted or kicked the
 // bot disables the integration.
 import { pythonJson } from "../../http/router.js";
-import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { TransportError, withinRateLimit, type AlertContext, type Transport } from "../alert.js";
 import { send, type HttpResponse } from "../http.js";
 import { checkFacts, cloakedUrl, formatDurationForSentence, htmlEscape as e, htmlFacts, nameThenCode, otherDownLines, pingBodyText, reasonLong } from "../text.js";
 import type { MonitorConfig } from "../../config.js";
@@ -103,8 +103,7 @@ export const telegramTransport: Transport = {
   async notify(alert) {
     if (!telegramSettings.of(alert.config).token) throw new TransportError("Telegram notifications are not enabled.");
     const conf = telegramConf(alert.channel.value);
-    // compat: over the limit the alert is dropped, not retried, as upstream.
-    if (!(await alert.rateLimit(`tg-${conf.id}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await withinRateLimit(alert, `tg-${conf.id}`, 6, 60);
     const text = telegramMessage(alert);
     try {
       await sendTelegramMessage(alert.config, conf.id, conf.thread_id, text);
