@@ -1,4 +1,5 @@
 // What every integration kind's transport implements, and what a delivery knows about its alert.
+import { createHash } from "node:crypto";
 import type { MonitorConfig } from "../config.js";
 import type { Channel, Check, Ping, Project } from "../store/schema.js";
 
@@ -77,3 +78,15 @@ export interface Transport {
   isNoop(channel: Channel, status: string): boolean;
   notify(ctx: AlertContext): Promise<void>;
 }
+
+/**
+ * Takes a token from the bucket `key` (`capacity` per `refillSeconds`), or fails with the
+ * upstream's "Rate limit exceeded". compat: over the limit the alert is dropped, not retried, as upstream.
+ */
+export async function withinRateLimit(alert: Pick<AlertContext, "rateLimit">, key: string, capacity: number, refillSeconds: number): Promise<void> {
+  if (!(await alert.rateLimit(key, capacity, refillSeconds))) throw new TransportError("Rate limit exceeded", false, true);
+}
+
+/** A bucket named by a salted hash of a personal value (a user key, a phone number), as upstream. */
+export const hashedBucket = (prefix: string, personal: string, alert: Pick<AlertContext, "secretKey">): string =>
+  `${prefix}-${createHash("sha1").update(personal + alert.secretKey).digest("hex")}`;

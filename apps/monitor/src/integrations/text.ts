@@ -2,6 +2,8 @@
 // (name_then_code, reason_long, hc_duration, hc_duration_for_sentence, naturaltime, …).
 import type { MonitorConfig } from "../config.js";
 import type { Check, Ping } from "../store/schema.js";
+import { tagsList } from "../lib/tags.js";
+import type { AlertContext } from "./alert.js";
 
 export const nameThenCode = (check: Pick<Check, "name" | "uuid">): string => check.name || check.uuid;
 
@@ -129,4 +131,50 @@ export function pingBodyText(ping: Ping | undefined, maxlen?: number): string | 
   let body = Buffer.from(ping.body).toString("utf8");
   if (maxlen && body.length > maxlen) body = body.slice(0, maxlen) + "\n[truncated]";
   return body;
+}
+
+type OtherCheck = NonNullable<AlertContext["otherDown"]>[number];
+
+/**
+ * The chat templates' closing block: a blank line, then "N other checks are also/still down.",
+ * the list of them (each rendered by `item`, given its naturaltime "last ping"), or "All the
+ * other checks are up."; nothing when the project has no other checks.
+ */
+export function otherDownLines(alert: AlertContext, item: (check: OtherCheck, lastPing: string) => string): string[] {
+  const others = alert.otherDown;
+  if (others === null) return [];
+  const word = alert.flip.new_status === "down" ? "also" : "still";
+  if (others.length > 10) return ["", `${others.length} other checks are ${word} down.`];
+  if (others.length === 0) return ["", "All the other checks are up."];
+  const list = others.map((c) => item(c, c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)));
+  return ["", `The following checks are ${word} down:`, ...list];
+}
+
+/** How a template marks up its facts: the label ("<b>Project:</b>"), a schedule, any other value. */
+export interface FactsMarkup {
+  label: (name: string) => string;
+  code: (value: string) => string;
+  escape: (value: string) => string;
+  /** The tags, when not "a, b" (escaped). */
+  tags?: (tags: string[]) => string;
+}
+
+/** The HTML templates' (Pushover, Signal, Telegram) facts: <b> labels, <code> schedule, HTML-escaped. */
+export const htmlFacts: FactsMarkup = { label: (name) => `<b>${name}:</b>`, code: (value) => `<code>${htmlEscape(value)}</code>`, escape: htmlEscape };
+
+/**
+ * The facts most templates list under the headline: Project (when named), Tags (when any),
+ * Period or Schedule and Time Zone, Total Pings, Last Ping.
+ */
+export function checkFacts(alert: Pick<AlertContext, "check" | "project" | "lastPing" | "now">, m: FactsMarkup): string[] {
+  const { check, project, lastPing: ping } = alert;
+  const lines: string[] = [];
+  if (project.name) lines.push(`${m.label("Project")} ${m.escape(project.name)}`);
+  const tags = tagsList(check.tags);
+  if (tags.length) lines.push(`${m.label("Tags")} ${m.tags ? m.tags(tags) : m.escape(tags.join(", "))}`);
+  if (check.kind === "simple") lines.push(`${m.label("Period")} ${formatDuration(check.timeout)}`);
+  else lines.push(`${m.label("Schedule")} ${m.code(check.schedule)}`, `${m.label("Time Zone")} ${m.escape(check.tz)}`);
+  lines.push(`${m.label("Total Pings")} ${ping ? ping.n : 0}`);
+  lines.push(`${m.label("Last Ping")} ${ping ? `${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "Never"}`);
+  return lines;
 }

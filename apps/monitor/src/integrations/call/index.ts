@@ -2,7 +2,7 @@
 // {"value": "+…"}; needs MONITOR_TWILIO_FROM besides the account (../sms/twilio.ts).
 import { defineKind, kindSettings } from "../kind.js";
 import { callTransport } from "./transport.js";
-import { buildPhone, checkPhoneValue, PHONE_FIELD, phoneSummary, storedPhone, twilioSettings } from "../sms/twilio.js";
+import { phoneKind, twilioSettings } from "../sms/twilio.js";
 
 /** The same settings as SMS; a call also needs the number it comes from. */
 const callSettings = kindSettings(twilioSettings.spec, ["account", "auth", "from"]);
@@ -14,13 +14,5 @@ export const call = defineKind({
   icon: { color: "#d93f5d", glyph: `<path d="M8 5.5 10 9l-1.6 1.6a9 9 0 0 0 5 5L15 14l3.5 2-1 2.5c-6 .5-12-5.5-11.5-11.5z"/>` },
   settings: callSettings,
   transport: callTransport,
-  checkValue: (raw) => checkPhoneValue(raw, false),
-  summary: (channel) => phoneSummary(channel.value),
-  setup: {
-    form: {
-      fields: [PHONE_FIELD],
-      build: (values) => buildPhone(values, false),
-      read: (value) => ({ phone: storedPhone(value).value }),
-    },
-  },
+  ...phoneKind(false),
 });

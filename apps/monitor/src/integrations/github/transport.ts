@@ -1,9 +1,8 @@
 // GitHub: an issue opened in the repository when a check goes down (nothing when it comes
 // back up), as the app's installation, with the labels chosen at set-up.
-import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
 import { send } from "../http.js";
-import { cloakedUrl, formatDuration, htmlEscape, kindDisplay, nameThenCode, naturaltime, pingBodyText, reasonLong } from "../text.js";
+import { checkFacts, cloakedUrl, htmlEscape, nameThenCode, pingBodyText, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { installationToken } from "./client.js";
 import { githubSettings } from "./settings.js";
@@ -22,15 +21,8 @@ export function githubBody(alert: AlertContext): string {
   const { check, flip } = alert;
   const lines: string[] = [];
   lines.push(`The check [${e(nameThenCode(check))}](${cloakedUrl(alert.config, check)}) is **DOWN**${flip.reason ? ` (${reasonLong(flip.reason)})` : ""}.`, "");
-  if (alert.project.name) lines.push(`**Project:** ${e(alert.project.name)}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`**Tags:** ${tags.map((t) => `\`${e(t)}\` `).join("")}`);
-  if (check.kind === "simple") lines.push(`**Period:** ${formatDuration(check.timeout)}`);
-  else lines.push(`**Schedule:** \`${e(check.schedule)}\``, `**Time Zone:** ${e(check.tz)}`);
-  const ping = alert.lastPing;
-  lines.push(`**Total Pings:** ${ping ? ping.n : 0}`);
-  lines.push(ping ? `**Last Ping:** ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "**Last Ping:** Never");
-  const body = pingBodyText(ping, 1000);
+  lines.push(...checkFacts(alert, { label: (name) => `**${name}:**`, code: (value) => `\`${e(value)}\``, escape: e, tags: (tags) => tags.map((t) => `\`${e(t)}\` `).join("") }));
+  const body = pingBodyText(alert.lastPing, 1000);
   if (body && !body.includes("```")) lines.push("**Last Ping Body:**", `<pre>${e(body)}</pre>`);
   return lines.join("\n").trim();
 }

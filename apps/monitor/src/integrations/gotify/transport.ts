@@ -4,7 +4,7 @@
 import { pythonJson } from "../../http/router.js";
 import type { Channel } from "../../store/schema.js";
 import { send } from "../http.js";
-import { cloakedUrl, formatDurationForSentence, formEncode, htmlEscape, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { cloakedUrl, formatDurationForSentence, formEncode, htmlEscape, nameThenCode, otherDownLines, reasonLong } from "../text.js";
 import type { AlertContext, Transport } from "../alert.js";
 
 export interface GotifyConf {
@@ -39,16 +39,7 @@ export function gotifyMessage(alert: AlertContext): string {
     lines.push(`\u{1F7E2} The check ${link(check)} is now **UP**.`);
     if (alert.downDuration) lines.push("", `The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`);
   }
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) lines.push(`- ${link(c)} (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...otherDownLines(alert, (c, last) => `- ${link(c)} (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 

@@ -1,10 +1,9 @@
 // ntfy: a JSON POST to the server's root URL naming the topic, with per-status priorities
 // (0 turns a direction off) and an optional access token.
-import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
 import type { Channel } from "../../store/schema.js";
 import { send, userUrlAccess } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { checkFacts, cloakedUrl, formatDurationForSentence, nameThenCode, otherDownLines, reasonLong } from "../text.js";
 import type { AlertContext, Transport } from "../alert.js";
 
 export interface NtfyConf {
@@ -22,28 +21,13 @@ export function ntfyConf(channel: Channel): NtfyConf {
 const priorityFor = (conf: NtfyConf, status: string) => (status === "up" ? conf.priority_up : conf.priority);
 
 export function ntfyMessage(alert: AlertContext): string {
-  const { check, flip } = alert;
+  const { flip } = alert;
   const lines: string[] = [];
   if (flip.new_status === "down" && flip.reason) lines.push(`Reason: ${reasonLong(flip.reason)}.`, "");
   else if (flip.new_status === "up" && alert.downDuration) lines.push(`The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`, "");
-  if (alert.project.name) lines.push(`**Project:** ${alert.project.name}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`**Tags:** ${tags.join(", ")}`);
-  if (check.kind === "simple") lines.push(`**Period:** ${formatDuration(check.timeout)}`);
-  else lines.push(`**Schedule:** \`${check.schedule}\``, `**Time Zone:** ${check.tz}`);
-  const ping = alert.lastPing;
-  lines.push(`**Total Pings:** ${ping ? ping.n : 0}`);
-  lines.push(ping ? `**Last Ping:** ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "**Last Ping:** Never");
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) lines.push(`\u2022 **${c.name || c.uuid}** (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  // compat: the upstream's ntfy message is Markdown and escapes nothing.
+  lines.push(...checkFacts(alert, { label: (name) => `**${name}:**`, code: (value) => `\`${value}\``, escape: (value) => value }));
+  lines.push(...otherDownLines(alert, (c, last) => `\u2022 **${nameThenCode(c)}** (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 

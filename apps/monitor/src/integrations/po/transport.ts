@@ -1,11 +1,9 @@
 // Pushover: a form POST to messages.json with the user key, an HTML message and a priority
 // per direction (-3 turns a direction off). Emergency-priority (2) alerts repeat until
 // acknowledged, so the recovery first cancels them by the check's tag.
-import { createHash } from "node:crypto";
-import { tagsList } from "../../lib/tags.js";
 import { send, type HttpResponse } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, formEncode, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
-import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { checkFacts, cloakedUrl, formatDurationForSentence, formEncode, htmlEscape, htmlFacts, nameThenCode, otherDownLines, reasonLong } from "../text.js";
+import { hashedBucket, TransportError, withinRateLimit, type AlertContext, type Transport } from "../alert.js";
 import { poSettings } from "./settings.js";
 
 export interface PoConf {
@@ -28,30 +26,14 @@ export function poTitle(alert: AlertContext): string {
 }
 
 export function poMessage(alert: AlertContext): string {
-  const { check, flip } = alert;
+  const { flip } = alert;
   const e = htmlEscape;
   const lines: string[] = [];
   if (flip.new_status === "down" && flip.reason) lines.push(`Reason: ${reasonLong(flip.reason)}.`);
   else if (flip.new_status === "up" && alert.downDuration) lines.push(`The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`);
   lines.push("");
-  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`<b>Tags:</b> ${e(tags.join(", "))}`);
-  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
-  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
-  const ping = alert.lastPing;
-  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
-  lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) lines.push(`\u2022 <b>${e(nameThenCode(c))}</b> (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...checkFacts(alert, htmlFacts));
+  lines.push(...otherDownLines(alert, (c, last) => `\u2022 <b>${e(nameThenCode(c))}</b> (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 
@@ -76,10 +58,7 @@ export const poTransport: Transport = {
     const settings = poSettings.of(alert.config);
     if (!settings.apiToken) throw new TransportError("Pushover notifications are not enabled.");
     const conf = poConf(alert.channel.value);
-    // The user key is a secret: the bucket is named by a salted hash of it, as upstream.
-    const hashed = createHash("sha1").update(conf.userKey + alert.secretKey).digest("hex");
-    // compat: over the limit the alert is dropped, not retried, as upstream.
-    if (!(await alert.rateLimit(`po-${hashed}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await withinRateLimit(alert, hashedBucket("po", conf.userKey, alert), 6, 60);
 
     const { check } = alert;
     const status = alert.flip.new_status;

@@ -1,13 +1,11 @@
 // Rocket.Chat: a JSON message with one coloured attachment of fields, posted to the
 // incoming webhook URL (the stored value). The ping body is not sent: its size and a link.
-import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
 import { send } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
+import { cloakedUrl, formatDurationForSentence, nameThenCode, reasonLong } from "../text.js";
+import { slackField, slackFields } from "../slack/transport.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";
 import { rocketchatSettings } from "./settings.js";
-
-type Field = { title: string; value: string; short?: true };
 
 /** Rocket.Chat reads a bare asterisk as Markdown: a backslash keeps it literal. */
 const escapeAsterisks = (s: string) => s.replace(/\*/g, "\\*");
@@ -22,27 +20,10 @@ export function rocketchatText(alert: AlertContext): string {
 export function rocketchatPayload(alert: AlertContext): Record<string, unknown> {
   const { check, flip, config } = alert;
   const url = cloakedUrl(config, check);
-  const fields: Field[] = [];
-  const add = (title: string, value: string, short = true) => fields.push(short ? { title, value, short: true } : { title, value });
-  if (check.description) add("Description", check.description, false);
-  if (alert.project.name) add("Project", alert.project.name);
-  const tags = tagsList(check.tags);
-  if (tags.length) add("Tags", tags.map((t) => `\`${t}\``).join(" "));
-  if (check.kind === "simple") add("Period", formatDuration(check.timeout));
-  else {
-    add("Schedule", escapeAsterisks(check.schedule));
-    add("Time Zone", check.tz);
-  }
+  const fields = slackFields(alert, escapeAsterisks);
   const ping = alert.lastPing;
-  if (ping) {
-    add("Total Pings", String(ping.n));
-    add("Last Ping", `${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}`);
-    const size = ping.body?.length ?? 0;
-    if (size) add("Last Ping Body", `${size} ${size === 1 ? "byte" : "bytes"}, [show body](${url}#ping-${ping.n})`);
-  } else {
-    add("Total Pings", "0");
-    add("Last Ping", "Never");
-  }
+  const size = ping?.body?.length ?? 0;
+  if (ping && size) fields.push(slackField("Last Ping Body", `${size} ${size === 1 ? "byte" : "bytes"}, [show body](${url}#ping-${ping.n})`));
   return {
     alias: config.siteName,
     avatar: `${config.siteRoot}/static/img/logo.png`,

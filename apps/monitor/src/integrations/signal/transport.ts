@@ -1,10 +1,8 @@
 // Signal: a message sent through signal-cli's JSON-RPC socket (client.ts) to a phone number
 // or a username, with bold and monospace spans as Signal text styles. Stored as the
 // upstream stores it: {"value": recipient, "up": bool, "down": bool}.
-import { createHash } from "node:crypto";
-import { tagsList } from "../../lib/tags.js";
-import { formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
-import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { checkFacts, formatDurationForSentence, htmlEscape, htmlFacts, nameThenCode, otherDownLines, reasonLong } from "../text.js";
+import { hashedBucket, TransportError, withinRateLimit, type AlertContext, type Transport } from "../alert.js";
 import { rpc } from "./client.js";
 import { signalSettings } from "./settings.js";
 
@@ -26,25 +24,9 @@ export function signalMarkup(alert: AlertContext): string {
   if (flip.new_status === "down") lines.push(`The check <b>${name}</b> is <b>DOWN</b>${flip.reason ? ` (${reasonLong(flip.reason)})` : ""}.`);
   else lines.push(`The check <b>${name}</b> is now <b>UP</b>.${alert.downDuration ? ` The downtime lasted ${formatDurationForSentence(alert.downDuration)}.` : ""}`);
   lines.push("");
-  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`<b>Tags:</b> ${e(tags.join(", "))}`);
-  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
-  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
-  const ping = alert.lastPing;
-  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
-  lines.push(ping ? `<b>Last Ping:</b> ${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      // compat: the upstream leaves these names unescaped (|safe) before unescaping the whole.
-      for (const c of others) lines.push(`\u2022 <b>${nameThenCode(c)}</b> (last ping: ${c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now)})`);
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...checkFacts(alert, htmlFacts));
+  // compat: the upstream leaves these names unescaped (|safe) before unescaping the whole.
+  lines.push(...otherDownLines(alert, (c, last) => `\u2022 <b>${nameThenCode(c)}</b> (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 
@@ -103,10 +85,7 @@ export const signalTransport: Transport = {
     const { socket } = signalSettings.of(alert.config);
     if (!socket) throw new TransportError("Signal notifications are not enabled");
     const { value } = signalConf(alert.channel.value);
-    // The recipient is personal: the bucket is named by a salted hash of it, as upstream.
-    const hashed = createHash("sha1").update(value + alert.secretKey).digest("hex");
-    // compat: over the limit the alert is dropped, not retried, as upstream.
-    if (!(await alert.rateLimit(`signal-${hashed}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await withinRateLimit(alert, hashedBucket("signal", value, alert), 6, 60);
     await sendSignal(socket, value, signalMarkup(alert));
   },
 };

@@ -13,24 +13,20 @@ export function slackWebhookUrl(value: string): string {
   return doc.incoming_webhook?.url ?? doc.url;
 }
 
-type Field = { title: string; value: string; short?: true };
+export type SlackField = { title: string; value: string; short?: true };
 
-/** Slack reads asterisks as bold: a combining grapheme joiner before each keeps them literal. */
-const joinAsterisks = (s: string) => s.replace(/\*/g, "\u034f*");
+/** A field of a Slack-like attachment; short ones stand two to a row. */
+export const slackField = (title: string, value: string, short = true): SlackField => (short ? { title, value, short: true } : { title, value });
 
-/** The message of Slack-compatible webhooks (Slack, Mattermost, Discord's /slack endpoint). */
-export function slackPayload(alert: AlertContext, fixAsterisks: (s: string) => string = joinAsterisks): Record<string, unknown> {
-  const { check, flip, config } = alert;
-  const name = nameThenCode(check);
-  const status = flip.new_status.toUpperCase();
-  const fields: Field[] = [];
-  const add = (title: string, value: string, short = true) => fields.push(short ? { title, value, short: true } : { title, value });
-
-  let text: string | null = null;
-  const reason = reasonLong(flip.reason);
-  if (flip.reason) text = `Reason: ${reason}.`;
-  else if (flip.new_status === "up" && alert.downDuration) text = `The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`;
-
+/**
+ * The fields every Slack-like attachment (Slack, Mattermost, Rocket.Chat) starts with:
+ * Description, Project, Tags, Period or Schedule and Time Zone, Total Pings, Last Ping.
+ * `fixAsterisks` keeps a schedule's asterisks literal, each service in its own way.
+ */
+export function slackFields(alert: AlertContext, fixAsterisks: (s: string) => string): SlackField[] {
+  const { check } = alert;
+  const fields: SlackField[] = [];
+  const add = (title: string, value: string, short = true) => fields.push(slackField(title, value, short));
   if (check.description) add("Description", check.description, false);
   if (alert.project.name) add("Project", alert.project.name);
   const tags = tagsList(check.tags);
@@ -43,8 +39,25 @@ export function slackPayload(alert: AlertContext, fixAsterisks: (s: string) => s
   const ping = alert.lastPing;
   add("Total Pings", ping ? String(ping.n) : "0");
   add("Last Ping", ping ? `${kindDisplay(ping)}, ${naturaltime(ping.created, alert.now)}` : "Never");
-  const body = pingBodyText(ping, 1000);
-  if (body && !body.includes("```")) add("Last Ping Body", "```\n" + body + "\n```", false);
+  return fields;
+}
+
+/** Slack reads asterisks as bold: a combining grapheme joiner before each keeps them literal. */
+const joinAsterisks = (s: string) => s.replace(/\*/g, "\u034f*");
+
+/** The message of Slack-compatible webhooks (Slack, Mattermost, Discord's /slack endpoint). */
+export function slackPayload(alert: AlertContext, fixAsterisks: (s: string) => string = joinAsterisks): Record<string, unknown> {
+  const { check, flip, config } = alert;
+  const name = nameThenCode(check);
+  const status = flip.new_status.toUpperCase();
+  let text: string | null = null;
+  const reason = reasonLong(flip.reason);
+  if (flip.reason) text = `Reason: ${reason}.`;
+  else if (flip.new_status === "up" && alert.downDuration) text = `The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`;
+
+  const fields = slackFields(alert, fixAsterisks);
+  const body = pingBodyText(alert.lastPing, 1000);
+  if (body && !body.includes("```")) fields.push(slackField("Last Ping Body", "```\n" + body + "\n```", false));
 
   return {
     username: config.siteName,

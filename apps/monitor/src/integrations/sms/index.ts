@@ -3,7 +3,7 @@
 // (twilio.ts).
 import { defineKind } from "../kind.js";
 import { smsTransport } from "./transport.js";
-import { buildPhone, checkPhoneValue, PHONE_FIELD, phoneSummary, storedPhone, twilioSettings, UP_DOWN_FIELDS } from "./twilio.js";
+import { phoneKind, twilioSettings } from "./twilio.js";
 
 export const sms = defineKind({
   kind: "sms",
@@ -12,16 +12,5 @@ export const sms = defineKind({
   icon: { color: "#e0464e", glyph: `<path d="M5.5 6.5h13v9h-7l-4 3v-3h-2z"/><path d="M9 11h.01M12 11h.01M15 11h.01"/>` },
   settings: twilioSettings,
   transport: smsTransport,
-  checkValue: (raw) => checkPhoneValue(raw, true),
-  summary: (channel) => phoneSummary(channel.value),
-  setup: {
-    form: {
-      fields: [PHONE_FIELD, ...UP_DOWN_FIELDS],
-      build: (values) => buildPhone(values, true),
-      read(value) {
-        const phone = storedPhone(value);
-        return { phone: phone.value, down: phone.down === true, up: phone.up === true };
-      },
-    },
-  },
+  ...phoneKind(true),
 });

@@ -2,12 +2,12 @@
 // phone value ({"value": "+…", "up": …, "down": …}, the upstream's PhoneConf), the form's
 // phone check, the per-owner monthly allowance and Twilio's answers.
 import { parse, setting } from "@beacon/platform";
-import { kindSettings } from "../kind.js";
+import { kindSettings, type KindDefinition } from "../kind.js";
 import { send, type HttpResponse } from "../http.js";
 import { formEncode } from "../text.js";
 import { TransportError, type AlertContext } from "../alert.js";
 import { isObject, jsonObject, requiredString } from "../values.js";
-import { parseConfig, str, type FieldDef } from "../form.js";
+import { parseConfig, str, type FieldDef, type FieldValues } from "../form.js";
 
 export const twilioSettings = kindSettings(
   {
@@ -114,3 +114,24 @@ export async function twilioPost(alert: AlertContext, resource: string, fields: 
 export const statusCallback = (alert: AlertContext): string => `${alert.config.siteRoot}/api/v3/notifications/${alert.notificationUuid}/status`;
 
 export const phoneSummary = (value: string): string => storedPhone(value).value;
+
+/**
+ * What the Twilio kinds' definitions share: the --value check, the summary and the form
+ * (phone, and for sms and whatsapp the up/down choice).
+ */
+export function phoneKind(directions: boolean): Pick<KindDefinition, "checkValue" | "summary" | "setup"> {
+  return {
+    checkValue: (raw) => checkPhoneValue(raw, directions),
+    summary: (channel) => phoneSummary(channel.value),
+    setup: {
+      form: {
+        fields: directions ? [PHONE_FIELD, ...UP_DOWN_FIELDS] : [PHONE_FIELD],
+        build: (values) => buildPhone(values, directions),
+        read(value): FieldValues {
+          const phone = storedPhone(value);
+          return directions ? { phone: phone.value, down: phone.down === true, up: phone.up === true } : { phone: phone.value };
+        },
+      },
+    },
+  };
+}

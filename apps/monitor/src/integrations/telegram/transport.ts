@@ -2,11 +2,10 @@
 // and topic, that asked for it. At most 6 messages a minute go to one chat. A group that
 // became a supergroup is followed to its new id; a chat that blocked, deleted or kicked the
 // bot disables the integration.
-import { tagsList } from "../../lib/tags.js";
 import { pythonJson } from "../../http/router.js";
-import { TransportError, type AlertContext, type Transport } from "../alert.js";
+import { TransportError, withinRateLimit, type AlertContext, type Transport } from "../alert.js";
 import { send, type HttpResponse } from "../http.js";
-import { cloakedUrl, formatDuration, formatDurationForSentence, htmlEscape as e, kindDisplay, nameThenCode, naturaltime, pingBodyText, reasonLong } from "../text.js";
+import { checkFacts, cloakedUrl, formatDurationForSentence, htmlEscape as e, htmlFacts, nameThenCode, otherDownLines, pingBodyText, reasonLong } from "../text.js";
 import type { MonitorConfig } from "../../config.js";
 import { telegramSettings } from "./settings.js";
 
@@ -36,30 +35,11 @@ export function telegramMessage(alert: AlertContext): string {
     if (alert.downDuration) lines.push(`The downtime lasted ${formatDurationForSentence(alert.downDuration)}.`);
   }
   lines.push("");
-  if (alert.project.name) lines.push(`<b>Project:</b> ${e(alert.project.name)}`);
-  const tags = tagsList(check.tags);
-  if (tags.length) lines.push(`<b>Tags:</b> ${tags.map(e).join(", ")}`);
-  if (check.kind === "simple") lines.push(`<b>Period:</b> ${formatDuration(check.timeout)}`);
-  else lines.push(`<b>Schedule:</b> <code>${e(check.schedule)}</code>`, `<b>Time Zone:</b> ${e(check.tz)}`);
-  const ping = alert.lastPing;
-  lines.push(`<b>Total Pings:</b> ${ping ? ping.n : 0}`);
-  lines.push(ping ? `<b>Last Ping:</b> ${e(kindDisplay(ping))}, ${naturaltime(ping.created, alert.now)}` : "<b>Last Ping:</b> Never");
+  lines.push(...checkFacts(alert, htmlFacts));
   // Telegram takes 4096 characters; the body is cut at 1000 like the other chat kinds.
-  const body = pingBodyText(ping, 1000);
+  const body = pingBodyText(alert.lastPing, 1000);
   if (body) lines.push("<b>Last Ping Body:</b>", `<pre>${e(body)}</pre>`);
-  if (alert.otherDown !== null) {
-    lines.push("");
-    const others = alert.otherDown;
-    const word = flip.new_status === "down" ? "also" : "still";
-    if (others.length > 10) lines.push(`${others.length} other checks are ${word} down.`);
-    else if (others.length > 0) {
-      lines.push(`The following checks are ${word} down:`);
-      for (const c of others) {
-        const last = c.last_ping === null ? "never" : naturaltime(c.last_ping, alert.now);
-        lines.push(`- <a href="${e(cloakedUrl(config, c))}">${e(nameThenCode(c))}</a> (last ping: ${last})`);
-      }
-    } else lines.push("All the other checks are up.");
-  }
+  lines.push(...otherDownLines(alert, (c, last) => `- <a href="${e(cloakedUrl(config, c))}">${e(nameThenCode(c))}</a> (last ping: ${last})`));
   return lines.join("\n").trim();
 }
 
@@ -123,8 +103,7 @@ export const telegramTransport: Transport = {
   async notify(alert) {
     if (!telegramSettings.of(alert.config).token) throw new TransportError("Telegram notifications are not enabled.");
     const conf = telegramConf(alert.channel.value);
-    // compat: over the limit the alert is dropped, not retried, as upstream.
-    if (!(await alert.rateLimit(`tg-${conf.id}`, 6, 60))) throw new TransportError("Rate limit exceeded", false, true);
+    await withinRateLimit(alert, `tg-${conf.id}`, 6, 60);
     const text = telegramMessage(alert);
     try {
       await sendTelegramMessage(alert.config, conf.id, conf.thread_id, text);

@@ -3,7 +3,7 @@
 // templates are set (../sms/twilio.ts).
 import { defineKind, kindSettings } from "../kind.js";
 import { whatsappTransport } from "./transport.js";
-import { buildPhone, checkPhoneValue, PHONE_FIELD, phoneSummary, storedPhone, twilioSettings, UP_DOWN_FIELDS } from "../sms/twilio.js";
+import { phoneKind, twilioSettings } from "../sms/twilio.js";
 
 const whatsappSettings = kindSettings(twilioSettings.spec, ["useWhatsapp", "account", "auth", "from", "messagingServiceSid", "whatsappDownContentSid", "whatsappUpContentSid"]);
 
@@ -14,16 +14,5 @@ export const whatsapp = defineKind({
   icon: { color: "#25a35a", glyph: `<path d="M6 18.5l1-3.2a6.5 6.5 0 1 1 2.4 2.3z"/><path d="M10 9.5c0 2.2 2.3 4.5 4.5 4.5"/>` },
   settings: whatsappSettings,
   transport: whatsappTransport,
-  checkValue: (raw) => checkPhoneValue(raw, true),
-  summary: (channel) => phoneSummary(channel.value),
-  setup: {
-    form: {
-      fields: [PHONE_FIELD, ...UP_DOWN_FIELDS],
-      build: (values) => buildPhone(values, true),
-      read(value) {
-        const phone = storedPhone(value);
-        return { phone: phone.value, down: phone.down === true, up: phone.up === true };
-      },
-    },
-  },
+  ...phoneKind(true),
 });
