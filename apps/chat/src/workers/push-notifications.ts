@@ -2,6 +2,7 @@
 // queues removals for notified messages since read or deleted, and delivers what is due,
 // batched per realm and retried with backoff. It runs beside the HTTP server (never on a
 // request's path); any number may run against one PostgreSQL database.
+import { WorkerLoop } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { doDeliverDue, type DeliveryOptions } from "../actions/push-deliver.js";
 import { doScanNewMessages, doScanRemovals, type ScanOptions } from "../actions/push-decide.js";
@@ -20,18 +21,15 @@ export interface PushCycle {
   delivered: number;
 }
 
-export class PushNotificationWorker {
+export class PushNotificationWorker extends WorkerLoop<PushCycle> {
   private readonly scan: ScanOptions;
   private readonly delivery: DeliveryOptions;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = true;
 
   constructor(
     private readonly deps: ChatDeps,
     options: PushWorkerOptions = {},
   ) {
+    super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "push notification cycle failed" });
     this.scan = {
       batch: options.batch ?? 500,
       // PostgreSQL hands out message ids before commit: a moment's wait lets a slower
@@ -41,7 +39,6 @@ export class PushNotificationWorker {
       leaseMs: options.leaseMs ?? 60_000,
     };
     this.delivery = { batch: options.batch ?? 500, leaseMs: options.leaseMs ?? 60_000 };
-    this.intervalMs = options.intervalMs ?? 1000;
   }
 
   async runOnce(): Promise<PushCycle> {
@@ -51,25 +48,5 @@ export class PushNotificationWorker {
     // Keep delivering while full batches come back, so a burst drains in one cycle.
     for (let taken = this.delivery.batch; taken === this.delivery.batch; delivered += taken) taken = await doDeliverDue(this.deps, this.delivery);
     return { queued, removals, delivered };
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = () => {
-      this.running = this.runOnce()
-        .catch((error) => this.deps.log.error({ err: error }, "push notification cycle failed"))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    tick();
-  }
-
-  /** Stops ticking and waits for the cycle under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
   }
 }
