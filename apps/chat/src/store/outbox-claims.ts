@@ -43,10 +43,10 @@ export async function claimDue<T extends OutboxTable>(db: ChatDb, dialect: Diale
   return rows.sort((a, b) => a.id - b.id) as unknown as Selectable<ChatDatabase[T]>[];
 }
 
-/** Moves the lease of these rows from `held` to `until`, only where `held` is still theirs; returns how many moved. */
-export async function renewClaims(db: ChatDb, table: OutboxTable, ids: number[], held: number, until: number): Promise<number> {
-  if (!ids.length) return 0;
+/** Moves the lease of these rows from `held` to `until` where `held` is still theirs; returns the ids moved (the rows still held). */
+export async function renewClaims(db: ChatDb, table: OutboxTable, ids: number[], held: number, until: number): Promise<number[]> {
+  if (!ids.length) return [];
   const outbox = db as unknown as Kysely<Record<OutboxTable, LeasedRow>>;
-  const result = await outbox.updateTable(table).set({ claimed_until: until }).where("id", "in", ids).where("claimed_until", "=", held).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const rows = await outbox.updateTable(table).set({ claimed_until: until }).where("id", "in", ids).where("claimed_until", "=", held).returning("id").execute();
+  return rows.map((row) => row.id);
 }

@@ -39,6 +39,12 @@ export async function advanceCursor(db: ChatDb, token: string, lastMessageId: nu
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Extends the cursor's lease (only while `token` still holds it); false when it was lost. */
+export async function renewCursor(db: ChatDb, token: string, until: number): Promise<boolean> {
+  const result = await db.updateTable("push_cursor").set({ claimed_until: until }).where("id", "=", CURSOR).where("claim_token", "=", token).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export interface ScannedMessage {
   id: number;
   realm_id: number;

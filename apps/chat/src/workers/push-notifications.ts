@@ -1,11 +1,17 @@
 // The push notification worker: each cycle decides the notifications of newly sent messages,
 // queues removals for notified messages since read or deleted, and delivers what is due,
 // batched per realm and retried with backoff. It runs beside the HTTP server (never on a
-// request's path); any number may run against one PostgreSQL database.
+// request's path); any number may run against one PostgreSQL database (its claims are
+// leases a heartbeat renews).
 import { WorkerLoop } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { doDeliverDue, type DeliveryOptions } from "../actions/push-deliver.js";
 import { doScanNewMessages, doScanRemovals, type ScanOptions } from "../actions/push-decide.js";
+
+/** How long a claim (the scan cursor, a batch of the outbox) holds unless renewed, and how often
+ * a live worker renews it: a killed worker's notifications go out a lease later (it was 60 s). */
+export const PUSH_LEASE_MS = 15_000;
+export const PUSH_HEARTBEAT_MS = 5_000;
 
 export interface PushWorkerOptions extends Partial<ScanOptions>, Partial<DeliveryOptions> {
   /** time between cycles when started */
@@ -36,9 +42,10 @@ export class PushNotificationWorker extends WorkerLoop<PushCycle> {
       // transaction with a lower id commit before the cursor passes it. SQLite commits in id order.
       settleMs: options.settleMs ?? (deps.dialect === "postgres" ? 2000 : 0),
       maxAgeMs: options.maxAgeMs ?? 60 * 60 * 1000,
-      leaseMs: options.leaseMs ?? 60_000,
+      leaseMs: options.leaseMs ?? PUSH_LEASE_MS,
+      heartbeatMs: options.heartbeatMs ?? PUSH_HEARTBEAT_MS,
     };
-    this.delivery = { batch: options.batch ?? 500, leaseMs: options.leaseMs ?? 60_000 };
+    this.delivery = { batch: options.batch ?? 500, leaseMs: this.scan.leaseMs, heartbeatMs: this.scan.heartbeatMs };
   }
 
   async runOnce(): Promise<PushCycle> {
