@@ -1,6 +1,7 @@
 // The outgoing webhook worker: makes the calls the outbox holds (actions/outgoing-webhooks.ts)
 // beside the HTTP server, never on a request's path. Idle, it reads when the next call is due
-// once a second; any number may run against one PostgreSQL database (claims are leases).
+// once a second; any number may run against one PostgreSQL database (claims are leases a
+// heartbeat renews while a batch's calls are made).
 import { WorkerLoop } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { doDeliverOutgoingWebhooks, type DeliveryOptions } from "../actions/outgoing-webhooks.js";
@@ -16,7 +17,7 @@ export class OutgoingWebhookWorker extends WorkerLoop<number> {
   ) {
     super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "outgoing webhook cycle failed" });
     const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
-    this.options = { batch: options.batch ?? 20, leaseMs: options.leaseMs ?? timeoutMs * 3, retryMs: options.retryMs ?? 2000, timeoutMs };
+    this.options = { batch: options.batch ?? 20, leaseMs: options.leaseMs ?? timeoutMs * 3, heartbeatMs: options.heartbeatMs ?? 5000, retryMs: options.retryMs ?? 2000, timeoutMs };
   }
 
   /** Makes every call due now (including retries that fall due meanwhile); returns how many. */
