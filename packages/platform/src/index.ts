@@ -11,3 +11,4 @@ export * from "./walCheckpoints.js";
 export * from "./mail.js";
 export * from "./secrets.js";
 export * from "./heartbeat.js";
+export * from "./workerLoop.js";

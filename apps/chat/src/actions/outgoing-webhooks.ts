@@ -14,6 +14,7 @@ import { getRealm, type Realm } from "../store/realms.js";
 import { claimCalls, deleteCall, insertCalls, retryCall, serviceOfBot, type BotService, type OutgoingWebhookCall } from "../store/outgoing-webhooks.js";
 import { getUser, usersByIds, type User } from "../store/users.js";
 import { messageScope } from "./message-context.js";
+import { holdingClaims, type LeaseTiming } from "./outbox-leases.js";
 import { checkSendMessage, doSendMessage, type SendTarget } from "./send-message.js";
 import { postWebhook, WEBHOOK_TIMEOUT_SECONDS, type WebhookOutcome } from "./webhook-post.js";
 
@@ -45,9 +46,8 @@ export async function queueOutgoingWebhooks(deps: ChatDeps, input: { realmId: nu
   return rows.length;
 }
 
-export interface DeliveryOptions {
+export interface DeliveryOptions extends LeaseTiming {
   batch: number;
-  leaseMs: number;
   /** wait before the n-th retry: n × retryMs (Zulip requeues at once) */
   retryMs: number;
   timeoutMs: number;
@@ -56,15 +56,20 @@ export interface DeliveryOptions {
 /** Makes the calls that are due; returns how many were taken. */
 export async function doDeliverOutgoingWebhooks(deps: ChatDeps, options: DeliveryOptions): Promise<number> {
   const now = deps.clock.now().getTime();
-  const calls = await claimCalls(deps.db, deps.dialect, now, options.batch, now + options.leaseMs);
-  for (const call of calls) {
-    try {
-      await deliverCall(deps, call, options);
-    } catch (error) {
-      deps.log.error({ err: error, callId: call.id }, "outgoing webhook call failed");
-      await retryCall(deps.db, call.id, call.failed_tries, deps.clock.now().getTime() + options.leaseMs, String(error));
+  const until = now + options.leaseMs;
+  const calls = await claimCalls(deps.db, deps.dialect, now, options.batch, until);
+  // The calls go one after another, each up to its timeout: the heartbeat keeps the batch's
+  // later calls from being taken over (and made twice) while the earlier ones run.
+  await holdingClaims(deps, "outgoing_webhook_outbox", calls.map((c) => c.id), until, options, async () => {
+    for (const call of calls) {
+      try {
+        await deliverCall(deps, call, options);
+      } catch (error) {
+        deps.log.error({ err: error, callId: call.id }, "outgoing webhook call failed");
+        await retryCall(deps.db, call.id, call.failed_tries, deps.clock.now().getTime() + options.leaseMs, String(error));
+      }
     }
-  }
+  });
   return calls.length;
 }
 

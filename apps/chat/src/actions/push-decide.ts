@@ -6,6 +6,7 @@
 // the notification from the phones (doScanRemovals).
 import { randomUUID } from "node:crypto";
 import type { Insertable } from "kysely";
+import { withHeartbeat } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { GroupGraph } from "../lib/group-graph.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
@@ -13,7 +14,7 @@ import { pushTrigger, TRIGGERS, type Trigger } from "../lib/push-triggers.js";
 import { removableIds } from "../lib/push-payloads.js";
 import { SERVER_LIMITS } from "../present/realm.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
-import { advanceCursor, claimCursor, forgetNotified, insertOutbox, messagesAfter, recordNotified, renderedContent, staleNotified, unreadForPushable, type ScannedMessage } from "../store/push-outbox.js";
+import { advanceCursor, claimCursor, renewCursor, forgetNotified, insertOutbox, messagesAfter, recordNotified, renderedContent, staleNotified, unreadForPushable, type ScannedMessage } from "../store/push-outbox.js";
 import { mutedPairs, pushRecipients, subscriptionViews, topicVisibilities } from "../store/push-recipients.js";
 import type { PushOutboxTable } from "../store/push-schema.js";
 
@@ -24,7 +25,9 @@ export interface ScanOptions {
   settleMs: number;
   /** messages older than this are not news any more (after downtime, say) */
   maxAgeMs: number;
+  /** the cursor's lease and its renewal while a scan runs */
   leaseMs: number;
+  heartbeatMs: number;
 }
 
 /** Personal mentions that notify (silent ones do not), and the groups mentioned. */
@@ -121,29 +124,34 @@ export async function doScanNewMessages(deps: ChatDeps, options: ScanOptions): P
   const { db, clock } = deps;
   const now = clock.now().getTime();
   const token = randomUUID();
-  let cursor = await claimCursor(db, now, now + options.leaseMs, token);
-  if (cursor === undefined) return 0; // another worker is scanning
+  const claimed = await claimCursor(db, now, now + options.leaseMs, token);
+  if (claimed === undefined) return 0; // another worker is scanning
+  let cursor = claimed;
   let queued = 0;
+  const renew = () => renewCursor(db, token, clock.now().getTime() + options.leaseMs);
+  const onError = (err: unknown) => deps.log.error({ err }, "could not renew the push cursor claim");
   try {
-    for (let step = 0; step < 20; step++) {
-      const batch = await messagesAfter(db, cursor, now - options.settleMs, options.batch);
-      if (!batch.length) break;
-      const decisions = await decide(
-        deps,
-        batch.filter((m) => m.date_sent >= now - options.maxAgeMs),
-        now,
-      );
-      const last = batch[batch.length - 1]!.id;
-      await db.transaction().execute(async (trx) => {
-        await recordNotified(trx, decisions.map((d) => ({ user_id: d.userId, message_id: d.message.id, realm_id: d.message.realm_id, date_created: now })));
-        await insertOutbox(trx, outboxRows(decisions, now));
-        // Losing the lease means another worker took over: undo, it will decide these itself.
-        if (!(await advanceCursor(trx, token, last, false))) throw new Error("push cursor lease lost");
-      });
-      cursor = last;
-      queued += decisions.length;
-      if (batch.length < options.batch) break;
-    }
+    await withHeartbeat(options.heartbeatMs, renew, async () => {
+      for (let step = 0; step < 20; step++) {
+        const batch = await messagesAfter(db, cursor, now - options.settleMs, options.batch);
+        if (!batch.length) break;
+        const decisions = await decide(
+          deps,
+          batch.filter((m) => m.date_sent >= now - options.maxAgeMs),
+          now,
+        );
+        const last = batch[batch.length - 1]!.id;
+        await db.transaction().execute(async (trx) => {
+          await recordNotified(trx, decisions.map((d) => ({ user_id: d.userId, message_id: d.message.id, realm_id: d.message.realm_id, date_created: now })));
+          await insertOutbox(trx, outboxRows(decisions, now));
+          // Losing the lease means another worker took over: undo, it will decide these itself.
+          if (!(await advanceCursor(trx, token, last, false))) throw new Error("push cursor lease lost");
+        });
+        cursor = last;
+        queued += decisions.length;
+        if (batch.length < options.batch) break;
+      }
+    }, onError);
   } finally {
     await advanceCursor(db, token, cursor, true);
   }

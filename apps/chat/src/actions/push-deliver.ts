@@ -17,6 +17,7 @@ import { claimOutbox, deleteOutbox, forgetNotified, retryOutbox, type PushOutbox
 import { deleteLegacyTokens, devicesWithTokenIds, e2eeDevicesOf, groupNames, legacyTokensOf, messagesById, pairFlags, realmsById, streamsById, usersById } from "../store/push-delivery.js";
 import { TOKEN_KIND_APNS, TOKEN_KIND_FCM } from "../store/push-schema.js";
 import { realmSettingValues } from "../store/settings.js";
+import { holdingClaims, type LeaseTiming } from "./outbox-leases.js";
 import { bigIntList, jsonWithBigInts, postToBouncerText } from "./push-bouncer.js";
 import { doForgetPushToken, realmUuid } from "./push.js";
 import { doSetRealmPushStatus } from "./push-status.js";
@@ -28,9 +29,8 @@ export const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
 /** Push requests per bouncer call. */
 const REQUESTS_PER_CALL = 500;
 
-export interface DeliveryOptions {
+export interface DeliveryOptions extends LeaseTiming {
   batch: number;
-  leaseMs: number;
 }
 
 /** Everything the claimed rows refer to, read in a fixed number of queries. */
@@ -205,8 +205,14 @@ async function settle(deps: ChatDeps, rows: PushOutboxRow[], outcome: Outcome): 
 /** One delivery cycle; returns how many outbox rows it took. */
 export async function doDeliverDue(deps: ChatDeps, options: DeliveryOptions): Promise<number> {
   const now = deps.clock.now().getTime();
-  const rows = await claimOutbox(deps.db, deps.dialect, now, options.batch, now + options.leaseMs);
+  const until = now + options.leaseMs;
+  const rows = await claimOutbox(deps.db, deps.dialect, now, options.batch, until);
   if (!rows.length) return 0;
+  await holdingClaims(deps, "push_outbox", rows.map((r) => r.id), until, options, () => deliverClaimed(deps, rows));
+  return rows.length;
+}
+
+async function deliverClaimed(deps: ChatDeps, rows: PushOutboxRow[]): Promise<void> {
   const ctx = await loadContext(deps, rows);
   const live: PushOutboxRow[] = [];
   for (const row of rows) {
@@ -221,5 +227,4 @@ export async function doDeliverDue(deps: ChatDeps, options: DeliveryOptions): Pr
   for (const row of live.filter((r) => r.channel === "e2ee")) byRealm.set(row.realm_id, [...(byRealm.get(row.realm_id) ?? []), row]);
   for (const [realmId, realmRows] of byRealm) await settle(deps, realmRows, await deliverE2ee(deps, ctx, realmId, realmRows));
   for (const row of live.filter((r) => r.channel === "legacy")) await settle(deps, [row], await deliverLegacy(deps, ctx, row));
-  return rows.length;
 }

@@ -1,8 +1,8 @@
 // Outgoing webhook bots' services and the outbox of calls to them (migrations/025_outgoing_webhooks.ts).
-// Claims are single statements (UPDATE … WHERE id IN (… FOR UPDATE SKIP LOCKED on PostgreSQL)
-// RETURNING), so several workers never make one call twice.
+// Claims are outbox leases (store/outbox-claims.ts), so several workers never make one call twice.
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { ChatDb, Dialect } from "./schema.js";
+import { claimDue } from "./outbox-claims.js";
 import type { BotServiceTable, OutgoingWebhookOutboxTable } from "./event-schema.js";
 
 export type BotService = Selectable<BotServiceTable>;
@@ -28,17 +28,8 @@ export async function insertCalls(db: ChatDb, rows: Insertable<OutgoingWebhookOu
 
 /** Takes up to `limit` due calls, leasing them until `until`. */
 export async function claimCalls(db: ChatDb, dialect: Dialect, now: number, limit: number, until: number): Promise<OutgoingWebhookCall[]> {
-  let pick = db
-    .selectFrom("outgoing_webhook_outbox")
-    .select("id")
-    .where("next_attempt", "<=", now)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
-    .orderBy("next_attempt")
-    .orderBy("id")
-    .limit(limit);
-  if (dialect === "postgres") pick = pick.forUpdate().skipLocked();
-  const rows = await db.updateTable("outgoing_webhook_outbox").set({ claimed_until: until }).where("id", "in", pick).returningAll().execute();
-  return rows.map((row) => ({ ...row, next_attempt: Number(row.next_attempt), date_created: Number(row.date_created) })).sort((a, b) => a.id - b.id);
+  const rows = await claimDue(db, dialect, "outgoing_webhook_outbox", now, limit, until);
+  return rows.map((row) => ({ ...row, next_attempt: Number(row.next_attempt), date_created: Number(row.date_created) }));
 }
 
 export async function deleteCall(db: ChatDb, id: number): Promise<void> {

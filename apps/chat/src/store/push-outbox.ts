@@ -4,6 +4,7 @@
 // WHERE id IN (… FOR UPDATE SKIP LOCKED on PostgreSQL) RETURNING): no row goes out twice.
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { ChatDb, Dialect } from "./schema.js";
+import { claimDue } from "./outbox-claims.js";
 import type { PushOutboxTable } from "./push-schema.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 
@@ -35,6 +36,12 @@ export async function claimCursor(db: ChatDb, now: number, until: number, token:
 export async function advanceCursor(db: ChatDb, token: string, lastMessageId: number, release: boolean): Promise<boolean> {
   const changes = release ? { last_message_id: lastMessageId, claimed_until: null, claim_token: null } : { last_message_id: lastMessageId };
   const result = await db.updateTable("push_cursor").set(changes).where("id", "=", CURSOR).where("claim_token", "=", token).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Extends the cursor's lease (only while `token` still holds it); false when it was lost. */
+export async function renewCursor(db: ChatDb, token: string, until: number): Promise<boolean> {
+  const result = await db.updateTable("push_cursor").set({ claimed_until: until }).where("id", "=", CURSOR).where("claim_token", "=", token).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -114,23 +121,8 @@ export async function forgetNotified(db: ChatDb, userId: number, messageIds: num
 }
 
 /** Takes up to `limit` due outbox rows, leasing them until `until`. */
-export async function claimOutbox(db: ChatDb, dialect: Dialect, now: number, limit: number, until: number): Promise<PushOutboxRow[]> {
-  let pick = db
-    .selectFrom("push_outbox")
-    .select("id")
-    .where("next_attempt", "<=", now)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
-    .orderBy("next_attempt")
-    .orderBy("id")
-    .limit(limit);
-  if (dialect === "postgres") pick = pick.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable("push_outbox")
-    .set({ claimed_until: until, attempts: sql`attempts + 1` })
-    .where("id", "in", pick)
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => a.id - b.id);
+export function claimOutbox(db: ChatDb, dialect: Dialect, now: number, limit: number, until: number): Promise<PushOutboxRow[]> {
+  return claimDue(db, dialect, "push_outbox", now, limit, until, { countAttempts: true });
 }
 
 export async function deleteOutbox(db: ChatDb, ids: number[]): Promise<void> {

@@ -1,25 +1,23 @@
 // The outgoing webhook worker: makes the calls the outbox holds (actions/outgoing-webhooks.ts)
 // beside the HTTP server, never on a request's path. Idle, it reads when the next call is due
-// once a second; any number may run against one PostgreSQL database (claims are leases).
+// once a second; any number may run against one PostgreSQL database (claims are leases a
+// heartbeat renews while a batch's calls are made).
+import { WorkerLoop } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { doDeliverOutgoingWebhooks, type DeliveryOptions } from "../actions/outgoing-webhooks.js";
 import { WEBHOOK_TIMEOUT_SECONDS } from "../actions/webhook-post.js";
 import { nextCallDue } from "../store/outgoing-webhooks.js";
 
-export class OutgoingWebhookWorker {
+export class OutgoingWebhookWorker extends WorkerLoop<number> {
   private readonly options: DeliveryOptions;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = true;
 
   constructor(
     private readonly deps: ChatDeps,
     options: Partial<DeliveryOptions> & { intervalMs?: number } = {},
   ) {
+    super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "outgoing webhook cycle failed" });
     const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
-    this.options = { batch: options.batch ?? 20, leaseMs: options.leaseMs ?? timeoutMs * 3, retryMs: options.retryMs ?? 2000, timeoutMs };
-    this.intervalMs = options.intervalMs ?? 1000;
+    this.options = { batch: options.batch ?? 20, leaseMs: options.leaseMs ?? timeoutMs * 3, heartbeatMs: options.heartbeatMs ?? 5000, retryMs: options.retryMs ?? 2000, timeoutMs };
   }
 
   /** Makes every call due now (including retries that fall due meanwhile); returns how many. */
@@ -32,25 +30,5 @@ export class OutgoingWebhookWorker {
       if (taken === 0) return total;
       total += taken;
     }
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = () => {
-      this.running = this.runOnce()
-        .catch((error) => this.deps.log.error({ err: error }, "outgoing webhook cycle failed"))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    tick();
-  }
-
-  /** Stops ticking and waits for the cycle under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
   }
 }

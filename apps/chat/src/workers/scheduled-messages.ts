@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatDeps } from "../deps.js";
 import { deliverScheduledMessage, type DeliveryOutcome } from "../actions/scheduled-delivery.js";
-import { withHeartbeat } from "@beacon/platform";
+import { WorkerLoop, withHeartbeat } from "@beacon/platform";
 import { claimScheduledMessage, dueScheduledIds, renewScheduledClaim } from "../store/scheduled-messages.js";
 
 /** How long a claim holds unless renewed, and how often a live worker renews it. */
@@ -25,23 +25,19 @@ export interface ScheduledWorkerOptions {
   intervalMs?: number;
 }
 
-export class ScheduledMessageWorker {
+export class ScheduledMessageWorker extends WorkerLoop<DeliveryOutcome[]> {
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly batch: number;
-  private readonly intervalMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = true;
 
   constructor(
     private readonly deps: ChatDeps,
     options: ScheduledWorkerOptions = {},
   ) {
+    super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "scheduled message cycle failed" });
     this.leaseMs = options.leaseMs ?? SCHEDULED_LEASE_MS;
     this.heartbeatMs = options.heartbeatMs ?? SCHEDULED_HEARTBEAT_MS;
     this.batch = options.batch ?? 50;
-    this.intervalMs = options.intervalMs ?? 1000;
   }
 
   /** One delivery cycle: the outcome of every row this worker claimed. */
@@ -58,25 +54,5 @@ export class ScheduledMessageWorker {
       outcomes.push(await withHeartbeat(this.heartbeatMs, renew, () => deliverScheduledMessage(this.deps, row, token), onError));
     }
     return outcomes;
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = () => {
-      this.running = this.runOnce()
-        .catch((error) => this.deps.log.error({ err: error }, "scheduled message cycle failed"))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    tick();
-  }
-
-  /** Stops ticking and waits for the cycle under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
   }
 }
