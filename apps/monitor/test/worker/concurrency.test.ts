@@ -43,26 +43,34 @@ describe("alert workers running side by side", () => {
     assert.equal(flips.length, 30);
   });
 
-  it("notices a deadline within a second when running on its own, and wakes at once for a failure ping", async () => {
+  it("notices a deadline on its own, and is woken at once by a failure ping", async () => {
     hook.requests.length = 0;
     const wh = await addIntegration(h, "webhook", webhookValue(`${hook.url}/loop/$STATUS`));
     const c = await createCheckVia(h, { timeout: 60, grace: 60, channels: wh.uuid });
     await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
     const worker = startAlertWorker(h.deps);
+    // How fast is a figure for bench/, not an assertion here: waits are generous for a loaded machine.
+    const waitFor = async (count: number) => {
+      const started = Date.now();
+      while (hook.requests.length < count && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 10));
+    };
     try {
       await new Promise((r) => setTimeout(r, 100));
       h.clock.advanceSeconds(121);
-      const started = Date.now();
-      while (hook.requests.length === 0 && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 10));
+      await waitFor(1);
       assert.deepEqual(hook.requests.map((r) => r.url), ["/loop/down"]);
-      assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
 
+      // The ping that records the flip wakes the worker rather than leaving it to its next poll.
+      // (Counted through deps.alertWorker, which the ping path uses; the worker's own deliveries wake it directly.)
+      let wakes = 0;
+      h.deps.alertWorker = { ...worker, wake: () => (wakes++, worker.wake()) };
       const d = await createCheckVia(h, { channels: wh.uuid });
-      const sent = Date.now();
+      assert.equal(wakes, 0);
       await h.app.inject({ method: "GET", url: `/ping/${d.uuid}/fail` });
-      while (hook.requests.length < 2 && Date.now() - sent < 3000) await new Promise((r) => setTimeout(r, 5));
+      h.deps.alertWorker = worker;
+      assert.ok(wakes >= 1, "the failure ping woke the worker");
+      await waitFor(2);
       assert.equal(hook.requests.length, 2);
-      assert.ok(Date.now() - sent < 400, `took ${Date.now() - sent} ms`);
     } finally {
       await worker.stop();
     }
