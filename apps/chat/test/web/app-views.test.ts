@@ -6,6 +6,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { multipart } from "../api/uploads-support.js";
+import { picture } from "./pictures.js";
 import { launch, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Chromium, type Team } from "./app-support.js";
 
 declare const document: any;
@@ -120,6 +122,15 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     // Clicking one's own reaction takes it back.
     await message.locator(".reaction.mine").click();
     await message.locator(".reaction.mine").waitFor({ state: "detached" });
+    // A custom emoji added after sign-in (a realm_emoji event): its uploaded picture, not ":beacon:".
+    const upload = await multipart(server.t, team.owner, "POST", "/realm/emoji/beacon", [{ field: "file", fileName: "beacon.png", contentType: "image/png", data: picture("emoji") }]);
+    assert.equal(upload.status, 200, JSON.stringify(upload.body));
+    assert.equal((await server.call(team.grace, "POST", `/messages/${last}/reactions`, { emoji_name: "beacon" })).status, 200);
+    const custom = message.locator(".reaction[aria-label^='beacon:'] img.reaction-emoji");
+    await custom.waitFor();
+    assert.match((await custom.getAttribute("src")) ?? "", /^\/user_avatars\/\d+\/emoji\/images\//);
+    assert.ok(await custom.evaluate((img) => (img as any).complete && (img as any).naturalWidth > 0), "the picture loads");
+    assert.equal(await message.locator(".reaction-name").count(), 0);
     const author = last === history.at(-1) && (HISTORY % 3 ? team.grace : team.alan);
     const edited = await server.call(author as any, "PATCH", `/messages/${last}`, { content: "Message number **edited**" });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
