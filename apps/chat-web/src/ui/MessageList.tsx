@@ -8,7 +8,7 @@ import { dmPeers, matchesNarrow } from "../narrow/narrow";
 import { hashOf } from "../narrow/router";
 import { channelName, subscriptionById } from "../state/channels";
 import { echoes, type Echo } from "../state/compose";
-import { loadNewer, loadOlder, messages, type View } from "../state/messages";
+import { jumpToPresent, loadNewer, loadOlder, messages, type View } from "../state/messages";
 import { seen } from "../state/read";
 import { session } from "../state/session";
 import { users } from "../state/users";
@@ -103,6 +103,7 @@ export function MessageList({ view }: { view: View }) {
   const loading = view.loading.value;
   const foundOldest = view.foundOldest.value;
   const foundNewest = view.foundNewest.value;
+  const newBelow = view.newBelow.value;
   const myId = session.value!.userId;
   // The window, by the ids at its ends (indices move when older pages are prepended).
   const [range, setRange] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
@@ -139,6 +140,7 @@ export function MessageList({ view }: { view: View }) {
     if (!list) return;
     const top = list.getBoundingClientRect().top;
     state.current.atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (state.current.atBottom && view.foundNewest.peek() && end === ids.length && view.newBelow.peek()) view.newBelow.value = 0;
     state.current.anchor = null;
     for (const el of list.querySelectorAll<HTMLElement>("[data-message-id]")) {
       const offset = el.getBoundingClientRect().top - top;
@@ -184,6 +186,8 @@ export function MessageList({ view }: { view: View }) {
       document.documentElement.dataset.ready = "1";
     } else if (s.atBottom) {
       list.scrollTop = list.scrollHeight;
+      // The reader sees what arrives: nothing is waiting below.
+      if (foundNewest && end === ids.length && view.newBelow.peek()) view.newBelow.value = 0;
     } else if (s.anchor) {
       const el = list.querySelector<HTMLElement>(`[data-message-id="${s.anchor.id}"]`);
       if (el) list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - s.anchor.offset;
@@ -245,6 +249,11 @@ export function MessageList({ view }: { view: View }) {
       {rows}
       {loading === "newer" && <p class="list-edge">Loading…</p>}
       {loading === null && ids.length === 0 && !myEchoes.length && <p class="list-empty">{view.error.value ?? "No messages here yet."}</p>}
+      {newBelow > 0 && (
+        <button type="button" class="jump-present" data-testid="jump-present" onClick={() => jumpToPresent(view)}>
+          {newBelow === 1 ? "1 new message below" : `${newBelow} new messages below`} <span aria-hidden="true">↓</span>
+        </button>
+      )}
     </div>
   );
 }

@@ -232,6 +232,38 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     assert.ok(seen.every((s) => !s.endsWith("|none")), `every focused control shows it: ${seen.join(", ")}`);
   });
 
+  it("offers the new messages below a view opened far back, reachable by keyboard, and jumps to them", async () => {
+    const old = history[100]!;
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.engineering}-engineering/near/${old}`));
+    await page.locator(`[data-message-id="${old}"]`).waitFor();
+    assert.equal(await page.locator("[data-testid=jump-present]").count(), 0, "nothing new yet");
+    // The newest end is not loaded: the message is not put in the page, but announced.
+    const fresh = await send(server, team.grace, "engineering", "history", "Brand new at the bottom");
+    const jump = page.getByRole("button", { name: /^1 new message below/ });
+    await jump.waitFor();
+    assert.equal(await page.locator(`[data-message-id="${fresh}"]`).count(), 0);
+    await jump.focus();
+    await waitReady(page, () => page.keyboard.press("Enter"));
+    await page.locator(`[data-message-id="${fresh}"]`).waitFor();
+    assert.equal(await page.locator(`[data-message-id="${old}"]`).count(), 0, "the old window is gone");
+    assert.equal(await page.locator("[data-testid=jump-present]").count(), 0);
+    // At the bottom with the newest loaded, new messages just appear, with no button.
+    const next = await send(server, team.alan, "engineering", "history", "And one more");
+    await page.locator(`[data-message-id="${next}"]`).waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await page.locator("[data-testid=jump-present]").count(), 0);
+    // Scrolled up, with the newest loaded: a new message is announced too.
+    await page.locator("[data-testid=message-list]").evaluate((el) => (el.scrollTop = 0));
+    await page.waitForTimeout(200);
+    const third = await send(server, team.grace, "engineering", "history", "Below the screen");
+    await page.getByRole("button", { name: /^1 new message below/ }).click();
+    await page.waitForFunction((id) => {
+      const el = document.querySelector(`[data-message-id="${id}"]`);
+      const box = el?.closest("[data-testid=message-list]")?.getBoundingClientRect();
+      return el && box && el.getBoundingClientRect().bottom <= box.bottom + 1;
+    }, third);
+  });
+
   it("ran without a script error or a Content-Security-Policy refusal", () => {
     assert.deepEqual(browser.errors, []);
   });
