@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { dmPeers, matchesNarrow } from "../narrow/narrow";
 import { hashOf } from "../narrow/router";
 import { channelName, subscriptionById } from "../state/channels";
-import { echoes, type Echo } from "../state/compose";
+import { discard, echoes, retry, type Echo } from "../state/compose";
 import { jumpToPresent, loadNewer, loadOlder, messages, type View } from "../state/messages";
 import { seen } from "../state/read";
 import { session } from "../state/session";
@@ -79,16 +79,28 @@ function echoAsMessage(echo: Echo, myId: number): Message {
 }
 
 function EchoRow({ echo, message, grouped }: { echo: Echo; message: Message; grouped: boolean }) {
+  const failed = echo.failed !== undefined;
   return (
-    <article class={`message echo ${grouped ? "grouped" : ""}`} data-local-id={echo.localId} aria-label="Sending…">
-      <div class="message-gutter">{!grouped && <Avatar userId={message.sender_id} name={message.sender_full_name} url={message.avatar_url} />}</div>
+    <article class={`message echo ${grouped && !failed ? "grouped" : ""} ${failed ? "failed" : ""}`} data-local-id={echo.localId} aria-label={failed ? "Not sent" : "Sending…"}>
+      <div class="message-gutter">{(!grouped || failed) && <Avatar userId={message.sender_id} name={message.sender_full_name} url={message.avatar_url} />}</div>
       <div class="message-body">
-        {!grouped && (
+        {(!grouped || failed) && (
           <div class="message-meta">
             <span class="sender-name">{message.sender_full_name}</span>
           </div>
         )}
         <div class="message-content echo-text">{echo.draft.content}</div>
+        {failed && (
+          <div class="echo-failure" role="alert">
+            <span>Not sent: {echo.failed}</span>
+            <button type="button" onClick={() => void retry(echo.localId).catch(() => {})}>
+              Retry
+            </button>
+            <button type="button" onClick={() => discard(echo.localId)}>
+              Discard
+            </button>
+          </div>
+        )}
       </div>
       <div class="message-side">
         <span class="message-time">{formatTime(echo.timestamp)}</span>
