@@ -211,6 +211,14 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await waitReady(page, () => page.locator(`[data-testid=channel-row][data-channel-id="${team.engineering}"]`).click());
     await page.waitForTimeout(250);
     assert.ok((await sidebar.boundingBox())!.x < 0, "choosing a channel closes the drawer");
+    // A channel with no messages, dark, on the phone: says so.
+    const empty = (await server.call(team.ada, "GET", "/get_stream_id", { stream: "announcements" })).body.stream_id;
+    await page.emulateMedia({ colorScheme: "dark" });
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${empty}-announcements`));
+    await page.locator(".list-empty", { hasText: "No messages here yet." }).waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
+    await browser.shot(page, "phone-dark-empty");
+    await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1100, height: 760 });
   });
 
