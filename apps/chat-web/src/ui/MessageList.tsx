@@ -191,7 +191,9 @@ export function MessageList({ view }: { view: View }) {
       const target = view.openAt !== null ? list.querySelector<HTMLElement>(`[data-message-id="${view.openAt}"]`) : null;
       if (target) {
         const header = target.previousElementSibling?.classList.contains("recipient-header") ? (target.previousElementSibling as HTMLElement) : target;
-        list.scrollTop = header.offsetTop - list.offsetTop - 8;
+        // A message inside a group would sit under the sticky recipient header: leave its room.
+        const covered = header === target ? (list.querySelector<HTMLElement>(".recipient-header")?.offsetHeight ?? 0) : 0;
+        list.scrollTop = header.offsetTop - list.offsetTop - 8 - covered;
       } else list.scrollTop = list.scrollHeight;
       s.positioned = true;
       measure();

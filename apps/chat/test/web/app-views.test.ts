@@ -244,6 +244,9 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     const old = history[100]!;
     await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.engineering}-engineering/near/${old}`));
     await page.locator(`[data-message-id="${old}"]`).waitFor();
+    // Opened at it: the message shows below the sticky recipient header, not under it.
+    const [header, target] = [await page.locator("[data-testid=recipient-header]").first().boundingBox(), await page.locator(`[data-message-id="${old}"]`).boundingBox()];
+    assert.ok(target!.y >= header!.y + header!.height - 1, `${target!.y} under the header ending at ${header!.y + header!.height}`);
     assert.equal(await page.locator("[data-testid=jump-present]").count(), 0, "nothing new yet");
     // The newest end is not loaded: the message is not put in the page, but announced.
     const fresh = await send(server, team.grace, "engineering", "history", "Brand new at the bottom");
@@ -251,6 +254,7 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await jump.waitFor();
     assert.equal(await page.locator(`[data-message-id="${fresh}"]`).count(), 0);
     await jump.focus();
+    await browser.shot(page, "new-below");
     await waitReady(page, () => page.keyboard.press("Enter"));
     await page.locator(`[data-message-id="${fresh}"]`).waitFor();
     assert.equal(await page.locator(`[data-message-id="${old}"]`).count(), 0, "the old window is gone");
