@@ -20,6 +20,8 @@ export interface View {
   error: Signal<string | null>;
   /** messages that arrived for this narrow out of sight (beyond the loaded end, or below the screen) */
   newBelow: Signal<number>;
+  /** live messages that arrived while the first page was on its way (it may predate them) */
+  pending: Message[];
   /** the message to open at (first unread, or the near/anchor one); null: the newest */
   openAt: number | null;
 }
@@ -97,6 +99,7 @@ function newView(key: string, narrow: Narrow, at: number | undefined): View {
     loading: signal("initial"),
     error: signal(null),
     newBelow: signal(0),
+    pending: [],
     openAt: at ?? narrow.near ?? null,
   };
 }
@@ -130,7 +133,19 @@ async function loadInitial(view: View, anchor: number | "first_unread" | "newest
     // Without an anchor of its own, the view opens at the first unread (or the newest).
     const firstUnread = page.messages.find((m) => !m.flags.includes("read"));
     if (anchor === "first_unread") view.openAt = firstUnread ? firstUnread.id : null;
-    view.ids.value = page.messages.map((m) => m.id);
+    const ids = page.messages.map((m) => m.id);
+    // Messages that arrived during the fetch and are newer than the page: they belong at its end.
+    if (page.found_newest) {
+      const newest = ids.at(-1) ?? 0;
+      for (const m of view.pending) {
+        if (m.id > newest && !ids.includes(m.id)) {
+          storeMessage(m);
+          ids.push(m.id);
+        }
+      }
+    }
+    view.pending = [];
+    view.ids.value = ids;
     view.foundOldest.value = page.found_oldest;
     view.foundNewest.value = page.found_newest;
   } catch (error) {
@@ -197,7 +212,11 @@ export function addLiveMessage(message: Message): void {
   const myId = me().userId;
   let stored = false;
   for (const view of views.values()) {
-    if (view.loading.peek() === "initial" || !matchesNarrow(view.narrow, message, myId)) continue;
+    if (!matchesNarrow(view.narrow, message, myId)) continue;
+    if (view.loading.peek() === "initial") {
+      view.pending.push(message);
+      continue;
+    }
     view.newBelow.value++;
     if (!view.foundNewest.peek()) continue;
     if (!stored) storeMessage(message);
