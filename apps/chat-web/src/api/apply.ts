@@ -4,6 +4,7 @@ import { matchesNarrow, dmPeers } from "../narrow/narrow";
 import { addChannels, addSubscriptions, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
 import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
+import { setRealmEmoji } from "../state/emoji";
 import { addLiveMessage, currentView, dropViews, removeMessages, setFlag, updateMessage, messages } from "../state/messages";
 import { session } from "../state/session";
 import { toggleStarred } from "../state/starred";
@@ -126,6 +127,11 @@ export function applyEvent(event: Event): "reregister" | void {
     case "realm": {
       if (event.op === "update" && event.property === "name") session.value = { ...me, realmName: event.value };
       if (event.op === "update_dict" && event.data?.name) session.value = { ...me, realmName: event.data.name };
+      return;
+    }
+    case "realm_emoji": {
+      // Without the individual-changes capability the server sends the whole set each time.
+      if (event.op === "update") setRealmEmoji(event.realm_emoji);
       return;
     }
     case "restart":

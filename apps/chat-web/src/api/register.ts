@@ -4,6 +4,7 @@
 import { api } from "./client";
 import { setChannels } from "../state/channels";
 import { setConversations } from "../state/dms";
+import { setRealmEmoji } from "../state/emoji";
 import { session } from "../state/session";
 import { setStarred } from "../state/starred";
 import { setUnreads } from "../state/unreads";
@@ -23,9 +24,10 @@ export const EVENT_TYPES = [
   "submessage",
   "restart",
   "realm",
+  "realm_emoji",
   "user_settings",
 ];
-const FETCH_TYPES = ["realm", "realm_user", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings"];
+const FETCH_TYPES = ["realm", "realm_user", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji"];
 
 export interface Registered {
   queue_id: string;
@@ -56,5 +58,6 @@ export async function register(): Promise<Registered> {
   setUnreads(state.unread_msgs ?? {}, state.user_id);
   setConversations(state.recent_private_conversations ?? []);
   setStarred(state.starred_messages ?? []);
+  setRealmEmoji(state.realm_emoji);
   return { queue_id: state.queue_id, last_event_id: state.last_event_id };
 }

@@ -58,10 +58,13 @@ export function clearDraftStorage(): void {
 
 let counter = 0;
 
-/** Sends the draft; the content is cleared at once and comes back if the server refuses it. */
-export async function send(target: Draft, userIds: number[], senderId: number): Promise<void> {
+/**
+ * Sends the draft (its content is cleared at once by the caller). When the server refuses it or
+ * cannot be reached, the echo stays, marked failed with the reason, for a retry or a discard.
+ */
+export async function send(target: Draft, userIds: number[], senderId: number, timestamp = Math.floor(Date.now() / 1000)): Promise<void> {
   const localId = `${Date.now()}.${++counter}`;
-  const echo: Echo = { localId, draft: target, userIds, senderId, timestamp: Math.floor(Date.now() / 1000) };
+  const echo: Echo = { localId, draft: target, userIds, senderId, timestamp };
   echoes.value = [...echoes.peek(), echo];
   const params =
     target.kind === "dm"
@@ -72,10 +75,26 @@ export async function send(target: Draft, userIds: number[], senderId: number): 
     // The event may already have replaced the echo; if not, it will (see settleEcho).
     if (echoes.peek().some((e) => e.localId === localId)) echoes.value = echoes.peek().map((e) => (e.localId === localId ? { ...e, serverId: sent.id } : e));
   } catch (error) {
-    echoes.value = echoes.peek().filter((e) => e.localId !== localId);
-    if (!draft.peek().content.trim()) setDraft({ content: target.content });
-    throw error instanceof ApiError ? error : new ApiError(0, "NETWORK", String(error));
+    const failure = error instanceof ApiError ? error : new ApiError(0, "NETWORK", String(error));
+    echoes.value = echoes.peek().map((e) => (e.localId === localId ? { ...e, failed: failure.message } : e));
+    throw failure;
   }
+}
+
+/** Sends a failed message again (a new echo in its place, at its original time). */
+export function retry(localId: string): Promise<void> {
+  const echo = echoes.peek().find((e) => e.localId === localId);
+  if (!echo) return Promise.resolve();
+  echoes.value = echoes.peek().filter((e) => e.localId !== localId);
+  return send(echo.draft, echo.userIds, echo.senderId, echo.timestamp);
+}
+
+/** Gives up a failed message: its words go back into an empty compose box, so none are lost. */
+export function discard(localId: string): void {
+  const echo = echoes.peek().find((e) => e.localId === localId);
+  if (!echo) return;
+  echoes.value = echoes.peek().filter((e) => e.localId !== localId);
+  if (!draft.peek().content.trim()) setDraft({ content: echo.draft.content });
 }
 
 /** A message event arrived: the echo it answers (by local id, or by the id POST returned) goes. */

@@ -18,6 +18,10 @@ export interface View {
   foundNewest: Signal<boolean>;
   loading: Signal<"initial" | "older" | "newer" | null>;
   error: Signal<string | null>;
+  /** messages that arrived for this narrow out of sight (beyond the loaded end, or below the screen) */
+  newBelow: Signal<number>;
+  /** live messages that arrived while the first page was on its way (it may predate them) */
+  pending: Message[];
   /** the message to open at (first unread, or the near/anchor one); null: the newest */
   openAt: number | null;
 }
@@ -94,6 +98,8 @@ function newView(key: string, narrow: Narrow, at: number | undefined): View {
     foundNewest: signal(false),
     loading: signal("initial"),
     error: signal(null),
+    newBelow: signal(0),
+    pending: [],
     openAt: at ?? narrow.near ?? null,
   };
 }
@@ -120,15 +126,26 @@ export function openView(narrow: Narrow, at?: number): View {
   return view;
 }
 
-async function loadInitial(view: View): Promise<void> {
+async function loadInitial(view: View, anchor: number | "first_unread" | "newest" = view.openAt ?? "first_unread"): Promise<void> {
   try {
-    const anchor = view.openAt ?? "first_unread";
     const page = await fetchPage(view, anchor, PAGE, PAGE);
     for (const m of page.messages) storeMessage(m);
     // Without an anchor of its own, the view opens at the first unread (or the newest).
     const firstUnread = page.messages.find((m) => !m.flags.includes("read"));
     if (anchor === "first_unread") view.openAt = firstUnread ? firstUnread.id : null;
-    view.ids.value = page.messages.map((m) => m.id);
+    const ids = page.messages.map((m) => m.id);
+    // Messages that arrived during the fetch and are newer than the page: they belong at its end.
+    if (page.found_newest) {
+      const newest = ids.at(-1) ?? 0;
+      for (const m of view.pending) {
+        if (m.id > newest && !ids.includes(m.id)) {
+          storeMessage(m);
+          ids.push(m.id);
+        }
+      }
+    }
+    view.pending = [];
+    view.ids.value = ids;
     view.foundOldest.value = page.found_oldest;
     view.foundNewest.value = page.found_newest;
   } catch (error) {
@@ -186,16 +203,44 @@ export async function loadNewer(view: View): Promise<void> {
   }
 }
 
-/** A new message from the event queue: every kept view it belongs to (with its newest end loaded) gets it. */
+/**
+ * A new message from the event queue: every kept view it belongs to (with its newest end
+ * loaded) gets it. Each view counts it in newBelow; the list clears the count while its reader
+ * is at the bottom (they see it come), else it offers to jump down to it.
+ */
 export function addLiveMessage(message: Message): void {
   const myId = me().userId;
   let stored = false;
   for (const view of views.values()) {
-    if (!view.foundNewest.peek() || view.loading.peek() === "initial" || !matchesNarrow(view.narrow, message, myId)) continue;
+    if (!matchesNarrow(view.narrow, message, myId)) continue;
+    if (view.loading.peek() === "initial") {
+      view.pending.push(message);
+      continue;
+    }
+    view.newBelow.value++;
+    if (!view.foundNewest.peek()) continue;
     if (!stored) storeMessage(message);
     stored = true;
     if (!view.ids.peek().includes(message.id)) view.ids.value = [...view.ids.peek(), message.id];
   }
+}
+
+/**
+ * "Jump to the newest": the list starts afresh at the bottom. With the newest end loaded that
+ * is the loaded ids; without it, the newest page is fetched (the ids read so far are dropped).
+ */
+export function jumpToPresent(view: View): void {
+  view.newBelow.value = 0;
+  view.openAt = null;
+  if (view.foundNewest.peek()) {
+    show(view);
+    return;
+  }
+  const fresh = newView(view.key, view.narrow, undefined);
+  fresh.openAt = null;
+  views.set(view.key, fresh);
+  show(fresh);
+  void loadInitial(fresh, "newest").then(forgetUnusedMessages);
 }
 
 export function removeMessages(ids: readonly number[]): void {

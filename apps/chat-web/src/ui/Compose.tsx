@@ -52,7 +52,8 @@ export function Compose() {
     setError(null);
     const target = { ...d, channelId };
     setDraft({ content: "" });
-    send(target, userIds, session.peek()!.userId).catch((e: Error) => setError(e.message));
+    // A failure shows on the message itself (its local echo), with Retry and Discard.
+    send(target, userIds, session.peek()!.userId).catch(() => {});
     textarea.current?.focus();
   };
 

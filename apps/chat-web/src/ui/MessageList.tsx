@@ -7,8 +7,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { dmPeers, matchesNarrow } from "../narrow/narrow";
 import { hashOf } from "../narrow/router";
 import { channelName, subscriptionById } from "../state/channels";
-import { echoes, type Echo } from "../state/compose";
-import { loadNewer, loadOlder, messages, type View } from "../state/messages";
+import { discard, echoes, retry, type Echo } from "../state/compose";
+import { jumpToPresent, loadNewer, loadOlder, messages, type View } from "../state/messages";
 import { seen } from "../state/read";
 import { session } from "../state/session";
 import { users } from "../state/users";
@@ -79,16 +79,28 @@ function echoAsMessage(echo: Echo, myId: number): Message {
 }
 
 function EchoRow({ echo, message, grouped }: { echo: Echo; message: Message; grouped: boolean }) {
+  const failed = echo.failed !== undefined;
   return (
-    <article class={`message echo ${grouped ? "grouped" : ""}`} data-local-id={echo.localId} aria-label="Sending…">
-      <div class="message-gutter">{!grouped && <Avatar userId={message.sender_id} name={message.sender_full_name} url={message.avatar_url} />}</div>
+    <article class={`message echo ${grouped && !failed ? "grouped" : ""} ${failed ? "failed" : ""}`} data-local-id={echo.localId} aria-label={failed ? "Not sent" : "Sending…"}>
+      <div class="message-gutter">{(!grouped || failed) && <Avatar userId={message.sender_id} name={message.sender_full_name} url={message.avatar_url} />}</div>
       <div class="message-body">
-        {!grouped && (
+        {(!grouped || failed) && (
           <div class="message-meta">
             <span class="sender-name">{message.sender_full_name}</span>
           </div>
         )}
         <div class="message-content echo-text">{echo.draft.content}</div>
+        {failed && (
+          <div class="echo-failure" role="alert">
+            <span>Not sent: {echo.failed}</span>
+            <button type="button" onClick={() => void retry(echo.localId).catch(() => {})}>
+              Retry
+            </button>
+            <button type="button" onClick={() => discard(echo.localId)}>
+              Discard
+            </button>
+          </div>
+        )}
       </div>
       <div class="message-side">
         <span class="message-time">{formatTime(echo.timestamp)}</span>
@@ -103,6 +115,7 @@ export function MessageList({ view }: { view: View }) {
   const loading = view.loading.value;
   const foundOldest = view.foundOldest.value;
   const foundNewest = view.foundNewest.value;
+  const newBelow = view.newBelow.value;
   const myId = session.value!.userId;
   // The window, by the ids at its ends (indices move when older pages are prepended).
   const [range, setRange] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
@@ -139,6 +152,7 @@ export function MessageList({ view }: { view: View }) {
     if (!list) return;
     const top = list.getBoundingClientRect().top;
     state.current.atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (state.current.atBottom && view.foundNewest.peek() && end === ids.length && view.newBelow.peek()) view.newBelow.value = 0;
     state.current.anchor = null;
     for (const el of list.querySelectorAll<HTMLElement>("[data-message-id]")) {
       const offset = el.getBoundingClientRect().top - top;
@@ -177,13 +191,17 @@ export function MessageList({ view }: { view: View }) {
       const target = view.openAt !== null ? list.querySelector<HTMLElement>(`[data-message-id="${view.openAt}"]`) : null;
       if (target) {
         const header = target.previousElementSibling?.classList.contains("recipient-header") ? (target.previousElementSibling as HTMLElement) : target;
-        list.scrollTop = header.offsetTop - list.offsetTop - 8;
+        // A message inside a group would sit under the sticky recipient header: leave its room.
+        const covered = header === target ? (list.querySelector<HTMLElement>(".recipient-header")?.offsetHeight ?? 0) : 0;
+        list.scrollTop = header.offsetTop - list.offsetTop - 8 - covered;
       } else list.scrollTop = list.scrollHeight;
       s.positioned = true;
       measure();
       document.documentElement.dataset.ready = "1";
     } else if (s.atBottom) {
       list.scrollTop = list.scrollHeight;
+      // The reader sees what arrives: nothing is waiting below.
+      if (foundNewest && end === ids.length && view.newBelow.peek()) view.newBelow.value = 0;
     } else if (s.anchor) {
       const el = list.querySelector<HTMLElement>(`[data-message-id="${s.anchor.id}"]`);
       if (el) list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - s.anchor.offset;
@@ -245,6 +263,11 @@ export function MessageList({ view }: { view: View }) {
       {rows}
       {loading === "newer" && <p class="list-edge">Loading…</p>}
       {loading === null && ids.length === 0 && !myEchoes.length && <p class="list-empty">{view.error.value ?? "No messages here yet."}</p>}
+      {newBelow > 0 && (
+        <button type="button" class="jump-present" data-testid="jump-present" onClick={() => jumpToPresent(view)}>
+          {newBelow === 1 ? "1 new message below" : `${newBelow} new messages below`} <span aria-hidden="true">↓</span>
+        </button>
+      )}
     </div>
   );
 }

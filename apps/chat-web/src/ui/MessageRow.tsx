@@ -8,6 +8,7 @@ import { emojiImageUrl, setContent, type ContentContext } from "../content";
 import { MessageWidget, widgetOf } from "../widgets";
 import { go } from "../narrow/router";
 import { channelName } from "../state/channels";
+import { realmEmoji } from "../state/emoji";
 import { session } from "../state/session";
 import { isUnread } from "../state/unreads";
 import { users } from "../state/users";
@@ -51,6 +52,14 @@ function groupReactions(reactions: readonly Reaction[], myId: number): Group[] {
   return [...groups.values()];
 }
 
+/** A Unicode emoji's picture, a custom emoji's uploaded image, else the :name: as text. */
+function ReactionEmoji({ group }: { group: Group }) {
+  const custom = group.type === "realm_emoji" ? realmEmoji.value.get(group.code) : undefined;
+  const src = group.type === "unicode_emoji" ? emojiImageUrl(group.code) : custom?.source_url;
+  if (src && session.value!.emojiset !== "text") return <img src={src} alt="" class="reaction-emoji" />;
+  return <span class="reaction-name">:{group.name}:</span>;
+}
+
 function Reactions({ message }: { message: Message }) {
   const myId = session.value!.userId;
   const groups = groupReactions(message.reactions, myId);
@@ -71,7 +80,7 @@ function Reactions({ message }: { message: Message }) {
           title={`${g.names.join(", ")} reacted with :${g.name}:`}
           onClick={() => toggle(g)}
         >
-          {g.type === "unicode_emoji" ? <img src={emojiImageUrl(g.code)} alt="" class="reaction-emoji" /> : <span class="reaction-name">:{g.name}:</span>}
+          <ReactionEmoji group={g} />
           <span class="reaction-count">{g.count}</span>
         </button>
       ))}

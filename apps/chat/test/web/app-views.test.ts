@@ -6,6 +6,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { multipart } from "../api/uploads-support.js";
+import { picture } from "./pictures.js";
 import { launch, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Chromium, type Team } from "./app-support.js";
 
 declare const document: any;
@@ -120,6 +122,15 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     // Clicking one's own reaction takes it back.
     await message.locator(".reaction.mine").click();
     await message.locator(".reaction.mine").waitFor({ state: "detached" });
+    // A custom emoji added after sign-in (a realm_emoji event): its uploaded picture, not ":beacon:".
+    const upload = await multipart(server.t, team.owner, "POST", "/realm/emoji/beacon", [{ field: "file", fileName: "beacon.png", contentType: "image/png", data: picture("emoji") }]);
+    assert.equal(upload.status, 200, JSON.stringify(upload.body));
+    assert.equal((await server.call(team.grace, "POST", `/messages/${last}/reactions`, { emoji_name: "beacon" })).status, 200);
+    const custom = message.locator(".reaction[aria-label^='beacon:'] img.reaction-emoji");
+    await custom.waitFor();
+    assert.match((await custom.getAttribute("src")) ?? "", /^\/user_avatars\/\d+\/emoji\/images\//);
+    assert.ok(await custom.evaluate((img) => (img as any).complete && (img as any).naturalWidth > 0), "the picture loads");
+    assert.equal(await message.locator(".reaction-name").count(), 0);
     const author = last === history.at(-1) && (HISTORY % 3 ? team.grace : team.alan);
     const edited = await server.call(author as any, "PATCH", `/messages/${last}`, { content: "Message number **edited**" });
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
@@ -200,6 +211,14 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await waitReady(page, () => page.locator(`[data-testid=channel-row][data-channel-id="${team.engineering}"]`).click());
     await page.waitForTimeout(250);
     assert.ok((await sidebar.boundingBox())!.x < 0, "choosing a channel closes the drawer");
+    // A channel with no messages, dark, on the phone: says so.
+    const empty = (await server.call(team.ada, "GET", "/get_stream_id", { stream: "announcements" })).body.stream_id;
+    await page.emulateMedia({ colorScheme: "dark" });
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${empty}-announcements`));
+    await page.locator(".list-empty", { hasText: "No messages here yet." }).waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
+    await browser.shot(page, "phone-dark-empty");
+    await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1100, height: 760 });
   });
 
@@ -219,6 +238,42 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     assert.ok(seen.some((s) => s.startsWith("sign-out|")), seen.join(", "));
     assert.ok(seen.some((s) => s.startsWith("view-all|")), seen.join(", "));
     assert.ok(seen.every((s) => !s.endsWith("|none")), `every focused control shows it: ${seen.join(", ")}`);
+  });
+
+  it("offers the new messages below a view opened far back, reachable by keyboard, and jumps to them", async () => {
+    const old = history[100]!;
+    await waitReady(page, () => page.goto(`${site}/#narrow/channel/${team.engineering}-engineering/near/${old}`));
+    await page.locator(`[data-message-id="${old}"]`).waitFor();
+    // Opened at it: the message shows below the sticky recipient header, not under it.
+    const [header, target] = [await page.locator("[data-testid=recipient-header]").first().boundingBox(), await page.locator(`[data-message-id="${old}"]`).boundingBox()];
+    assert.ok(target!.y >= header!.y + header!.height - 1, `${target!.y} under the header ending at ${header!.y + header!.height}`);
+    assert.equal(await page.locator("[data-testid=jump-present]").count(), 0, "nothing new yet");
+    // The newest end is not loaded: the message is not put in the page, but announced.
+    const fresh = await send(server, team.grace, "engineering", "history", "Brand new at the bottom");
+    const jump = page.getByRole("button", { name: /^1 new message below/ });
+    await jump.waitFor();
+    assert.equal(await page.locator(`[data-message-id="${fresh}"]`).count(), 0);
+    await jump.focus();
+    await browser.shot(page, "new-below");
+    await waitReady(page, () => page.keyboard.press("Enter"));
+    await page.locator(`[data-message-id="${fresh}"]`).waitFor();
+    assert.equal(await page.locator(`[data-message-id="${old}"]`).count(), 0, "the old window is gone");
+    assert.equal(await page.locator("[data-testid=jump-present]").count(), 0);
+    // At the bottom with the newest loaded, new messages just appear, with no button.
+    const next = await send(server, team.alan, "engineering", "history", "And one more");
+    await page.locator(`[data-message-id="${next}"]`).waitFor();
+    await page.waitForTimeout(200);
+    assert.equal(await page.locator("[data-testid=jump-present]").count(), 0);
+    // Scrolled up, with the newest loaded: a new message is announced too.
+    await page.locator("[data-testid=message-list]").evaluate((el) => (el.scrollTop = 0));
+    await page.waitForTimeout(200);
+    const third = await send(server, team.grace, "engineering", "history", "Below the screen");
+    await page.getByRole("button", { name: /^1 new message below/ }).click();
+    await page.waitForFunction((id) => {
+      const el = document.querySelector(`[data-message-id="${id}"]`);
+      const box = el?.closest("[data-testid=message-list]")?.getBoundingClientRect();
+      return el && box && el.getBoundingClientRect().bottom <= box.bottom + 1;
+    }, third);
   });
 
   it("ran without a script error or a Content-Security-Policy refusal", () => {

@@ -158,6 +158,33 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
     await page.locator("[data-message-id] .message-content", { hasText: "half-written thought" }).waitFor();
   });
 
+  it("shows a message the server did not get as not sent, and sends it on Retry", async () => {
+    const box = page.locator("form[data-testid=compose] textarea[name=content]");
+    await server.stop();
+    await box.fill("Written while offline");
+    await box.press("Enter");
+    const echo = page.locator("[data-local-id].failed", { hasText: "Written while offline" });
+    await echo.waitFor();
+    assert.match((await echo.getByRole("alert").textContent()) ?? "", /^Not sent: The server cannot be reached\./);
+    assert.equal(await echo.getAttribute("aria-label"), "Not sent");
+    await browser.shot(page, "send-failed");
+    await server.start();
+    await echo.getByRole("button", { name: "Retry" }).click();
+    await page.locator("[data-message-id] .message-content", { hasText: "Written while offline" }).waitFor({ timeout: 30_000 });
+    await page.locator("[data-local-id]").waitFor({ state: "detached" });
+    const last = await server.call(team.ada, "GET", "/messages", { anchor: "newest", num_before: 1, num_after: 0 });
+    assert.equal(last.body.messages[0].content, "<p>Written while offline</p>");
+    // Discard gives the words back to an empty compose box.
+    await server.stop();
+    await box.fill("Never mind");
+    await box.press("Enter");
+    await page.locator("[data-local-id].failed").getByRole("button", { name: "Discard" }).click();
+    assert.equal(await page.locator("[data-local-id]").count(), 0);
+    assert.equal(await box.inputValue(), "Never mind");
+    await box.fill("");
+    await server.start();
+  });
+
   it("sends a direct message to two people, named by email and by full name", async () => {
     const compose = page.locator("form[data-testid=compose]");
     await compose.getByRole("button", { name: "Direct" }).click();
