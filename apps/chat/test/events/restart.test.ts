@@ -32,14 +32,17 @@ interface Who {
 async function serve(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [BEACON, "chat", "serve", "--port", String(port)], {
     env: { ...process.env, CHAT_DATABASE_URL: databaseUrl, CHAT_RATE_LIMIT: "0", CHAT_EVENT_PROCESS: "", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // The log lines (standard error) say when it listens; standard output is kept for results.
   let buffer = "";
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
+    const watch = (chunk: Buffer) => {
       buffer += chunk.toString();
       if (buffer.includes("chat server listening")) resolve();
-    });
+    };
+    child.stdout!.on("data", watch);
+    child.stderr!.on("data", watch);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${buffer}`)));
   });
   return child;
