@@ -38,7 +38,7 @@ interface WebSeed {
 }
 
 /** The chat seed plus the web app's additions, cached beside BENCH_CHAT_SEED when it is set. */
-async function webSeeded(): Promise<WebSeed> {
+export async function webSeeded(): Promise<WebSeed> {
   const keep = process.env.BENCH_CHAT_SEED ? `${process.env.BENCH_CHAT_SEED}.web` : undefined;
   if (keep && existsSync(`${keep}.json`)) {
     const saved = JSON.parse(readFileSync(`${keep}.json`, "utf8")) as WebSeed;
