@@ -2,7 +2,7 @@
 // to its own integration's stored value, and (for groups) delivery through other integrations.
 import { randomUUID } from "node:crypto";
 import type { MonitorDeps } from "../deps.js";
-import { TransportError, type AlertContext, type MemberOutcome } from "../integrations/alert.js";
+import { failureOf, type AlertContext, type MemberOutcome } from "../integrations/alert.js";
 import { transportFor } from "../integrations/registry.js";
 import { updateChannelRow } from "../store/channelAssignments.js";
 import { listChannels } from "../store/channels.js";
@@ -49,9 +49,9 @@ async function notifyMembers(deps: MonitorDeps, alert: AlertContext, uuids: stri
     try {
       await transport.notify({ ...alert, channel: member, notificationUuid, ...alertServices(deps, member) });
     } catch (e) {
-      error = (e as Error).message || String(e);
-      permanent = e instanceof TransportError && e.permanent;
-      if (!(e instanceof TransportError)) deps.log.error({ err: e, channel: member.uuid }, "group member delivery failed");
+      const failure = failureOf(e);
+      ({ error, permanent } = failure);
+      if (failure.unexpected) deps.log.error({ err: e, channel: member.uuid }, "group member delivery failed");
     }
     const now = deps.clock.now().getTime();
     await recordChannelDelivery(deps.db, member.id, { last_error: error, last_notify: started, last_notify_duration: Date.now() - start, disable: permanent });

@@ -12,7 +12,7 @@ import { loadAlertRows } from "../store/alertContext.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { claimNotifications, finishNotification, recordChannelDelivery, renewNotificationLeases } from "../store/outbox.js";
 import type { Notification } from "../store/schema.js";
-import { TransportError, type AlertContext } from "../integrations/alert.js";
+import { failureOf, type AlertContext } from "../integrations/alert.js";
 import { transportFor } from "../integrations/registry.js";
 import { sortByNaturalName } from "../integrations/text.js";
 
@@ -76,10 +76,9 @@ export async function deliver(deps: MonitorDeps, n: Notification): Promise<void>
     if (!ctx) return await finishNotification(deps.db, n.id, { state: "failed", error: "Check or integration does not exist any more", claimed_until: null });
     await transportFor(ctx.channel.kind).notify(ctx);
   } catch (e) {
-    error = e instanceof TransportError ? e.message : (e as Error).message || String(e);
-    permanent = e instanceof TransportError && e.permanent;
-    final = e instanceof TransportError && e.final;
-    if (!(e instanceof TransportError)) deps.log.error({ err: e, notification: n.uuid }, "notification failed");
+    const failure = failureOf(e);
+    ({ error, permanent, final } = failure);
+    if (failure.unexpected) deps.log.error({ err: e, notification: n.uuid }, "notification failed");
   }
   const now = deps.clock.now().getTime();
   try {

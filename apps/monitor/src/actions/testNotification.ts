@@ -7,7 +7,7 @@ import { alertServices } from "./alertServices.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import type { Channel, Check, Project } from "../store/schema.js";
-import { TransportError } from "../integrations/alert.js";
+import { failureOf } from "../integrations/alert.js";
 import { transportFor } from "../integrations/registry.js";
 import { newCheckRow } from "./checks.js";
 
@@ -39,9 +39,9 @@ export async function sendTestNotification(deps: MonitorDeps, project: Project, 
       ...alertServices(deps, channel),
     });
     return { kind: "sent" };
-  } catch (error) {
-    if (error instanceof TransportError) return { kind: "failed", error: error.message };
-    deps.log.error({ err: error, channel: channel.uuid }, "test notification failed");
-    return { kind: "failed", error: (error as Error).message || "unexpected error" };
+  } catch (e) {
+    const failure = failureOf(e);
+    if (failure.unexpected) deps.log.error({ err: e, channel: channel.uuid }, "test notification failed");
+    return { kind: "failed", error: failure.error || "unexpected error" };
   }
 }

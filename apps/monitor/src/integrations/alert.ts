@@ -18,6 +18,20 @@ export class TransportError extends Error {
   }
 }
 
+export interface Failure {
+  error: string;
+  permanent: boolean;
+  final: boolean;
+  /** Not a TransportError: a bug or an outage worth a log line. */
+  unexpected: boolean;
+}
+
+/** How a failed delivery attempt is recorded, whatever was thrown. */
+export function failureOf(e: unknown): Failure {
+  if (e instanceof TransportError) return { error: e.message, permanent: e.permanent, final: e.final, unexpected: false };
+  return { error: (e instanceof Error && e.message) || String(e), permanent: false, final: false, unexpected: true };
+}
+
 export interface FlipFacts {
   created: number;
   old_status: string;
