@@ -1,2 +1,3 @@
 export * from "./database.js";
 export * from "./clock.js";
+export * from "./ports.js";

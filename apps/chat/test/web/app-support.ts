@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { BrowserContext, Page } from "playwright-core";
 import { basic, chatTest, encode, type Account, type ChatTest, type Params, type Response } from "../helpers.js";
 import { buildChatApp, withEvents } from "../../src/main.js";
-import { freePort } from "./gallery-support.js";
+import { freePort } from "@beacon/testing";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); CI installs it`;

@@ -13,7 +13,8 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { basic, chatTest, type ChatTest } from "../helpers.js";
 import { uploadsDir } from "../api/uploads-support.js";
-import { buildGallery, freePort, seedGallery, serveGallery, type Gallery } from "./gallery-support.js";
+import { freePort } from "@beacon/testing";
+import { buildGallery, seedGallery, serveGallery, type Gallery } from "./gallery-support.js";
 
 // Functions handed to page.evaluate run in the page, where these exist (the server's type
 // program has no DOM library, on purpose).

@@ -4,7 +4,6 @@
 // the web app's Content-Security-Policy.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { extname, join, normalize } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import type { Account, ChatTest } from "../helpers.js";
@@ -24,17 +23,6 @@ const TYPES: Record<string, string> = {
   ".woff": "font/woff",
   ".ttf": "font/ttf",
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds the gallery page (and with it the content module's CSS and script) with Vite. */
 export async function buildGallery(outDir: string): Promise<void> {

@@ -4,23 +4,15 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
+import { freshDatabaseUrl, type TestDatabase, freePort } from "@beacon/testing";
 
 const run = promisify(execFile);
 const beacon = fileURLToPath(new URL("../../../../bin/beacon.js", import.meta.url));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function cli(...args: string[]): Promise<any> {
   const { stdout } = await run(process.execPath, [beacon, "monitor", ...args], { env: { ...process.env, LOG_LEVEL: "silent" } });

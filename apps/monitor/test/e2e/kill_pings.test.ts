@@ -7,25 +7,17 @@ import assert from "node:assert/strict";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { openDatabase } from "@beacon/platform";
-import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
+import { freshDatabaseUrl, type TestDatabase, freePort } from "@beacon/testing";
 import type { MonitorDB } from "../../src/store/schema.js";
 
 const run = promisify(execFile);
 const beacon = fileURLToPath(new URL("../../../../bin/beacon.js", import.meta.url));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("kill -9 while pings arrive", () => {
   let database: TestDatabase;

@@ -4,13 +4,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { BrowserContext, Page } from "playwright-core";
 import { createLogger } from "@beacon/platform";
-import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
+import { freshDatabaseUrl, type TestDatabase, freePort } from "@beacon/testing";
 import { loadMonitorConfig } from "../../src/config.js";
 import { buildMonitorApp, openMonitor, type Monitor } from "../../src/main.js";
 import { confirmationLink } from "../../src/integrations/telegram/bot.js";
@@ -21,16 +20,6 @@ const CHROMIUM = "/usr/bin/chromium";
 const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); CI installs it`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
   let database: TestDatabase;

@@ -7,11 +7,11 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
+import { freePort } from "@beacon/testing";
 
 const CHROMIUM = "/usr/bin/chromium";
 const WEB_BUILD = fileURLToPath(new URL("../../../chat-web/dist/index.html", import.meta.url));
@@ -23,13 +23,6 @@ const skip = !existsSync(CHROMIUM)
     ? "the chat web app is not built (npm ci builds it)"
     : false;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the first ten minutes in a browser", { skip, timeout: 240_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), "beacon-first-"));
