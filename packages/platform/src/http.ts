@@ -9,6 +9,11 @@ export function createHttpServer(options: FastifyServerOptions & { logger?: neve
     loggerInstance: log,
     // One log line per request would cost more than a ping itself; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // Fastify binds a child logger to every request's id; with request logging off, nothing
+    // logs through it but the rare framework error, and pino's child() cost about a tenth of a
+    // small request (the trivial route: 44k against 48k req/s). Requests log through the
+    // server's logger itself, without a reqId.
+    childLoggerFactory: (logger) => logger,
     trustProxy: false,
     return503OnClosing: false,
     ...rest,

@@ -1,7 +1,7 @@
 // API keys, web session tokens and passwords. Keys and session tokens are stored as SHA-256
 // digests only: a key is shown once, when issued; a session token lives in its cookie.
 // Password hashing is shared with the monitor (packages/platform).
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import zxcvbn from "zxcvbn";
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -28,7 +28,7 @@ export function hasApiKeyFormat(key: string): boolean {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return hash("sha256", key, "hex");
 }
 
 /** 256 random bits for a session cookie. */

@@ -1,6 +1,5 @@
 // Recording an inbound e-mail as a ping: find the check the address names, classify the
 // message by the check's e-mail filters, and store the whole raw message as the body.
-import { simpleParser } from "mailparser";
 import type { MonitorDeps } from "../deps.js";
 import { classifyEmail, type Mailbox } from "../lib/emailPing.js";
 import { checksWithSlug, findCheckByUuid } from "../store/checks.js";
@@ -29,6 +28,10 @@ export async function recordEmailPing(deps: MonitorDeps, mailbox: Mailbox, email
   if (check === "ambiguous_slug") return check;
   if (!check) return "not_found";
 
+  // Loaded with the first e-mail, not at start: with mailparser loaded, a trivial route in
+  // the monitor's process served about 40k req/s against 47-52k without it (four processes
+  // each, same run), and most servers never receive an e-mail.
+  const { simpleParser } = await import("mailparser");
   const parsed = await simpleParser(email.raw, { skipImageLinks: true, skipTextToHtml: true });
   const action = classifyEmail(check, { subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" });
   return acceptPing(deps, { checkId: check.id }, {

@@ -39,8 +39,11 @@ function headerKey(req: ApiRequest): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** In code points, as Python counts a str (a key is 32 ASCII characters). */
 function keyLength(key: string): number {
-  return [...key].length;
+  return SURROGATE.test(key) ? [...key].length : key.length;
 }
 
 /** For endpoints that change things: read-write key, from the header or the JSON body. */
@@ -53,11 +56,15 @@ export async function authorizeWrite(deps: MonitorDeps, req: ApiRequest): Promis
   return { project, body };
 }
 
-/** For endpoints that only read: either key, from the header only. */
-export async function authorizeRead(deps: MonitorDeps, req: ApiRequest): Promise<ReadAuth> {
+/** The hash of a read's key (the header only), or undefined when it cannot be a key. */
+export function readKeyHash(req: ApiRequest): string | undefined {
   const key = headerKey(req) ?? "";
-  if (keyLength(key) !== API_KEY_LENGTH) halt(jsonError(401, "missing api key"));
-  const hash = hashApiKey(key);
+  return keyLength(key) === API_KEY_LENGTH ? hashApiKey(key) : undefined;
+}
+
+/** For endpoints that only read: either key, from the header only. */
+export async function authorizeRead(deps: MonitorDeps, req: ApiRequest, hash = readKeyHash(req)): Promise<ReadAuth> {
+  if (hash === undefined) halt(jsonError(401, "missing api key"));
   const project = await findProjectByKeyHash(deps.db, hash, "api_key_hash");
   if (project) return { project, readOnly: false };
   const readOnlyProject = await findProjectByKeyHash(deps.db, hash, "api_key_readonly_hash");

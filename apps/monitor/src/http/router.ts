@@ -70,7 +70,8 @@ function corsHeaders(route: ApiRoute): Record<string, string> {
 }
 
 export function send(reply: FastifyReply, response: ApiResponse, extraHeaders: Record<string, string> = {}): FastifyReply {
-  reply.code(response.status).headers({ ...extraHeaders, ...response.headers });
+  reply.code(response.status).headers(extraHeaders);
+  if (response.headers) reply.headers(response.headers);
   const { body } = response;
   if (body === undefined) {
     reply.header("content-type", response.contentType ?? "text/html; charset=utf-8");
@@ -83,6 +84,17 @@ export function send(reply: FastifyReply, response: ApiResponse, extraHeaders: R
   // A Buffer, so that Fastify leaves the content type exactly as the upstream's.
   reply.header("content-type", "application/json");
   return reply.send(Buffer.from(pythonJson(body)));
+}
+
+/**
+ * A 200 with a ready body (the cached check reads): the same headers in the same order as
+ * send() gives them, handed to Node as one flat list, without Fastify's per-header bookkeeping.
+ */
+function sendBuffer(reply: FastifyReply, body: Buffer, contentType = "text/html; charset=utf-8", cors: string[]): FastifyReply {
+  reply.hijack();
+  reply.raw.writeHead(200, [...cors, "content-type", contentType, "content-length", String(body.length)]);
+  reply.raw.end(body);
+  return reply;
 }
 
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\u007f-\uffff]/;
@@ -131,6 +143,8 @@ export function notFoundPage(reply: FastifyReply): FastifyReply {
 }
 
 export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
+  const cors = new Map(routes.map((route) => [route, route.cors ? corsHeaders(route) : {}]));
+  const corsList = new Map([...cors].map(([route, headers]) => [route, Object.entries(headers).flat()]));
   const match = (rest: string) => {
     for (const route of routes) {
       const m = route.pattern.exec(rest);
@@ -155,14 +169,26 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
     }
 
     const { route, params } = found;
-    const headers = route.cors ? corsHeaders(route) : {};
+    const headers = cors.get(route)!;
     const handler = route.handlers[request.method];
     if (route.cors && request.method === "OPTIONS") return send(reply, { status: 204 }, headers);
     if (!handler) return send(reply, { status: 405 }, headers);
 
     try {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const response = await handler({ raw: request, method: request.method, version, params, query: new URLSearchParams(queryString), body });
+      let query: URLSearchParams | undefined;
+      const response = await handler({
+        raw: request,
+        method: request.method,
+        version,
+        params,
+        // Parsed on first use: the cached reads never look at it.
+        get query() {
+          return (query ??= new URLSearchParams(queryString));
+        },
+        body,
+      });
+      if (response.status === 200 && Buffer.isBuffer(response.body) && !response.headers) return sendBuffer(reply, response.body, response.contentType, corsList.get(route)!);
       return send(reply, response, headers);
     } catch (error) {
       if (error instanceof ResponseError) return send(reply, error.response, headers);

@@ -1,7 +1,7 @@
 // Key material. API keys look like the upstream's (`hcw_`/`hcr_` + 28 characters, 32 in
 // all) and are stored only as SHA-256 hashes: they carry ~165 bits of randomness, so a
 // plain digest is as safe as a keyed one and needs no server secret to verify.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, hash, randomBytes } from "node:crypto";
 
 const ALPHANUMERIC = /[^A-Za-z0-9]/g;
 
@@ -22,7 +22,7 @@ export function isReadOnlyKey(key: string): boolean {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return hash("sha256", key, "hex");
 }
 
 /** Ping keys appear in URLs and e-mail addresses: 22 lowercase letters and digits. */

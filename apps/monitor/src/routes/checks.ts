@@ -2,7 +2,7 @@ import type { MonitorDeps } from "../deps.js";
 import { createCheck, deleteCheck, updateCheck, type CheckOutcome } from "../actions/checks.js";
 import { pauseCheck, resumeCheck } from "../actions/pauseResume.js";
 import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
-import { authorizeRead, authorizeWrite } from "../http/auth.js";
+import { authorizeRead, authorizeWrite, readKeyHash, type ReadAuth } from "../http/auth.js";
 import { validateCheckSpec } from "../http/checkSpec.js";
 import { empty, halt, json, jsonError, PageNotFound, text, type ApiResponse } from "../http/responses.js";
 import { pythonJson, route, type ApiRequest, type ApiRoute } from "../http/router.js";
@@ -26,24 +26,26 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
 
   /**
    * A 200 JSON answer of a read, served from the read cache (store/readCache.ts) when the
-   * database has not changed since the same project asked the same URL with the same kind of
-   * key. `load` reads the checks (after the stamp: never older than it) and answers the body,
-   * computing statuses at `now`.
+   * database has not changed since the same key asked the same URL. A hit skips the key's
+   * look-up: only 200s are cached, by the key's hash, so the key was valid and its project's
+   * checks are what was read. `load` authorizes, reads the checks (after the stamp: never older
+   * than it) and answers the body, computing statuses at `now`.
    */
-  async function cachedRead(req: ApiRequest, project: Project, readOnly: boolean, load: (now: number) => Promise<{ body: unknown; checks: Check[] }>): Promise<ApiResponse> {
+  async function cachedRead(req: ApiRequest, load: (auth: ReadAuth, now: number) => Promise<{ body: unknown; checks: Check[] }>): Promise<ApiResponse> {
     const stamp = cache?.stamp();
     const now = deps.clock.now().getTime();
-    const key = `${readOnly ? "r" : "w"}${project.id} ${req.raw.url}`;
-    const hit = stamp === undefined ? undefined : cache!.get(key, stamp, now);
+    const hash = readKeyHash(req);
+    const key = `${hash} ${req.raw.url}`;
+    const hit = stamp === undefined || hash === undefined ? undefined : cache!.get(key, stamp, now);
     if (hit !== undefined) return { status: 200, body: hit, contentType: "application/json" };
-    const { body, checks } = await load(now);
-    const text = pythonJson(body);
+    const { body, checks } = await load(await authorizeRead(deps, req, hash), now);
+    const bytes = Buffer.from(pythonJson(body));
     if (stamp !== undefined) {
       let validUntil = Infinity;
       for (const check of checks) validUntil = Math.min(validUntil, statusStableUntil(check, now));
-      cache!.set(key, stamp, validUntil, text);
+      cache!.set(key, stamp, validUntil, bytes);
     }
-    return { status: 200, body: text, contentType: "application/json" };
+    return { status: 200, body: bytes, contentType: "application/json" };
   }
 
   function outcome(req: ApiRequest, result: CheckOutcome): Promise<ApiResponse> | ApiResponse {
@@ -83,8 +85,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
     route("checks/", {
       async GET(req) {
-        const { project, readOnly } = await authorizeRead(deps, req);
-        return cachedRead(req, project, readOnly, async (now) => {
+        return cachedRead(req, async ({ project, readOnly }, now) => {
           const checks = await listedChecks(req, project);
           const channels = readOnly ? new Map<number, string[]>() : await channelUuidsByCheck(deps.db, checks.map((c) => c.id));
           const ctx = context(req, readOnly, now);
@@ -98,9 +99,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     }),
     route("checks/<uuid>", {
       async GET(req) {
-        const { project, readOnly } = await authorizeRead(deps, req);
-        // A hit skips accessCheck: only 200s are cached, per project, so the check was this project's.
-        return cachedRead(req, project, readOnly, async (now) => {
+        return cachedRead(req, async ({ project, readOnly }, now) => {
           const check = await accessCheck(deps, project, req.params[0]);
           return { body: (await present(req, check, readOnly, 200, now)).body, checks: [check] };
         });
@@ -120,8 +119,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     }),
     route("checks/<unique_key>", {
       async GET(req) {
-        const { project, readOnly } = await authorizeRead(deps, req);
-        return cachedRead(req, project, readOnly, async (now) => {
+        return cachedRead(req, async ({ project, readOnly }, now) => {
           const check = await accessCheckByUniqueKey(deps, project, req.params[0]);
           return { body: (await present(req, check, readOnly, 200, now)).body, checks: [check] };
         });

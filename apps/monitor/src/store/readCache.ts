@@ -1,9 +1,9 @@
 // Serialized answers of the check reads (GET /api/vN/checks/ and one check), kept on
 // SQLite while the database has not changed. Whether it changed is asked of SQLite itself
-// on every request, in one statement: `total_changes()` counts every row inserted, updated or
+// on every request, in two statements: `total_changes()` counts every row inserted, updated or
 // deleted through this process's connection (Kysely's and the ping path's alike, committed
 // or not), and `data_version` moves when another connection commits (a CLI command, a
-// second process, a row changed by hand). So no write can be missed, whichever code makes
+// second process, a row changed by hand; `PRAGMA data_version`). So no write can be missed, whichever code makes
 // it. Entries also expire when the clock reaches the first instant a check's computed status
 // would change (statusStableUntil), the only part of a check's JSON that moves with time.
 // Trade-off: any write anywhere in the database (a ping to any check) invalidates every
@@ -17,21 +17,23 @@ type Handle = NonNullable<Database<MonitorDB>["sqlite"]>;
 interface Entry {
   stamp: string;
   validUntil: number;
-  body: string;
+  body: Buffer;
 }
 
-// Bounds: the entries, and the characters held (a project of 10,000 checks is ~10 MB).
+// Bounds: the entries, and the bytes held (a project of 10,000 checks is ~10 MB).
 const MAX_ENTRIES = 512;
-const MAX_CHARS = 32 * 1024 * 1024;
-const MAX_ENTRY_CHARS = 4 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 
 export class ReadCache {
-  private readonly stampQuery;
+  private readonly changesQuery;
+  private readonly versionQuery;
   private readonly entries = new Map<string, Entry>();
-  private chars = 0;
+  private bytes = 0;
 
   constructor(private readonly sqlite: Handle) {
-    this.stampQuery = sqlite.prepare("SELECT total_changes(), data_version FROM pragma_data_version").raw();
+    this.changesQuery = sqlite.prepare("SELECT total_changes()").pluck();
+    this.versionQuery = sqlite.prepare("PRAGMA data_version").pluck();
   }
 
   /**
@@ -40,11 +42,10 @@ export class ReadCache {
    */
   stamp(): string | undefined {
     if (this.sqlite.inTransaction) return undefined;
-    const [changes, version] = this.stampQuery.get() as [number, number];
-    return `${changes}:${version}`;
+    return `${this.changesQuery.get() as number}:${this.versionQuery.get() as number}`;
   }
 
-  get(key: string, stamp: string, now: number): string | undefined {
+  get(key: string, stamp: string, now: number): Buffer | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.stamp === stamp && now < entry.validUntil) return entry.body;
@@ -53,22 +54,22 @@ export class ReadCache {
   }
 
   /** `stamp` must have been taken before the rows behind `body` were read. */
-  set(key: string, stamp: string, validUntil: number, body: string): void {
-    if (body.length > MAX_ENTRY_CHARS) return;
+  set(key: string, stamp: string, validUntil: number, body: Buffer): void {
+    if (body.length > MAX_ENTRY_BYTES) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     this.entries.set(key, { stamp, validUntil, body });
-    this.chars += body.length;
+    this.bytes += body.length;
     // A Map iterates in insertion order: the first keys are the oldest.
     for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES && this.chars <= MAX_CHARS) break;
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
       this.drop(oldest, entry);
     }
   }
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.chars -= entry.body.length;
+    this.bytes -= entry.body.length;
   }
 }
 
