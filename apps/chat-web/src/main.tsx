@@ -27,6 +27,8 @@ async function boot(): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await start();
+      // Marks for the benchmark's breakdown of the first view (bench/chat-web.ts).
+      performance.mark("beacon:registered");
       if (location.pathname !== "/") history.replaceState(null, "", `/${location.hash}`);
       notice.value = null;
       phase.value = "ready";

@@ -10,7 +10,7 @@ import { session } from "../state/session";
 import { toggleStarred } from "../state/starred";
 import { noteTopic } from "../state/topics";
 import { addUnread, markAllRead, markRead, moveUnread } from "../state/unreads";
-import { addUser, updateUser } from "../state/users";
+import { addUser, updateUser, whenUsersLoaded } from "../state/users";
 import type { Message } from "../state/types";
 
 export interface Event {
@@ -110,11 +110,11 @@ export function applyEvent(event: Event): "reregister" | void {
       return;
     }
     case "realm_user": {
-      if (event.op === "add") addUser({ is_active: true, ...event.person });
-      else if (event.op === "remove") updateUser(event.person.user_id, { is_active: false });
+      if (event.op === "add") whenUsersLoaded(() => addUser({ is_active: true, ...event.person }));
+      else if (event.op === "remove") whenUsersLoaded(() => updateUser(event.person.user_id, { is_active: false }));
       else if (event.op === "update") {
         const { user_id, ...change } = event.person;
-        updateUser(user_id, change);
+        whenUsersLoaded(() => updateUser(user_id, change));
         if (user_id === me.userId && change.full_name) session.value = { ...me, fullName: change.full_name };
       }
       return;

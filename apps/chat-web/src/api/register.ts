@@ -2,14 +2,14 @@
 // current. Called at start and again whenever the queue is lost (BAD_EVENT_QUEUE_ID, a
 // server restart): the stores are refilled from scratch, the views reload where they were.
 import { api } from "./client";
+import { loadUsers } from "./users";
 import { setChannels } from "../state/channels";
 import { setConversations } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
 import { session } from "../state/session";
 import { setStarred } from "../state/starred";
 import { setUnreads } from "../state/unreads";
-import { setUsers } from "../state/users";
-import type { Channel, Subscription, User } from "../state/types";
+import type { Channel, Subscription } from "../state/types";
 
 // The events the app applies; everything else (presence, typing…) is not sent at all.
 export const EVENT_TYPES = [
@@ -27,7 +27,8 @@ export const EVENT_TYPES = [
   "realm_emoji",
   "user_settings",
 ];
-const FETCH_TYPES = ["realm", "realm_user", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji"];
+// Not realm_user: the user list loads after the first view (api/users.ts).
+const FETCH_TYPES = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji"];
 
 export interface Registered {
   queue_id: string;
@@ -35,25 +36,29 @@ export interface Registered {
 }
 
 export async function register(): Promise<Registered> {
-  const state = await api.post<any>("/register", {
-    apply_markdown: true,
-    client_gravatar: true,
-    include_subscribers: false,
-    slim_presence: true,
-    event_types: EVENT_TYPES,
-    fetch_event_types: FETCH_TYPES,
-  });
+  // Who is signed in comes with realm_user, which is left out: /users/me says it.
+  const [state, own] = await Promise.all([
+    api.post<any>("/register", {
+      apply_markdown: true,
+      client_gravatar: true,
+      include_subscribers: false,
+      slim_presence: true,
+      event_types: EVENT_TYPES,
+      fetch_event_types: FETCH_TYPES,
+    }),
+    api.get<any>("/users/me"),
+  ]);
   const settings = state.user_settings ?? {};
   session.value = {
-    userId: state.user_id,
-    email: state.email,
-    fullName: state.full_name,
+    userId: own.user_id,
+    email: own.email,
+    fullName: own.full_name,
     realmName: state.realm_name ?? "",
     twentyFourHourTime: Boolean(settings.twenty_four_hour_time ?? state.twenty_four_hour_time),
     timezone: settings.timezone ?? "",
     emojiset: settings.emojiset ?? "google",
   };
-  setUsers((state.realm_users ?? []) as User[]);
+  loadUsers();
   setChannels((state.subscriptions ?? []) as Subscription[], (state.streams ?? []) as Channel[]);
   setUnreads(state.unread_msgs ?? {}, state.user_id);
   setConversations(state.recent_private_conversations ?? []);

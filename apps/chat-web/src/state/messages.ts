@@ -129,6 +129,7 @@ export function openView(narrow: Narrow, at?: number): View {
 async function loadInitial(view: View, anchor: number | "first_unread" | "newest" = view.openAt ?? "first_unread"): Promise<void> {
   try {
     const page = await fetchPage(view, anchor, PAGE, PAGE);
+    performance.mark("beacon:page-fetched");
     for (const m of page.messages) storeMessage(m);
     // Without an anchor of its own, the view opens at the first unread (or the newest).
     const firstUnread = page.messages.find((m) => !m.flags.includes("read"));

@@ -14,6 +14,8 @@ export interface Session {
 /** "loading" until the first /register answers; "signed-out" shows the sign-in page. */
 export const phase = signal<"loading" | "signed-out" | "ready">("loading");
 export const session = signal<Session | null>(null);
+/** Set once the first message view is on screen: what can wait for it starts then. */
+export const firstViewShown = signal(false);
 /** A problem worth a banner (the server unreachable, a send that failed). */
 export const notice = signal<string | null>(null);
 

@@ -7,7 +7,7 @@ import { currentNarrow } from "../narrow/router";
 import { channelName } from "../state/channels";
 import { currentView, openView, viewSerial } from "../state/messages";
 import { notice, phase, session } from "../state/session";
-import { users } from "../state/users";
+import { displayName } from "../state/users";
 import { signOut } from "./auth";
 import { Compose } from "./Compose";
 import { Login } from "./Login";
@@ -21,7 +21,7 @@ export function inviteKeyOf(path: string): string | null {
 }
 
 function title(n: Narrow): string {
-  if (n.dm) return n.dm.length ? n.dm.map((id) => users.value.get(id)?.full_name ?? "Unknown user").join(", ") : "Notes to self";
+  if (n.dm) return n.dm.length ? n.dm.map(displayName).join(", ") : "Notes to self";
   if (n.is === "mentioned") return "Mentions";
   if (n.is === "starred") return "Starred messages";
   if (n.channelId !== undefined) return `#${channelName(n.channelId) ?? "unknown channel"}${n.topic !== undefined ? ` › ${n.topic || "general chat"}` : ""}`;

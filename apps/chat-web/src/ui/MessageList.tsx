@@ -10,8 +10,8 @@ import { channelName, subscriptionById } from "../state/channels";
 import { discard, echoes, retry, type Echo } from "../state/compose";
 import { jumpToPresent, loadNewer, loadOlder, messages, type View } from "../state/messages";
 import { seen } from "../state/read";
-import { session } from "../state/session";
-import { users } from "../state/users";
+import { firstViewShown, session } from "../state/session";
+import { displayName, users } from "../state/users";
 import type { Message } from "../state/types";
 import { Avatar } from "./Avatar";
 import { formatDate, formatTime } from "./format";
@@ -43,7 +43,9 @@ function RecipientHeader({ message }: { message: Message }) {
     );
   }
   const peers = dmPeers(message, me.userId);
-  const names = peers.map((id) => users.value.get(id)?.full_name ?? "Unknown user");
+  // The message names its recipients: the user list may still be on its way.
+  const named = Array.isArray(message.display_recipient) ? new Map(message.display_recipient.map((r) => [r.id, r.full_name])) : new Map<number, string>();
+  const names = peers.map((id) => users.value.get(id)?.full_name ?? named.get(id) ?? displayName(id));
   return (
     <div class="recipient-header dm" data-testid="recipient-header">
       <a class="recipient-dm" href={hashOf({ dm: peers })}>
@@ -59,13 +61,14 @@ const recipientKey = (m: Pick<Message, "type" | "stream_id" | "subject" | "displ
 
 function echoAsMessage(echo: Echo, myId: number): Message {
   const me = users.peek().get(myId);
+  const own = session.peek();
   const recipients = [...echo.userIds, myId].map((id) => ({ id, email: "", full_name: users.peek().get(id)?.full_name ?? "" }));
   return {
     id: 0,
     type: echo.draft.kind === "dm" ? "private" : "stream",
     sender_id: myId,
-    sender_full_name: me?.full_name ?? "",
-    sender_email: me?.email ?? "",
+    sender_full_name: me?.full_name ?? own?.fullName ?? "",
+    sender_email: me?.email ?? own?.email ?? "",
     avatar_url: me?.avatar_url ?? null,
     stream_id: echo.draft.channelId ?? undefined,
     display_recipient: echo.draft.kind === "dm" ? recipients : (channelName(echo.draft.channelId ?? 0) ?? ""),
@@ -198,6 +201,8 @@ export function MessageList({ view }: { view: View }) {
       s.positioned = true;
       measure();
       document.documentElement.dataset.ready = "1";
+      firstViewShown.value = true;
+      performance.mark("beacon:view-shown");
     } else if (s.atBottom) {
       list.scrollTop = list.scrollHeight;
       // The reader sees what arrives: nothing is waiting below.

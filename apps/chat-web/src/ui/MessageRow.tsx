@@ -11,7 +11,7 @@ import { channelName } from "../state/channels";
 import { realmEmoji } from "../state/emoji";
 import { session } from "../state/session";
 import { isUnread } from "../state/unreads";
-import { users } from "../state/users";
+import { displayName, users } from "../state/users";
 import type { Message, Reaction } from "../state/types";
 import { Avatar } from "./Avatar";
 import { formatFull, formatTime } from "./format";
@@ -46,7 +46,7 @@ function groupReactions(reactions: readonly Reaction[], myId: number): Group[] {
     const g = groups.get(key) ?? { code: r.emoji_code, name: r.emoji_name, type: r.reaction_type, count: 0, mine: false, names: [] };
     g.count++;
     g.mine ||= r.user_id === myId;
-    g.names.push(users.peek().get(r.user_id)?.full_name ?? "Unknown user");
+    g.names.push(displayName(r.user_id));
     groups.set(key, g);
   }
   return [...groups.values()];

@@ -11,7 +11,7 @@ import { session } from "../state/session";
 import { starred } from "../state/starred";
 import { loadTopics, topicsByChannel } from "../state/topics";
 import { topicKey, unreadCounts, unreadTopicsOf } from "../state/unreads";
-import { users } from "../state/users";
+import { displayName, users } from "../state/users";
 import type { Subscription } from "../state/types";
 import "./sidebar.css";
 
@@ -147,7 +147,7 @@ export function Sidebar() {
       <ul class="dms">
         {conversations.value.slice(0, DMS_SHOWN).map((c) => {
           const key = c.peers.join(",");
-          const name = c.peers.length ? c.peers.map((id) => allUsers.get(id)?.full_name ?? "Unknown user").join(", ") : `${me.fullName} (you)`;
+          const name = c.peers.length ? c.peers.map((id) => allUsers.get(id)?.full_name ?? displayName(id)).join(", ") : `${me.fullName} (you)`;
           return (
             <li key={key}>
               <Row narrow={{ dm: c.peers }} testid="dm-row" class="dm-row">

@@ -14,6 +14,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Clock, Logger } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
 import type { ChatDb, Dialect } from "../store/schema.js";
+import { attachOwnTransaction } from "../store/sqlite-reads.js";
 import { BadRequestError } from "../http/errors.js";
 import type { PendingEvent } from "../lib/events.js";
 import { LocalBus, type BusMessage, type EventBus } from "./bus.js";
@@ -294,6 +295,7 @@ export class EventSystem {
       // One snapshot for every read, taken by the first statement (snapshotMark).
       if (dialect === "postgres") tx = tx.setIsolationLevel("repeatable read").setAccessMode("read only");
       const { mark, state } = await tx.execute(async (trx) => {
+        attachOwnTransaction(trx, db);
         const mark = await snapshotMark(trx, dialect);
         return { mark, state: await read(trx) };
       });

@@ -12,6 +12,26 @@ export function successBody(payload: Payload, ignored: string[] = []): Payload {
   return body;
 }
 
+/** A value already serialized as JSON (a page's message array), written as is by serializeBody. */
+export class JsonText {
+  constructor(readonly text: string) {}
+  /** Any other serializer still gets the same value. */
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/** JSON.stringify(body), with JsonText values written as their text (Fastify reply serializer). */
+export function serializeBody(body: Record<string, unknown>): string {
+  let out = "";
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (value === undefined) continue;
+    out += `${out ? "," : ""}${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`;
+  }
+  return `{${out}}`;
+}
+
 export function sendError(reply: FastifyReply, error: ZulipError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   // Fastify drops the content type before an error handler runs, and a route with a reply

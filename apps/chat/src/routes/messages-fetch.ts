@@ -1,4 +1,5 @@
 // GET /messages and GET /messages/{message_id}.
+import { JsonText, serializeBody } from "../http/envelope.js";
 import { sql } from "kysely";
 import type { Api } from "../http/endpoint.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
@@ -94,26 +95,6 @@ export async function fetchWindow(api: Api, plan: NarrowPlan, anchor: number, nu
     foundOldest: anchoredLeft || before.length < numBefore,
     foundNewest: anchoredRight || after.length < numAfter,
   };
-}
-
-/** A value already serialized as JSON (a page's message array), written as is by serializeBody. */
-class JsonText {
-  constructor(readonly text: string) {}
-  /** Any other serializer still gets the same value. */
-  toJSON(): unknown {
-    return JSON.parse(this.text);
-  }
-}
-
-/** JSON.stringify(body), with JsonText values written as their text (Fastify reply serializer). */
-function serializeBody(body: Record<string, unknown>): string {
-  let out = "";
-  for (const key of Object.keys(body)) {
-    const value = body[key];
-    if (value === undefined) continue;
-    out += `${out ? "," : ""}${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`;
-  }
-  return `{${out}}`;
 }
 
 export function register(api: Api): void {

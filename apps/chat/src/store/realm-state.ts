@@ -71,6 +71,7 @@ export class StateGeneration {
   private readonly keys = new Memo<string, { userId: number; realmId: number } | undefined>();
   private readonly subs = new Memo<number, Map<number, Subscription>>();
   private readonly subscribers = new Memo<number, number[]>();
+  private readonly derivedValues = new Memo<string, unknown>();
 
   constructor(
     private readonly db: ChatDb,
@@ -102,6 +103,14 @@ export class StateGeneration {
     const state = await this.realm(owner.realmId);
     const user = state?.usersById.get(owner.userId);
     return state && user ? { user, state } : undefined;
+  }
+
+  /**
+   * A value computed from this generation's state once (the serialized user list of a realm):
+   * `key` must name everything it depends on besides the state.
+   */
+  derived<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.derivedValues.get(key, compute) as Promise<T>;
   }
 
   /** The user's subscription rows by channel id. */

@@ -6,23 +6,12 @@ import type { ChatDb } from "./schema.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
 import { RECIPIENT_DM } from "./messages.js";
+import { directStatement } from "./sqlite-reads.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "./user-topics.js";
 
 /** Zulip does not look further back than this many unread messages. */
 export const MAX_UNREAD_MESSAGES = 50000;
 const MAX_RECENT_DM_MESSAGES = 1000;
-
-interface UnreadRow {
-  message_id: number;
-  sender_id: number;
-  recipient_id: number;
-  stream_id: number | null;
-  topic: string;
-  topic_key: string;
-  flags: number;
-  user_ids: string | null;
-  recipient_type: number;
-}
 
 export async function messageSections(db: ChatDb, userId: number, wants: (name: string) => boolean, emptyTopicName: boolean): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
@@ -57,26 +46,54 @@ export async function messageSections(db: ChatDb, userId: number, wants: (name: 
   return out;
 }
 
-async function unreadMessages(db: ChatDb, userId: number, emptyTopicName: boolean): Promise<Record<string, unknown>> {
+/** message_id, flags, stream_id, topic, topic_key, recipient_id */
+type UnreadTuple = [number, number, number | null, string, string, number];
+
+/**
+ * The newest MAX_UNREAD_MESSAGES unread messages of the user, oldest first. On SQLite the
+ * rows come as arrays through a cached statement (tens of thousands of rows: objects would
+ * cost a third more), also inside /register's snapshot transaction (sqlite-reads.ts).
+ */
+async function unreadRows(db: ChatDb, userId: number): Promise<UnreadTuple[]> {
   // Unreads of channels the user unsubscribed from are left out, like Zulip's
   // get_inactive_recipient_ids.
-  const rows = (await db
+  const query = db
     .selectFrom("user_messages as um")
     .innerJoin("messages as m", "m.id", "um.message_id")
-    .innerJoin("recipients as r", "r.id", "m.recipient_id")
-    .select(["um.message_id", "m.sender_id", "m.recipient_id", "m.stream_id", "m.topic", "m.topic_key", "um.flags", "r.user_ids", "r.type as recipient_type"])
+    .select(["um.message_id", "um.flags", "m.stream_id", "m.topic", "m.topic_key", "m.recipient_id"])
     .where("um.user_id", "=", userId)
     .where(sql`um.flags & ${sql.lit(FLAG_BITS.read)}`, "=", 0)
     .where((eb) =>
       eb.or([
         eb("m.stream_id", "is", null),
-        eb.not(eb.exists(eb.selectFrom("subscriptions as s").select("s.id").whereRef("s.stream_id", "=", "m.stream_id").where("s.user_id", "=", userId).where("s.active", "=", 0))),
+        eb("m.stream_id", "not in", eb.selectFrom("subscriptions as s").select("s.stream_id").where("s.user_id", "=", userId).where("s.active", "=", 0)),
       ]),
     )
     .orderBy("um.message_id", "desc")
     .limit(MAX_UNREAD_MESSAGES)
-    .execute()) as UnreadRow[];
-  rows.reverse();
+    .compile();
+  const statement = directStatement(db, query.sql);
+  const rows = statement
+    ? (statement.raw(true).all(query.parameters) as UnreadTuple[])
+    : (await db.executeQuery(query)).rows.map((r): UnreadTuple => [r.message_id, r.flags, r.stream_id, r.topic, r.topic_key, r.recipient_id]);
+  return rows.reverse();
+}
+
+/** The type and members of direct-message recipients, by id. */
+async function dmRecipients(db: ChatDb, ids: number[]): Promise<Map<number, { type: number; user_ids: string | null }>> {
+  const out = new Map<number, { type: number; user_ids: string | null }>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.selectFrom("recipients").select(["id", "type", "user_ids"]).where("id", "in", ids.slice(i, i + 1000)).execute();
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+async function unreadMessages(db: ChatDb, userId: number, emptyTopicName: boolean): Promise<Record<string, unknown>> {
+  const rows = await unreadRows(db, userId);
+  const dmIds = new Set<number>();
+  for (const row of rows) if (row[2] === null) dmIds.add(row[5]);
+  const recipients = dmIds.size ? await dmRecipients(db, [...dmIds]) : new Map<number, { type: number; user_ids: string | null }>();
 
   const subs = await db.selectFrom("subscriptions").select(["stream_id", "is_muted"]).where("user_id", "=", userId).where("is_muted", "=", 1).execute();
   const mutedStreams = new Set(subs.map((s) => s.stream_id));
@@ -95,31 +112,35 @@ async function unreadMessages(db: ChatDb, userId: number, emptyTopicName: boolea
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
   let count = 0;
-  for (const row of rows) {
-    const id = row.message_id;
-    const wildcard = (row.flags & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) !== 0;
+  for (const [id, flags, streamId, rowTopic, topicKey, recipientId] of rows) {
+    const wildcard = (flags & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) !== 0;
     let muted = false;
-    if (row.stream_id !== null) {
-      muted = isMuted(row.stream_id, row.topic_key);
-      const topic = row.topic === "" && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : row.topic;
-      const key = `${row.stream_id}\u0000${topic.toLowerCase()}`;
+    if (streamId !== null) {
+      muted = isMuted(streamId, topicKey);
+      const topic = rowTopic === "" && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : rowTopic;
+      const key = `${streamId}\u0000${topic.toLowerCase()}`;
       let bucket = streams.get(key);
-      if (!bucket) streams.set(key, (bucket = { stream_id: row.stream_id, topic, unread_message_ids: [] }));
+      if (!bucket) streams.set(key, (bucket = { stream_id: streamId, topic, unread_message_ids: [] }));
       bucket.unread_message_ids.push(id);
       if (!muted) count++;
     } else {
-      const members = (row.user_ids ?? "").split(",").map(Number);
-      if (row.recipient_type === RECIPIENT_DM && members.length > 2) {
-        const key = row.user_ids!;
-        huddles.set(key, [...(huddles.get(key) ?? []), id]);
+      const recipient = recipients.get(recipientId);
+      const members = (recipient?.user_ids ?? "").split(",").map(Number);
+      if (recipient?.type === RECIPIENT_DM && members.length > 2) {
+        const key = recipient.user_ids!;
+        const ids = huddles.get(key);
+        if (ids) ids.push(id);
+        else huddles.set(key, [id]);
       } else {
         // 1:1 and self conversations are keyed by the other participant (oneself for a self-DM).
         const other = members.find((m) => m !== userId) ?? userId;
-        pms.set(other, [...(pms.get(other) ?? []), id]);
+        const ids = pms.get(other);
+        if (ids) ids.push(id);
+        else pms.set(other, [id]);
       }
       count++;
     }
-    if (row.flags & FLAG_BITS.mentioned || (wildcard && !muted)) mentions.push(id);
+    if (flags & FLAG_BITS.mentioned || (wildcard && !muted)) mentions.push(id);
   }
   const streamKeys = [...streams.keys()].sort((a, b) => {
     const [sa, ta] = a.split("\u0000");

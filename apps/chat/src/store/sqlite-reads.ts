@@ -20,6 +20,8 @@ const MAX_STATEMENTS = 256;
 type Handle = NonNullable<Database<ChatDatabase>["sqlite"]>;
 
 const handles = new WeakMap<ChatDb, Handle>();
+// Kysely transactions whose callback is running: the connection is theirs until it returns.
+const ownTransactions = new WeakMap<ChatDb, Handle>();
 const statements = new WeakMap<Handle, Map<string, Statement>>();
 
 /** Lets store functions given `db` read through its raw handle (main.ts, once per database). */
@@ -28,12 +30,25 @@ export function attachSqliteHandle(db: ChatDb, handle: Handle | undefined): void
 }
 
 /**
+ * Lets reads made with `trx`, a transaction of `root` whose callback is running, go through the
+ * raw handle too: Kysely holds the connection for the transaction from BEGIN to COMMIT, so a
+ * raw statement on it reads the transaction's own snapshot, and no other request's query can
+ * run on it meanwhile (their direct reads see `inTransaction` and queue on Kysely). Used by
+ * /register's snapshot (events/system.ts), whose unread section reads tens of thousands of rows.
+ */
+export function attachOwnTransaction(trx: ChatDb, root: ChatDb): void {
+  const handle = handles.get(root);
+  if (handle) ownTransactions.set(trx, handle);
+}
+
+/**
  * A cached statement of `db`'s handle when a direct read is safe now (see above); undefined
  * means: use Kysely. Callers run it at once, without awaiting anything in between.
  */
 export function directStatement(db: ChatDb, sql: string): Statement | undefined {
-  const handle = handles.get(db);
-  if (!handle || handle.inTransaction) return undefined;
+  const own = ownTransactions.get(db);
+  const handle = own ?? handles.get(db);
+  if (!handle || (!own && handle.inTransaction)) return undefined;
   let cache = statements.get(handle);
   if (!cache) statements.set(handle, (cache = new Map()));
   let statement = cache.get(sql);

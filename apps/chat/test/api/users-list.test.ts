@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { sql } from "kysely";
 import { chatTest, type Account, type ChatTest } from "../helpers.js";
 
 describe("GET /users", () => {
@@ -45,6 +46,22 @@ describe("GET /users", () => {
     const res = await t.call(member, "GET", "/users", { client_gravatar: false, include_custom_profile_fields: true });
     assert.match(res.body.members[0].avatar_url, /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/);
     assert.deepEqual(res.body.members[0].profile_data, {});
+  });
+
+  it("answers a change made after the list was last served: a rename, a new user, a row changed by hand", async () => {
+    const names = async (params: Record<string, unknown> = {}) => ((await t.call(member, "GET", "/users", params)).body.members as any[]).map((u) => u.full_name);
+    const before = await names();
+    assert.equal((await t.call(owner, "PATCH", `/users/${member.id}`, { full_name: "Mia Renamed" })).status, 200);
+    assert.deepEqual(await names(), [before[0], "Mia Renamed"]);
+    await t.user(owner, { name: "Newt", email: "newt@example.com" });
+    assert.deepEqual(await names(), [before[0], "Mia Renamed", "Newt"]);
+    await sql`update users set full_name = 'By Hand' where id = ${member.id}`.execute(t.deps.db);
+    assert.deepEqual(await names(), [before[0], "By Hand", "Newt"]);
+    // The other form of the list (Gravatar URLs) is kept apart and is as current.
+    assert.deepEqual(await names({ client_gravatar: false }), [before[0], "By Hand", "Newt"]);
+    const first = (await t.call(member, "GET", "/users", { client_gravatar: false })).body.members[0];
+    assert.match(first.avatar_url, /^https:\/\/secure\.gravatar\.com\//);
+    assert.equal((await t.call(member, "GET", "/users")).body.members[0].avatar_url, null);
   });
 
   it("narrows the list to user_ids", async () => {
