@@ -25,6 +25,7 @@ async function fetchUsers(mine: number): Promise<void> {
     try {
       const { members } = await api.get<{ members: User[] }>("/users", { client_gravatar: true });
       if (mine === generation) setUsers(members);
+      performance.mark("beacon:users-loaded");
       return;
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return;

@@ -6,9 +6,10 @@ import type { Channel, Subscription } from "./types";
 export const subscriptions = signal<readonly Subscription[]>([]);
 const otherChannels = signal<ReadonlyMap<number, Channel>>(new Map());
 
+const byName = new Intl.Collator(undefined, { sensitivity: "base" });
 /** Subscribed channels as the sidebar lists them: pinned first, then by name. */
 export const sortedSubscriptions = computed(() =>
-  [...subscriptions.value].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || a.name.localeCompare(b.name, undefined, { sensitivity: "base" })),
+  [...subscriptions.value].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName.compare(a.name, b.name)),
 );
 
 export const subscriptionById = computed(() => new Map(subscriptions.value.map((s) => [s.stream_id, s])));

@@ -15,6 +15,7 @@ export async function loadTopics(channelId: number): Promise<void> {
     const next = new Map(topicsByChannel.peek());
     next.set(channelId, topics);
     topicsByChannel.value = next;
+    performance.mark("beacon:topics-loaded");
   } catch {
     // the sidebar shows the unread topics it knows; a later expand tries again
   } finally {

@@ -25,18 +25,26 @@ export interface RawUnreads {
   mentions?: number[];
 }
 
-/** Loads register's unread_msgs. */
+/**
+ * Loads register's unread_msgs (up to 50,000 ids). The ids of one topic or conversation share
+ * their info object (one with the mention, one without), so counting goes by object.
+ */
 export function setUnreads(raw: RawUnreads, myUserId: number): void {
   const mentions = new Set(raw.mentions ?? []);
   const next = new Map<number, UnreadInfo>();
-  for (const s of raw.streams ?? []) for (const id of s.unread_message_ids) next.set(id, { channelId: s.stream_id, topic: s.topic, mentioned: mentions.has(id) });
+  const fill = (ids: number[], where: Omit<UnreadInfo, "mentioned">) => {
+    const plain: UnreadInfo = { ...where, mentioned: false };
+    const mentioned: UnreadInfo = { ...where, mentioned: true };
+    for (const id of ids) next.set(id, mentions.has(id) ? mentioned : plain);
+  };
+  for (const s of raw.streams ?? []) fill(s.unread_message_ids, { channelId: s.stream_id, topic: s.topic });
   for (const p of raw.pms ?? []) {
     const other = p.other_user_id ?? p.sender_id ?? myUserId;
-    for (const id of p.unread_message_ids) next.set(id, { dm: other === myUserId ? "" : String(other), mentioned: mentions.has(id) });
+    fill(p.unread_message_ids, { dm: other === myUserId ? "" : String(other) });
   }
   for (const h of raw.huddles ?? []) {
     const peers = h.user_ids_string.split(",").map(Number).filter((id) => id !== myUserId).sort((a, b) => a - b).join(",");
-    for (const id of h.unread_message_ids) next.set(id, { dm: peers, mentioned: mentions.has(id) });
+    fill(h.unread_message_ids, { dm: peers });
   }
   unread.value = next;
 }
@@ -83,6 +91,8 @@ export function isUnread(id: number): boolean {
 export interface UnreadCounts {
   channels: Map<number, number>;
   topics: Map<string, number>;
+  /** each unread topic's name as its messages spell it, by channel, then by topicKey */
+  topicNames: Map<number, Map<string, string>>;
   dms: Map<string, number>;
   mentions: number;
   /** the combined feed: muted channels left out, as Zulip's left sidebar counts */
@@ -92,19 +102,26 @@ export interface UnreadCounts {
 
 export const unreadCounts = computed<UnreadCounts>(() => {
   const subs = subscriptionById.value;
-  const counts: UnreadCounts = { channels: new Map(), topics: new Map(), dms: new Map(), mentions: 0, feed: 0, dmTotal: 0 };
-  for (const info of unread.value.values()) {
-    if (info.mentioned) counts.mentions++;
+  // Entries share info objects (setUnreads): tally by object, then fold the few hundred tallies.
+  const tally = new Map<UnreadInfo, number>();
+  for (const info of unread.value.values()) tally.set(info, (tally.get(info) ?? 0) + 1);
+  const counts: UnreadCounts = { channels: new Map(), topics: new Map(), topicNames: new Map(), dms: new Map(), mentions: 0, feed: 0, dmTotal: 0 };
+  for (const [info, n] of tally) {
+    if (info.mentioned) counts.mentions += n;
     if (info.channelId !== undefined) {
-      counts.channels.set(info.channelId, (counts.channels.get(info.channelId) ?? 0) + 1);
-      const key = topicKey(info.channelId, info.topic ?? "");
-      counts.topics.set(key, (counts.topics.get(key) ?? 0) + 1);
+      counts.channels.set(info.channelId, (counts.channels.get(info.channelId) ?? 0) + n);
+      const topic = info.topic ?? "";
+      const key = topicKey(info.channelId, topic);
+      counts.topics.set(key, (counts.topics.get(key) ?? 0) + n);
+      let names = counts.topicNames.get(info.channelId);
+      if (!names) counts.topicNames.set(info.channelId, (names = new Map()));
+      names.set(key, topic);
       const sub = subs.get(info.channelId);
-      if (sub && !sub.is_muted) counts.feed++;
+      if (sub && !sub.is_muted) counts.feed += n;
     } else if (info.dm !== undefined) {
-      counts.dms.set(info.dm, (counts.dms.get(info.dm) ?? 0) + 1);
-      counts.dmTotal++;
-      counts.feed++;
+      counts.dms.set(info.dm, (counts.dms.get(info.dm) ?? 0) + n);
+      counts.dmTotal += n;
+      counts.feed += n;
     }
   }
   return counts;
@@ -112,9 +129,5 @@ export const unreadCounts = computed<UnreadCounts>(() => {
 
 /** The unread topics of a channel (the sidebar lists them even when they are not recent). */
 export function unreadTopicsOf(channelId: number): string[] {
-  const names = new Map<string, string>();
-  for (const info of unread.value.values()) {
-    if (info.channelId === channelId && info.topic !== undefined) names.set(info.topic.toLowerCase(), info.topic);
-  }
-  return [...names.values()];
+  return [...(unreadCounts.value.topicNames.get(channelId)?.values() ?? [])];
 }

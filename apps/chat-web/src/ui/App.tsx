@@ -1,7 +1,7 @@
 // The app's screens: sign-up (an invitation link), sign-in (no session), or the chat itself
 // (header, sidebar, the current narrow's messages and the compose box).
 import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
+import { useEffect, useLayoutEffect } from "preact/hooks";
 import { narrowKey, type Narrow } from "../narrow/narrow";
 import { currentNarrow } from "../narrow/router";
 import { channelName } from "../state/channels";
@@ -31,7 +31,9 @@ function title(n: Narrow): string {
 function MessageView() {
   const narrow = currentNarrow.value;
   const key = `${narrowKey(narrow)}@${narrow.near ?? ""}`;
-  useEffect(() => {
+  // Before the browser paints (not after the next frame, as useEffect would): the narrow's
+  // messages are often in already (prefetched alongside /register) and show in this frame.
+  useLayoutEffect(() => {
     document.documentElement.dataset.ready = "0";
     openView(narrow);
   }, [key]);

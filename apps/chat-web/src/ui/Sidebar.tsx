@@ -7,7 +7,7 @@ import { hashOf, currentNarrow } from "../narrow/router";
 import { narrowKey, type Narrow } from "../narrow/narrow";
 import { sortedSubscriptions } from "../state/channels";
 import { conversations } from "../state/dms";
-import { session } from "../state/session";
+import { firstViewShown, session } from "../state/session";
 import { starred } from "../state/starred";
 import { loadTopics, topicsByChannel } from "../state/topics";
 import { topicKey, unreadCounts, unreadTopicsOf } from "../state/unreads";
@@ -37,7 +37,10 @@ function Row({ narrow, testid, children, extra, class: className }: { narrow: Na
 }
 
 function Topics({ channelId }: { channelId: number }) {
-  useEffect(() => void loadTopics(channelId), [channelId]);
+  // After the first view: the unread topics are known already, and on a long history the
+  // recent-topics query is the server's slowest read of the start.
+  const shown = firstViewShown.value;
+  useEffect(() => void (shown && loadTopics(channelId)), [channelId, shown]);
   const counts = unreadCounts.value.topics;
   const recent = topicsByChannel.value.get(channelId) ?? [];
   const names = new Map<string, string>();
