@@ -8,6 +8,7 @@ import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400 } from "./http/responses.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
+import { pingFastPath } from "./routes/ping.js";
 import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
 import { getOrCreateSetting } from "./store/settings.js";
 import { registerWebRoutes } from "./web/routes/index.js";
@@ -48,7 +49,13 @@ export async function openMonitor(config: MonitorConfig, options: { clock?: Cloc
 
 export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
   // maxParamLength: a signed unsubscribe token is 115 characters (Fastify's default is 100).
-  const app = createHttpServer({ log: deps.log, bodyLimit: Math.max(MAX_REQUEST_BODY, deps.config.pingBodyLimit), exposeHeadRoutes: false, routerOptions: { maxParamLength: 256 } });
+  const app = createHttpServer({
+    log: deps.log,
+    bodyLimit: Math.max(MAX_REQUEST_BODY, deps.config.pingBodyLimit),
+    exposeHeadRoutes: false,
+    routerOptions: { maxParamLength: 256 },
+    fastPath: pingFastPath(deps),
+  });
 
   // Bodies are read raw whatever the Content-Type: the API parses JSON itself (the
   // upstream never looks at Content-Type) and pings store the bytes as sent.

@@ -1,11 +1,30 @@
 // Fastify settings shared by both servers. Protocol details (envelopes, errors, parsers)
 // belong to each app; this only builds the instance and runs it.
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "./log.js";
 
-export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger } = {}): FastifyInstance {
-  const { log, ...rest } = options;
+/** Answers a request before Fastify routes it, or returns false to leave it to Fastify. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** Node's HTTP server as Fastify makes it (lib/server.js), with `fastPath` asked first. */
+function serverWithFastPath(fastPath: FastPath) {
+  return (handler: RequestListener, options: FastifyServerOptions) => {
+    const server = createServer((options as { http?: object }).http ?? {}, (req, res) => {
+      if (!fastPath(req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = options.requestTimeout ?? 0;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket && options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}
+
+export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger; fastPath?: FastPath } = {}): FastifyInstance {
+  const { log, fastPath, ...rest } = options;
   return Fastify({
+    ...(fastPath ? { serverFactory: serverWithFastPath(fastPath) } : {}),
     loggerInstance: log,
     // One log line per request would cost more than a ping itself; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),

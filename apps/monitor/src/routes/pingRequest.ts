@@ -1,6 +1,6 @@
 // Reading a ping request: which URL form it is, and the facts recorded with it.
 import { isIP } from "node:net";
-import type { FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
 import type { PingAction } from "../lib/pingPlan.js";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -61,7 +61,14 @@ export function parseRid(value: string | undefined): { rid: string | null; valid
   return RID.test(value) ? { rid: value.toLowerCase(), valid: true } : { rid: null, valid: false };
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
+/** What the facts are read from: a Fastify request or Node's own (the ping fast path). */
+export interface PingRequest {
+  method?: string;
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress?: string };
+}
+
+function header(request: PingRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }
@@ -70,7 +77,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * The client's address: the socket's, or with MONITOR_TRUST_PROXY the first entry of
  * X-Forwarded-For. compat: the upstream always trusts that header; we make it a setting.
  */
-export function remoteAddress(request: FastifyRequest, trustProxy: boolean): string | null {
+export function remoteAddress(request: PingRequest, trustProxy: boolean): string | null {
   let addr = request.socket.remoteAddress ?? "";
   const forwarded = trustProxy ? header(request, "x-forwarded-for") : undefined;
   if (forwarded !== undefined) addr = forwarded;
@@ -83,10 +90,10 @@ export function remoteAddress(request: FastifyRequest, trustProxy: boolean): str
   return addr === "" ? null : addr;
 }
 
-export function scheme(request: FastifyRequest, trustProxy: boolean): string {
+export function scheme(request: PingRequest, trustProxy: boolean): string {
   return (trustProxy ? header(request, "x-forwarded-proto") : undefined) ?? "http";
 }
 
-export function userAgent(request: FastifyRequest): string {
+export function userAgent(request: PingRequest): string {
   return header(request, "user-agent") ?? "";
 }

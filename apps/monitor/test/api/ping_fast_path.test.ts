@@ -1,0 +1,87 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import { call, createCheckVia, startHarness, type Harness } from "../helpers.js";
+
+// GET /ping/<uuid> without a body is answered before Fastify routes it (routes/ping.ts
+// pingFastPath). Over a real socket, each answer must be the route's own, byte for byte: the
+// same request with a `Content-Length: 0` header is left to the Fastify route.
+describe("the ping fast path", () => {
+  let h: Harness;
+  let port: number;
+  let routed = 0;
+  before(async () => {
+    h = await startHarness();
+    h.app.addHook("onRequest", async () => void routed++);
+    await h.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (h.app.server.address() as { port: number }).port;
+  });
+  after(() => h.close());
+
+  /** The raw answer to one request on a new connection, without its Date line. */
+  function raw(path: string, headers: string[] = []): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      let text = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("end", () => resolve(text.replace(/^date: .*\r\n/im, "")));
+      socket.on("error", reject);
+      socket.write([`GET ${path} HTTP/1.1`, "Host: 127.0.0.1", "User-Agent: probe/1.0", "Connection: close", ...headers, "", ""].join("\r\n"));
+    });
+  }
+
+  it("answers every outcome exactly as the route does", async () => {
+    const c = await createCheckVia(h);
+    const paths = [
+      `/ping/${c.uuid}`,
+      `/ping/${c.uuid}/`,
+      `/ping/${c.uuid}/start`,
+      `/ping/${c.uuid}/fail`,
+      `/ping/${c.uuid}/log`,
+      `/ping/${c.uuid}/0`,
+      `/ping/${c.uuid}/7`,
+      `/ping/${c.uuid}/256`,
+      `/ping/${c.uuid}?rid=not-a-uuid`,
+      `/ping/${c.uuid}?rid=0C0D0E0F-0000-4000-8000-000000000001`,
+      "/ping/00000000-0000-4000-8000-000000000000",
+    ];
+    for (const path of paths) {
+      const before = routed;
+      const fast = await raw(path);
+      assert.equal(routed, before, `${path} was answered by the fast path`);
+      const slow = await raw(path, ["Content-Length: 0"]);
+      assert.equal(routed, before + 1, `${path} with a Content-Length went through Fastify`);
+      assert.equal(fast, slow, path);
+    }
+  });
+
+  it("records the same ping as the route", async () => {
+    const c = await createCheckVia(h);
+    await raw(`/ping/${c.uuid}/start?rid=0c0d0e0f-0000-4000-8000-000000000002`);
+    await raw(`/ping/${c.uuid}/start?rid=0c0d0e0f-0000-4000-8000-000000000002`, ["Content-Length: 0"]);
+    const { pings } = (await call(h.app, "GET", `/api/v3/checks/${c.uuid}/pings/`, { key: h.keys.api_key })).json;
+    assert.equal(pings.length, 2);
+    const [second, first] = pings.map(({ n: _n, date: _date, ...rest }: Record<string, unknown>) => rest);
+    assert.deepEqual(first, second);
+    assert.equal(first.ua, "probe/1.0");
+    assert.equal(first.method, "GET");
+    assert.equal(first.remote_addr, "127.0.0.1");
+    assert.equal(first.rid, "0c0d0e0f-0000-4000-8000-000000000002");
+  });
+
+  it("leaves other requests to the route: slugs, bodies, other methods, unknown forms", async () => {
+    const c = await createCheckVia(h);
+    for (const [path, headers] of [
+      [`/ping/${h.keys.ping_key}/some-slug`, []],
+      [`/ping/${c.uuid}`, ["Transfer-Encoding: chunked"]],
+      ["/ping/not-a-uuid", []],
+      [`/ping/${c.uuid.toUpperCase()}`, []],
+    ] as const) {
+      const before = routed;
+      const answer = await raw(path, headers.includes("Transfer-Encoding: chunked") ? [...headers, "", "0"] : [...headers]);
+      assert.ok(answer.startsWith("HTTP/1.1 "), answer);
+      assert.equal(routed, before + 1, path);
+    }
+  });
+});
