@@ -81,7 +81,7 @@ export function planPing(check: PingCheck, classified: PingAction, now: number, 
   // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
   const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : classified;
   const changes = pingEffect(check, action, now, rid);
-  changes.alert_after = alertAfter({
+  const deadline = alertAfter({
     status: (changes.status ?? check.status) as StoredStatus,
     kind: check.kind,
     timeout: check.timeout,
@@ -91,6 +91,13 @@ export function planPing(check: PingCheck, classified: PingAction, now: number, 
     last_ping: changes.last_ping !== undefined ? (changes.last_ping as number | null) : check.last_ping,
     last_start: changes.last_start !== undefined ? (changes.last_start as number | null) : check.last_start,
   });
+  // The stored deadline is when the alert worker looks at the check next, not the deadline
+  // itself: the worker reads the check again then, and a check that is not down gets its
+  // deadline moved on (decideDue). So a ping that only pushes the deadline later keeps the
+  // earlier one: no write to the deadline's index (SQLite), a HOT update (PostgreSQL), and one
+  // move by the worker per period instead of one per ping. Alerts go out when they did.
+  const keep = deadline !== null && check.alert_after !== null && check.alert_after <= deadline && (changes.status ?? check.status) === check.status;
+  changes.alert_after = keep ? check.alert_after : deadline;
   const newStatus = changes.status;
   const flip = newStatus !== undefined && newStatus !== check.status ? { old_status: check.status, new_status: newStatus, reason: action === "fail" ? "fail" : "" } : null;
   return { action, changes, flip, n: check.n_pings + 1 };

@@ -190,4 +190,27 @@ describe("the alert worker", () => {
     const row = await h.deps.db.selectFrom("channels").selectAll().where("id", "=", pigeon.id).executeTakeFirstOrThrow();
     assert.equal(row.last_error, "carrier-pigeon notifications are not supported by this server.");
   });
+  it("keeps an earlier stored deadline when a ping pushes it on, and still goes down at the real one", async () => {
+    reset();
+    const c = await createCheckVia(h, { name: "Lazy deadline", timeout: 60, grace: 60 });
+    const t0 = h.clock.now().getTime();
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    assert.equal((await checkRow(h, c.uuid)).alert_after, t0 + 120_000);
+    h.clock.advanceSeconds(30);
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    assert.equal((await checkRow(h, c.uuid)).alert_after, t0 + 120_000, "the ping left the earlier deadline stored");
+    // At the stored deadline the check is not due yet (pinged 90 s ago): the worker moves it on.
+    h.clock.advanceSeconds(91);
+    assert.equal((await runAlertCycle(h.deps)).down, 0);
+    assert.equal(await status(c.uuid), "grace");
+    assert.equal((await checkRow(h, c.uuid)).alert_after, t0 + 30_000 + 120_000);
+    // Past the real deadline it goes down, the flip dated at that deadline.
+    h.clock.advanceSeconds(30);
+    assert.equal((await runAlertCycle(h.deps)).down, 1);
+    const row = await checkRow(h, c.uuid);
+    assert.equal(row.status, "down");
+    const [flip] = await h.deps.db.selectFrom("flips").selectAll().where("check_id", "=", row.id).where("new_status", "=", "down").execute();
+    assert.equal(flip.created, t0 + 30_000 + 120_000);
+    await quiet(c.uuid);
+  });
 });
