@@ -1,7 +1,7 @@
 // GET /messages and GET /messages/{message_id}.
-import { JsonText, serializeBody } from "../http/envelope.js";
 import { sql } from "kysely";
 import type { Api } from "../http/endpoint.js";
+import { JsonText, serializeBody } from "../http/envelope.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { anything, bool, int, list } from "../http/validators.js";

@@ -1,30 +1,20 @@
 // Phone calls through a fake of Twilio's REST API.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { loadMonitorConfig } from "../../config.js";
 import { signedUp } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
-import { addIntegration, alertDown, alertDownThenUp, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
-import { CREATED, twilioEnv, twilioForm } from "../sms/testing.js";
+import { addIntegration, alertDown, alertDownThenUp, sendTest } from "../testing/harness.js";
+import { twilioForm, withTwilio } from "../sms/testing.js";
 
 describe("phone call integrations", () => {
-  let h: Harness;
-  let twilio: FakeService;
-  before(async () => {
-    twilio = await startFakeService(CREATED);
-    h = await startKindHarness(twilioEnv(twilio));
-  });
-  after(async () => {
-    await h.close();
-    await twilio.close();
-  });
+  const t = withTwilio();
 
   it("calls the number with TwiML that says the check is down, escaped for XML", async () => {
-    twilio.clear();
-    const ch = await addIntegration(h, "call", { value: "+1234567890" });
-    await alertDown(h, ch, { name: "Backups <nightly> & more" });
-    const form = twilioForm(twilio.requests[0], "Calls.json");
+    t.twilio.clear();
+    const ch = await addIntegration(t.h, "call", { value: "+1234567890" });
+    await alertDown(t.h, ch, { name: "Backups <nightly> & more" });
+    const form = twilioForm(t.twilio.requests[0], "Calls.json");
     assert.deepEqual(Object.keys(form), ["From", "To", "Twiml", "StatusCallback"]);
     assert.equal(form.From, "+15005550006");
     assert.equal(form.To, "+1234567890");
@@ -33,28 +23,28 @@ describe("phone call integrations", () => {
   });
 
   it("never calls when a check comes back up", async () => {
-    twilio.clear();
-    await alertDownThenUp(h, await addIntegration(h, "call", { value: "+1234567890" }));
-    assert.equal(twilio.requests.length, 1);
+    t.twilio.clear();
+    await alertDownThenUp(t.h, await addIntegration(t.h, "call", { value: "+1234567890" }));
+    assert.equal(t.twilio.requests.length, 1);
     assert.equal(kindOf("call")!.transport.isNoop({ value: '{"value": "+1"}' } as never, "up"), true);
   });
 
   it("disables the integration for an invalid number and sends a test call", async () => {
-    twilio.clear();
-    twilio.replies.push({ status: 400, body: { code: 21211 } });
-    const { channel } = await alertDown(h, await addIntegration(h, "call", { value: "+1999" }));
+    t.twilio.clear();
+    t.twilio.replies.push({ status: 400, body: { code: 21211 } });
+    const { channel } = await alertDown(t.h, await addIntegration(t.h, "call", { value: "+1999" }));
     assert.equal(channel.last_error, "Invalid phone number");
     assert.equal(channel.disabled, 1);
-    assert.deepEqual(await sendTest(h, await addIntegration(h, "call", { value: "+1234567890" })), { kind: "sent" });
+    assert.deepEqual(await sendTest(t.h, await addIntegration(t.h, "call", { value: "+1234567890" })), { kind: "sent" });
   });
 
   it("is added from the dashboard with a phone number only", async () => {
-    const alice = await signedUp(h, "alice@example.org");
-    const base = `/projects/${h.project.uuid}/integrations/`;
+    const alice = await signedUp(t.h, "alice@example.org");
+    const base = `/projects/${t.h.project.uuid}/integrations/`;
     await alice.get(`${base}add/call/`);
     assert.match((await alice.post(`${base}add/call/`, { name: "On call", phone: "call me" })).text, /Invalid phone number format\./);
     assert.equal((await alice.post(`${base}add/call/`, { name: "On call", phone: "+44 20 7946 0000" })).status, 303);
-    const row = await h.deps.db.selectFrom("channels").selectAll().where("name", "=", "On call").executeTakeFirstOrThrow();
+    const row = await t.h.deps.db.selectFrom("channels").selectAll().where("name", "=", "On call").executeTakeFirstOrThrow();
     assert.deepEqual(JSON.parse(row.value), { value: "+442079460000" });
   });
 

@@ -1,7 +1,9 @@
 // Test support shared by the Twilio kinds' tests (sms, call, whatsapp): the settings of a
 // server pointed at a fake Twilio, and the checks every request to Twilio must pass.
 import assert from "node:assert/strict";
-import type { FakeService, Received } from "../testing/fakeService.js";
+import { after, before } from "node:test";
+import { startFakeService, type FakeService, type Received } from "../testing/fakeService.js";
+import { startKindHarness, type Harness } from "../testing/harness.js";
 
 export const ACCOUNT = "AC0123456789abcdef";
 export const CREATED = { status: 201, body: { sid: "SM1", status: "queued" } };
@@ -20,3 +22,28 @@ export function twilioForm(req: Received, resource: string): Record<string, stri
   return Object.fromEntries(req.form());
 }
 
+
+/**
+ * A server pointed at a fake Twilio for the tests of the enclosing describe: started before
+ * them, closed after. Read `h` and `twilio` inside the tests.
+ */
+export function withTwilio(extra: Record<string, string> = {}): { readonly h: Harness; readonly twilio: FakeService } {
+  let h: Harness | undefined;
+  let twilio: FakeService | undefined;
+  before(async () => {
+    twilio = await startFakeService(CREATED);
+    h = await startKindHarness(twilioEnv(twilio, extra));
+  });
+  after(async () => {
+    await h?.close();
+    await twilio?.close();
+  });
+  return {
+    get h() {
+      return h!;
+    },
+    get twilio() {
+      return twilio!;
+    },
+  };
+}
