@@ -7,7 +7,7 @@
 //
 // The server runs in a child process (bench/servers/chat.ts, SQLite); the clients are plain
 // keep-alive HTTP connections in this process, one socket per long poll.
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
 import { readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ import { generateApiKey, hashApiKey } from "../apps/chat/src/lib/secrets.js";
 import { migrateChat } from "../apps/chat/src/migrations/index.js";
 import { groupSnapshot } from "../apps/chat/src/store/group-snapshot.js";
 import type { ChatDatabase } from "../apps/chat/src/store/schema.js";
-import { report, startServer, type Server } from "./lib.js";
+import { callApi, report, startServer, type Server } from "./lib.js";
 
 const CLIENTS = Number(process.env.BENCH_EVENT_CLIENTS ?? 10_000);
 const IDLE_SECONDS = Number(process.env.BENCH_EVENT_IDLE_SECONDS ?? 60);
@@ -68,24 +68,7 @@ async function seed(): Promise<Seeded> {
 
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-function call(server: Server, auth: string, method: string, path: string, form?: Record<string, string>): Promise<any> {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method, agent, headers: { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString()));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const call = (server: Server, auth: string, method: string, path: string, form?: Record<string, string>) => callApi(server.url, auth, method, path, form, agent);
 
 /** Runs `work` on every item with at most `limit` in flight. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -6,7 +6,6 @@
 // poll while a message is sent on `a`, timed from the send to the poll's answer, one message
 // at a time.
 import { randomBytes } from "node:crypto";
-import { request } from "node:http";
 import { sql } from "kysely";
 import { openDatabase } from "@beacon/platform";
 import { doCreateRealm } from "../apps/chat/src/actions/realms.js";
@@ -16,7 +15,7 @@ import { GroupGraph } from "../apps/chat/src/lib/group-graph.js";
 import { migrateChat } from "../apps/chat/src/migrations/index.js";
 import { groupSnapshot } from "../apps/chat/src/store/group-snapshot.js";
 import type { ChatDatabase } from "../apps/chat/src/store/schema.js";
-import { load, measureCeiling, report, startServer } from "./lib.js";
+import { callApi, load, measureCeiling, report, startServer } from "./lib.js";
 
 const ROUNDS = Number(process.env.BENCH_PG_EVENT_ROUNDS ?? 100);
 
@@ -39,25 +38,6 @@ async function seed(url: string): Promise<string> {
   return `Basic ${Buffer.from(`owner@bench.example:${realm.apiKey}`).toString("base64")}`;
 }
 
-function call(base: string, auth: string, method: string, path: string, form?: Record<string, string>): Promise<any> {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return new Promise((resolve, reject) => {
-    const headers = { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}) };
-    const req = request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString()));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    req.once("error", reject);
-    req.end(body);
-  });
-}
 
 export async function run(): Promise<void> {
   const base = process.env.BENCH_PG_URL;
@@ -87,16 +67,16 @@ export async function run(): Promise<void> {
     report({ scenario: "chat (PostgreSQL): GET /messages newest 100 of a channel, closed loop", rps: reads.rps, p50_ms: reads.p50, p99_ms: reads.p99, ratio: +(reads.rps / ceiling).toFixed(3), errors: reads.errors + reads.non2xx });
 
     // Events from a send on `a` to a long poll on `b`, one message at a time.
-    const queue = await call(b.url, auth, "POST", "/api/v1/register", { event_types: '["message"]', fetch_event_types: "[]" });
+    const queue = await callApi(b.url, auth, "POST", "/api/v1/register", { event_types: '["message"]', fetch_event_types: "[]" });
     if (queue.result !== "success") throw new Error(JSON.stringify(queue));
     let lastEventId: number = queue.last_event_id;
     const delays: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const poll = call(b.url, auth, "GET", `/api/v1/events?queue_id=${encodeURIComponent(queue.queue_id)}&last_event_id=${lastEventId}`);
+      const poll = callApi(b.url, auth, "GET", `/api/v1/events?queue_id=${encodeURIComponent(queue.queue_id)}&last_event_id=${lastEventId}`);
       // Let the poll reach `b` and wait there before sending.
       await new Promise((r) => setTimeout(r, 20));
       const sent = performance.now();
-      const answer = await call(a.url, auth, "POST", "/api/v1/messages", { type: "stream", to: "general", topic: "events", content: `round ${i}` });
+      const answer = await callApi(a.url, auth, "POST", "/api/v1/messages", { type: "stream", to: "general", topic: "events", content: `round ${i}` });
       if (answer.result !== "success") throw new Error(JSON.stringify(answer));
       const events = await poll;
       const arrived = performance.now();

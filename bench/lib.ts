@@ -178,3 +178,27 @@ export async function measureCeiling(label: string, duration = 5): Promise<numbe
     await server.stop();
   }
 }
+
+/**
+ * One Zulip API call (Basic auth, form body) answered with its parsed JSON, through `agent`
+ * when given (the event benchmarks keep their sockets open).
+ */
+export function callApi(base: string, auth: string, method: string, path: string, form?: Record<string, string>, agent?: Agent): Promise<any> {
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const headers = { authorization: auth, ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}) };
+    const req = request(`${base}${path}`, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString()));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    req.once("error", reject);
+    req.end(body);
+  });
+}
