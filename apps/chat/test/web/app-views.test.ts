@@ -129,7 +129,17 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     const custom = message.locator(".reaction[aria-label^='beacon:'] img.reaction-emoji");
     await custom.waitFor();
     assert.match((await custom.getAttribute("src")) ?? "", /^\/user_avatars\/\d+\/emoji\/images\//);
-    assert.ok(await custom.evaluate((img) => (img as any).complete && (img as any).naturalWidth > 0), "the picture loads");
+    // The element can be on screen before its picture has arrived: wait for the load to end.
+    const loaded = await custom.evaluate(
+      (img) =>
+        new Promise<boolean>((resolve) => {
+          const image = img as any;
+          if (image.complete) return resolve(image.naturalWidth > 0);
+          image.addEventListener("load", () => resolve(image.naturalWidth > 0), { once: true });
+          image.addEventListener("error", () => resolve(false), { once: true });
+        }),
+    );
+    assert.ok(loaded, "the picture loads");
     assert.equal(await message.locator(".reaction-name").count(), 0);
     const author = last === history.at(-1) && (HISTORY % 3 ? team.grace : team.alan);
     const edited = await server.call(author as any, "PATCH", `/messages/${last}`, { content: "Message number **edited**" });
