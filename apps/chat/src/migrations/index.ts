@@ -22,6 +22,7 @@ import { webSessions } from "./021_web_sessions.js";
 import { pushOutboxSubmessages } from "./022_push_outbox_submessages.js";
 import { eventQueues } from "./024_event_queues.js";
 import { outgoingWebhooks } from "./025_outgoing_webhooks.js";
+import { unreadIndexFlags } from "./026_unread_index_flags.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -34,6 +35,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "022_push_outbox_submessages": pushOutboxSubmessages(dialect),
     "024_event_queues": eventQueues(dialect),
     "025_outgoing_webhooks": outgoingWebhooks(dialect),
+    "026_unread_index_flags": unreadIndexFlags(dialect),
   };
 }
 
