@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { openDatabase, type Database } from "@beacon/platform";
+import { openDatabase, preparedStatementMarker, type Database } from "@beacon/platform";
+import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
 
 describe("openDatabase on SQLite: Kysely's statements", () => {
   let database: Database<any>;
@@ -88,5 +89,34 @@ describe("openDatabase on SQLite: one connection, never interleaved", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("preparedStatementMarker: statements PostgreSQL plans once per connection", () => {
+  let test: TestDatabase;
+  let database: Database<any>;
+
+  before(async () => {
+    test = await freshDatabaseUrl();
+    database = openDatabase(test.url, { poolSize: 1 });
+  });
+  after(async () => {
+    await database.close();
+    await test.release();
+  });
+
+  it("refuses a name that could not be a statement's", () => {
+    for (const bad of ["", "Upper", "with space", "1st", "a;drop"]) assert.throws(() => preparedStatementMarker(bad), /invalid prepared statement name/);
+    assert.equal(preparedStatementMarker("monitor_read"), "/* prepared:monitor_read */");
+  });
+
+  it("runs a marked query with new values each time, prepared under its name on PostgreSQL", async () => {
+    const marked = (n: number) => sql<{ doubled: number }>`${sql.raw(preparedStatementMarker("platform_double"))} select cast(${n} as integer) * 2 as doubled`.execute(database.db);
+    assert.deepEqual((await marked(2)).rows, [{ doubled: 4 }]);
+    assert.deepEqual((await marked(21)).rows, [{ doubled: 42 }]);
+    if (database.dialect !== "postgres") return;
+    // One connection: the statement stays prepared in its session, once.
+    const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(database.db);
+    assert.deepEqual(rows, [{ name: "platform_double" }]);
   });
 });

@@ -1,13 +1,19 @@
 // The ping path's writes on PostgreSQL for a batch of pings (actions/postgresPingQueue.ts):
 // one statement reads the batch's checks, one writes everything (its own transaction), arrays
-// bound as parameters (unnest): a batch costs two round trips whatever its size.
+// bound as parameters (unnest): a batch costs two round trips whatever its size, and the write
+// is a prepared statement (planned once per connection).
 import { sql } from "kysely";
+import { preparedStatementMarker } from "@beacon/platform";
 import type { Db } from "../deps.js";
 import { PING_CHECK_COLUMNS, type PingCheck } from "../lib/pingPlan.js";
 import type { Flip, Ping } from "./schema.js";
 
 /** A check as the ping rules need it, with its UUID and its row version (`xmin`). */
 export type VersionedPingCheck = PingCheck & { uuid: string; xmin: string };
+
+// Prepared once per connection: PostgreSQL plans each of these once instead of per batch.
+const READ_CHECKS = preparedStatementMarker("monitor_ping_batch_read");
+const WRITE_BATCH = preparedStatementMarker("monitor_ping_batch_write");
 
 /**
  * Reads the checks with these UUIDs or ids, without locking them: the write below applies a
@@ -16,7 +22,7 @@ export type VersionedPingCheck = PingCheck & { uuid: string; xmin: string };
  */
 export async function readChecksForPings(db: Db, uuids: string[], ids: number[]): Promise<VersionedPingCheck[]> {
   const columns = sql.raw(["uuid", "xmin::text AS xmin", ...PING_CHECK_COLUMNS].join(", "));
-  const { rows } = await sql<VersionedPingCheck>`SELECT ${columns} FROM checks WHERE uuid = ANY(${uuids}::text[]) OR id = ANY(${ids}::bigint[])`.execute(db);
+  const { rows } = await sql<VersionedPingCheck>`${sql.raw(READ_CHECKS)} SELECT ${columns} FROM checks WHERE uuid = ANY(${uuids}::text[]) OR id = ANY(${ids}::bigint[])`.execute(db);
   return rows;
 }
 
@@ -34,7 +40,7 @@ export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<
   const c = <K extends keyof PingedCheck>(key: K) => checks.map((row) => row[key]);
   const f = <K extends keyof Omit<Flip, "id">>(key: K) => flips.map((row) => row[key]);
   const p = <K extends keyof Omit<Ping, "id">>(key: K) => pings.map((row) => row[key]);
-  const { rows } = await sql<{ id: number; xmin: string }>`
+  const { rows } = await sql<{ id: number; xmin: string }>`${sql.raw(WRITE_BATCH)}
     WITH updated AS (
       UPDATE checks AS c SET n_pings = v.n_pings, last_ping = v.last_ping, last_start = v.last_start,
         last_start_rid = v.last_start_rid, last_duration = v.last_duration, status = v.status, alert_after = v.alert_after
