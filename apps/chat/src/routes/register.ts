@@ -151,7 +151,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   Object.assign(state, await userExtraSections(deps, ctx, wants));
   Object.assign(state, await extraSections(deps, ctx, wants, capabilities));
   Object.assign(state, await mobileSections(deps, ctx, wants));
-  Object.assign(state, await messageSections(db, user.id, wants, capabilities.emptyTopicName));
+  Object.assign(state, await messageSections(db, deps.dialect, user.id, wants, capabilities.emptyTopicName));
   if (wants("presence")) {
     const now = clock.now().getTime();
     Object.assign(state, await presenceResponse(db, realm.id, now, { slim: request.queue.slimPresence, historyLimitDays: request.presenceHistoryLimitDays }));

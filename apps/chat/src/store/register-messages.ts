@@ -4,7 +4,8 @@
 import { sql } from "kysely";
 import type { ChatDb } from "./schema.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
-import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
+import type { Dialect } from "@beacon/platform";
+import { EMPTY_TOPIC_DISPLAY_NAME, topicKey } from "../lib/topics.js";
 import { RECIPIENT_DM } from "./messages.js";
 import { directStatement } from "./sqlite-reads.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "./user-topics.js";
@@ -13,13 +14,13 @@ import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "./use
 export const MAX_UNREAD_MESSAGES = 50000;
 const MAX_RECENT_DM_MESSAGES = 1000;
 
-export async function messageSections(db: ChatDb, userId: number, wants: (name: string) => boolean, emptyTopicName: boolean): Promise<Record<string, unknown>> {
+export async function messageSections(db: ChatDb, dialect: Dialect, userId: number, wants: (name: string) => boolean, emptyTopicName: boolean): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   if (wants("message")) {
     const row = await db.selectFrom("user_messages").select((eb) => eb.fn.max("message_id").as("id")).where("user_id", "=", userId).executeTakeFirst();
     out.max_message_id = row?.id === null || row?.id === undefined ? -1 : Number(row.id);
   }
-  if (wants("update_message_flags") && wants("message")) out.unread_msgs = await unreadMessages(db, userId, emptyTopicName);
+  if (wants("update_message_flags") && wants("message")) out.unread_msgs = await unreadMessages(db, dialect, userId, emptyTopicName);
   if (wants("starred_messages")) {
     const rows = await db.selectFrom("user_messages").select("message_id").where("user_id", "=", userId).where(sql`flags & ${sql.lit(FLAG_BITS.starred)}`, "<>", 0).orderBy("message_id").execute();
     out.starred_messages = rows.map((r) => r.message_id);
@@ -46,18 +47,29 @@ export async function messageSections(db: ChatDb, userId: number, wants: (name: 
   return out;
 }
 
-/** message_id, flags, stream_id, topic, topic_key, recipient_id */
-type UnreadTuple = [number, number, number | null, string, string, number];
+/** The unread messages of one conversation: a channel's topic, or a direct-message recipient. */
+interface UnreadGroup {
+  streamId: number | null;
+  /** the topic of the group's oldest unread message */
+  topic: string;
+  recipientId: number;
+  /** ascending, as every id list below */
+  ids: number[];
+  /** those that mention the user personally (or a group of theirs) */
+  mentioned: number[];
+  /** those with a channel or topic wildcard mention */
+  wildcard: number[];
+}
+
+const MENTIONED = FLAG_BITS.mentioned;
+const WILDCARD = FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
 
 /**
- * The newest MAX_UNREAD_MESSAGES unread messages of the user, oldest first. On SQLite the
- * rows come as arrays through a cached statement (tens of thousands of rows: objects would
- * cost a third more), also inside /register's snapshot transaction (sqlite-reads.ts).
+ * The newest MAX_UNREAD_MESSAGES unread messages of the user. Unreads of channels the user
+ * unsubscribed from are left out, like Zulip's get_inactive_recipient_ids.
  */
-async function unreadRows(db: ChatDb, userId: number): Promise<UnreadTuple[]> {
-  // Unreads of channels the user unsubscribed from are left out, like Zulip's
-  // get_inactive_recipient_ids.
-  const query = db
+function unreadQuery(db: ChatDb, userId: number) {
+  return db
     .selectFrom("user_messages as um")
     .innerJoin("messages as m", "m.id", "um.message_id")
     .select(["um.message_id", "um.flags", "m.stream_id", "m.topic", "m.topic_key", "m.recipient_id"])
@@ -70,13 +82,56 @@ async function unreadRows(db: ChatDb, userId: number): Promise<UnreadTuple[]> {
       ]),
     )
     .orderBy("um.message_id", "desc")
-    .limit(MAX_UNREAD_MESSAGES)
+    .limit(MAX_UNREAD_MESSAGES);
+}
+
+/** stream_id, topic, recipient_id, ids, mentioned, wildcard (the id lists as comma-separated text) */
+type GroupTuple = [number | null, string, number, string, string | null, string | null];
+
+const idList = (text: string | null): number[] => (text ? text.split(",").map(Number) : []);
+
+/**
+ * The unread messages grouped by conversation. On SQLite the grouping is done by the database
+ * (tens of thousands of rows would otherwise each become a JavaScript array with two strings,
+ * about 40% of the section's time), through a cached statement returning arrays, also inside
+ * /register's snapshot transaction (sqlite-reads.ts); on PostgreSQL the rows are grouped here.
+ */
+async function unreadGroups(db: ChatDb, dialect: Dialect, userId: number): Promise<UnreadGroup[]> {
+  if (dialect === "postgres") return groupUnreadRows((await unreadQuery(db, userId).execute()).reverse());
+  // A bare column beside exactly one min() takes its value from the row holding the minimum
+  // (SQLite's documented rule): the topic of the oldest unread message.
+  const query = db
+    .selectFrom(unreadQuery(db, userId).as("u"))
+    .select([
+      "u.stream_id",
+      "u.topic",
+      "u.recipient_id",
+      sql<string>`group_concat(u.message_id, ',' order by u.message_id)`.as("ids"),
+      sql<string | null>`group_concat(u.message_id, ',' order by u.message_id) filter (where u.flags & ${sql.lit(MENTIONED)} <> 0)`.as("mentioned"),
+      sql<string | null>`group_concat(u.message_id, ',' order by u.message_id) filter (where u.flags & ${sql.lit(WILDCARD)} <> 0)`.as("wildcard"),
+      sql<number>`min(u.message_id)`.as("first"),
+    ])
+    .groupBy(["u.stream_id", "u.topic_key", sql`case when u.stream_id is null then u.recipient_id end`])
     .compile();
   const statement = directStatement(db, query.sql);
   const rows = statement
-    ? (statement.raw(true).all(query.parameters) as UnreadTuple[])
-    : (await db.executeQuery(query)).rows.map((r): UnreadTuple => [r.message_id, r.flags, r.stream_id, r.topic, r.topic_key, r.recipient_id]);
-  return rows.reverse();
+    ? (statement.raw(true).all(query.parameters) as GroupTuple[])
+    : (await db.executeQuery(query)).rows.map((r): GroupTuple => [r.stream_id, r.topic, r.recipient_id, r.ids, r.mentioned, r.wildcard]);
+  return rows.map(([streamId, topic, recipientId, ids, mentioned, wildcard]) => ({ streamId, topic, recipientId, ids: idList(ids), mentioned: idList(mentioned), wildcard: idList(wildcard) }));
+}
+
+/** The same groups from the rows themselves, oldest first. */
+function groupUnreadRows(rows: { message_id: number; flags: number; stream_id: number | null; topic: string; topic_key: string; recipient_id: number }[]): UnreadGroup[] {
+  const groups = new Map<string, UnreadGroup>();
+  for (const row of rows) {
+    const key = row.stream_id === null ? `dm\u0000${row.recipient_id}` : `${row.stream_id}\u0000${row.topic_key}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { streamId: row.stream_id, topic: row.topic, recipientId: row.recipient_id, ids: [], mentioned: [], wildcard: [] }));
+    group.ids.push(row.message_id);
+    if (row.flags & MENTIONED) group.mentioned.push(row.message_id);
+    if (row.flags & WILDCARD) group.wildcard.push(row.message_id);
+  }
+  return [...groups.values()];
 }
 
 /** The type and members of direct-message recipients, by id. */
@@ -89,10 +144,22 @@ async function dmRecipients(db: ChatDb, ids: number[]): Promise<Map<number, { ty
   return out;
 }
 
-async function unreadMessages(db: ChatDb, userId: number, emptyTopicName: boolean): Promise<Record<string, unknown>> {
-  const rows = await unreadRows(db, userId);
+const ascending = (a: number, b: number) => a - b;
+
+/** Appends `more` to the ids kept under `key`, keeping them ascending. */
+function addIds<K>(map: Map<K, number[]>, key: K, more: number[]): void {
+  const ids = map.get(key);
+  if (!ids) map.set(key, more.slice());
+  else {
+    ids.push(...more);
+    ids.sort(ascending);
+  }
+}
+
+async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, emptyTopicName: boolean): Promise<Record<string, unknown>> {
+  const groups = await unreadGroups(db, dialect, userId);
   const dmIds = new Set<number>();
-  for (const row of rows) if (row[2] === null) dmIds.add(row[5]);
+  for (const group of groups) if (group.streamId === null) dmIds.add(group.recipientId);
   const recipients = dmIds.size ? await dmRecipients(db, [...dmIds]) : new Map<number, { type: number; user_ids: string | null }>();
 
   const subs = await db.selectFrom("subscriptions").select(["stream_id", "is_muted"]).where("user_id", "=", userId).where("is_muted", "=", 1).execute();
@@ -107,40 +174,43 @@ async function unreadMessages(db: ChatDb, userId: number, emptyTopicName: boolea
     return policy === VISIBILITY_MUTED;
   };
 
+  // Buckets by channel and topic as shown (the empty topic under its display name when the
+  // client does not take empty names), as Zulip's aggregate_unread_data keys them.
   const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
   const pms = new Map<number, number[]>();
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
   let count = 0;
-  for (const [id, flags, streamId, rowTopic, topicKey, recipientId] of rows) {
-    const wildcard = (flags & (FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned)) !== 0;
-    let muted = false;
-    if (streamId !== null) {
-      muted = isMuted(streamId, topicKey);
-      const topic = rowTopic === "" && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : rowTopic;
-      const key = `${streamId}\u0000${topic.toLowerCase()}`;
-      let bucket = streams.get(key);
-      if (!bucket) streams.set(key, (bucket = { stream_id: streamId, topic, unread_message_ids: [] }));
-      bucket.unread_message_ids.push(id);
-      if (!muted) count++;
-    } else {
-      const recipient = recipients.get(recipientId);
-      const members = (recipient?.user_ids ?? "").split(",").map(Number);
-      if (recipient?.type === RECIPIENT_DM && members.length > 2) {
-        const key = recipient.user_ids!;
-        const ids = huddles.get(key);
-        if (ids) ids.push(id);
-        else huddles.set(key, [id]);
-      } else {
-        // 1:1 and self conversations are keyed by the other participant (oneself for a self-DM).
-        const other = members.find((m) => m !== userId) ?? userId;
-        const ids = pms.get(other);
-        if (ids) ids.push(id);
-        else pms.set(other, [id]);
+  let total = 0;
+  for (const group of groups) {
+    total += group.ids.length;
+    mentions.push(...group.mentioned);
+    if (group.streamId !== null) {
+      const muted = isMuted(group.streamId, topicKey(group.topic));
+      const topic = group.topic === "" && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : group.topic;
+      const key = `${group.streamId}\u0000${topic.toLowerCase()}`;
+      const bucket = streams.get(key);
+      if (!bucket) streams.set(key, { stream_id: group.streamId, topic, unread_message_ids: group.ids.slice() });
+      else {
+        bucket.unread_message_ids.push(...group.ids);
+        bucket.unread_message_ids.sort(ascending);
+        // The bucket is named after its oldest message's topic.
+        if (bucket.unread_message_ids[0] === group.ids[0]) bucket.topic = topic;
       }
-      count++;
+      if (!muted) {
+        count += group.ids.length;
+        // Wildcard mentions count only where the topic is not muted.
+        mentions.push(...group.wildcard);
+      }
+    } else {
+      const recipient = recipients.get(group.recipientId);
+      const members = (recipient?.user_ids ?? "").split(",").map(Number);
+      if (recipient?.type === RECIPIENT_DM && members.length > 2) addIds(huddles, recipient.user_ids!, group.ids);
+      // 1:1 and self conversations are keyed by the other participant (oneself for a self-DM).
+      else addIds(pms, members.find((m) => m !== userId) ?? userId, group.ids);
+      count += group.ids.length;
+      mentions.push(...group.wildcard);
     }
-    if (flags & FLAG_BITS.mentioned || (wildcard && !muted)) mentions.push(id);
   }
   const streamKeys = [...streams.keys()].sort((a, b) => {
     const [sa, ta] = a.split("\u0000");
@@ -149,12 +219,13 @@ async function unreadMessages(db: ChatDb, userId: number, emptyTopicName: boolea
   });
   return {
     // compat: sender_id is the deprecated name of other_user_id.
-    pms: [...pms.keys()].sort((a, b) => a - b).map((other) => ({ other_user_id: other, sender_id: other, unread_message_ids: pms.get(other)! })),
+    pms: [...pms.keys()].sort(ascending).map((other) => ({ other_user_id: other, sender_id: other, unread_message_ids: pms.get(other)! })),
     streams: streamKeys.map((k) => streams.get(k)!),
     huddles: [...huddles.keys()].sort().map((k) => ({ user_ids_string: k, unread_message_ids: huddles.get(k)! })),
-    mentions,
+    // A message can be both mentioned and wildcard-mentioned: once, in order.
+    mentions: [...new Set(mentions)].sort(ascending),
     count,
-    old_unreads_missing: rows.length === MAX_UNREAD_MESSAGES,
+    old_unreads_missing: total === MAX_UNREAD_MESSAGES,
   };
 }
 

@@ -64,3 +64,64 @@ describe("POST /register message state", () => {
     assert.deepEqual(old.muted_topics.map((m: any[]) => m.slice(0, 2)), [["general", "Lunch"]]);
   });
 });
+
+describe("POST /register unread_msgs: buckets, mentions and counts", () => {
+  let t: ChatTest;
+  let owner: Account;
+  let mia: Account;
+  let general: number;
+  const ids: Record<string, number> = {};
+
+  before(async () => {
+    t = await chatTest();
+    owner = await t.realm();
+    mia = await t.user(owner, { name: "Mia" });
+    general = (await t.call(owner, "POST", "/channels/create", { name: "general", subscribers: [owner.id, mia.id] })).body.id;
+    const send = async (key: string, params: Record<string, unknown>) => (ids[key] = (await t.call(owner, "POST", "/messages", params)).body.id);
+    await send("empty", { type: "stream", to: "general", topic: "", content: "no topic" });
+    await send("named", { type: "stream", to: "general", topic: "General Chat", content: "@**all** and @**Mia**" });
+    await send("wildcard", { type: "stream", to: "general", topic: "plans", content: "@**channel** plans" });
+    await send("later", { type: "stream", to: "general", topic: "", content: "still no topic" });
+    await send("self", { type: "direct", to: [mia.id], content: "to Mia" });
+    await send("other", { type: "stream", to: "general", topic: "plans", content: "more plans" });
+  });
+  after(() => t.close());
+
+  const unread = async (capabilities: Record<string, boolean> = {}) =>
+    (await t.call(mia, "POST", "/register", { fetch_event_types: ["message", "update_message_flags"], client_capabilities: capabilities })).body.unread_msgs;
+
+  it("puts the empty topic under its display name, with a topic of that name, for a client without empty names", async () => {
+    const state = await unread();
+    assert.deepEqual(state.streams, [
+      // Named after the oldest message's topic; the ids ascending across both.
+      { stream_id: general, topic: "general chat", unread_message_ids: [ids.empty, ids.named, ids.later] },
+      { stream_id: general, topic: "plans", unread_message_ids: [ids.wildcard, ids.other] },
+    ]);
+    assert.deepEqual(state.pms, [{ other_user_id: owner.id, sender_id: owner.id, unread_message_ids: [ids.self] }]);
+    // Personal and wildcard mentions in an unmuted channel, each message once.
+    assert.deepEqual(state.mentions, [ids.named, ids.wildcard]);
+    assert.equal(state.count, 6);
+  });
+
+  it("keeps the empty topic apart for a client that takes empty topic names", async () => {
+    const state = await unread({ empty_topic_name: true });
+    assert.deepEqual(state.streams, [
+      { stream_id: general, topic: "", unread_message_ids: [ids.empty, ids.later] },
+      { stream_id: general, topic: "General Chat", unread_message_ids: [ids.named] },
+      { stream_id: general, topic: "plans", unread_message_ids: [ids.wildcard, ids.other] },
+    ]);
+  });
+
+  it("leaves messages out once read, and a muted topic's wildcard mentions with them", async () => {
+    await t.call(mia, "POST", "/messages/flags", { messages: [ids.empty, ids.self], op: "add", flag: "read" });
+    await t.call(mia, "POST", "/user_topics", { stream_id: general, topic: "plans", visibility_policy: 1 });
+    const state = await unread();
+    assert.deepEqual(state.streams, [
+      { stream_id: general, topic: "General Chat", unread_message_ids: [ids.named, ids.later] },
+      { stream_id: general, topic: "plans", unread_message_ids: [ids.wildcard, ids.other] },
+    ]);
+    assert.deepEqual(state.pms, []);
+    assert.deepEqual(state.mentions, [ids.named]);
+    assert.equal(state.count, 2);
+  });
+});
