@@ -76,6 +76,8 @@ function Chat() {
       <div class="app-sidebar">
         <Sidebar />
       </div>
+      {/* On a phone, the open drawer dims the page behind it; a tap there closes it. */}
+      {sidebarOpen.value && <div class="sidebar-scrim" data-testid="sidebar-scrim" aria-hidden="true" onClick={() => (sidebarOpen.value = false)} />}
       <section class="app-main" aria-label="Messages and compose">
         {notice.value && (
           <div class="notice" role="status">

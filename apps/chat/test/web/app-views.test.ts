@@ -217,7 +217,16 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await page.getByRole("button", { name: "Channels and conversations" }).click();
     await page.waitForTimeout(250);
     assert.ok((await sidebar.boundingBox())!.x >= 0);
+    // The page behind the open drawer is dimmed; a tap on it closes the drawer.
+    const scrim = page.getByTestId("sidebar-scrim");
+    assert.match(await scrim.evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor), /^rgba\(.*, 0\.4\)$/);
     await browser.shot(page, "phone-sidebar");
+    await scrim.click({ position: { x: 340, y: 400 } });
+    await page.waitForTimeout(250);
+    assert.ok((await sidebar.boundingBox())!.x < 0, "a tap beside the drawer closes it");
+    assert.equal(await scrim.count(), 0);
+    await page.getByRole("button", { name: "Channels and conversations" }).click();
+    await page.waitForTimeout(250);
     await waitReady(page, () => page.locator(`[data-testid=channel-row][data-channel-id="${team.engineering}"]`).click());
     await page.waitForTimeout(250);
     assert.ok((await sidebar.boundingBox())!.x < 0, "choosing a channel closes the drawer");
