@@ -88,7 +88,10 @@ function unreadQuery(db: ChatDb, userId: number) {
 /** stream_id, topic, recipient_id, ids, mentioned, wildcard (the id lists as comma-separated text) */
 type GroupTuple = [number | null, string, number, string, string | null, string | null];
 
-const idList = (text: string | null): number[] => (text ? text.split(",").map(Number) : []);
+const ascending = (a: number, b: number) => a - b;
+
+/** A list of ids from group_concat, ascending. */
+const idList = (text: string | null): number[] => (text ? text.split(",").map(Number).sort(ascending) : []);
 
 /**
  * The unread messages grouped by conversation. On SQLite the grouping is done by the database
@@ -106,9 +109,10 @@ async function unreadGroups(db: ChatDb, dialect: Dialect, userId: number): Promi
       "u.stream_id",
       "u.topic",
       "u.recipient_id",
-      sql<string>`group_concat(u.message_id, ',' order by u.message_id)`.as("ids"),
-      sql<string | null>`group_concat(u.message_id, ',' order by u.message_id) filter (where u.flags & ${sql.lit(MENTIONED)} <> 0)`.as("mentioned"),
-      sql<string | null>`group_concat(u.message_id, ',' order by u.message_id) filter (where u.flags & ${sql.lit(WILDCARD)} <> 0)`.as("wildcard"),
+      // In no set order (an ORDER BY per list costs the database a sort each): sorted below.
+      sql<string>`group_concat(u.message_id)`.as("ids"),
+      sql<string | null>`group_concat(u.message_id) filter (where u.flags & ${sql.lit(MENTIONED)} <> 0)`.as("mentioned"),
+      sql<string | null>`group_concat(u.message_id) filter (where u.flags & ${sql.lit(WILDCARD)} <> 0)`.as("wildcard"),
       sql<number>`min(u.message_id)`.as("first"),
     ])
     .groupBy(["u.stream_id", "u.topic_key", sql`case when u.stream_id is null then u.recipient_id end`])
@@ -143,8 +147,6 @@ async function dmRecipients(db: ChatDb, ids: number[]): Promise<Map<number, { ty
   }
   return out;
 }
-
-const ascending = (a: number, b: number) => a - b;
 
 /** Appends `more` to the ids kept under `key`, keeping them ascending. */
 function addIds<K>(map: Map<K, number[]>, key: K, more: number[]): void {
