@@ -150,12 +150,17 @@ async function dmRecipients(db: ChatDb, ids: number[]): Promise<Map<number, { ty
   return out;
 }
 
+/** Appends `more` to `ids` (a loop: spreading 50,000 arguments could overflow the stack). */
+function append(ids: number[], more: number[]): void {
+  for (const id of more) ids.push(id);
+}
+
 /** Appends `more` to the ids kept under `key`, keeping them ascending. */
 function addIds<K>(map: Map<K, number[]>, key: K, more: number[]): void {
   const ids = map.get(key);
   if (!ids) map.set(key, more.slice());
   else {
-    ids.push(...more);
+    append(ids, more);
     ids.sort(ascending);
   }
 }
@@ -188,7 +193,7 @@ async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, empt
   let total = 0;
   for (const group of groups) {
     total += group.ids.length;
-    mentions.push(...group.mentioned);
+    append(mentions, group.mentioned);
     if (group.streamId !== null) {
       const muted = isMuted(group.streamId, topicKey(group.topic));
       const topic = group.topic === "" && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : group.topic;
@@ -196,7 +201,7 @@ async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, empt
       const bucket = streams.get(key);
       if (!bucket) streams.set(key, { stream_id: group.streamId, topic, unread_message_ids: group.ids.slice() });
       else {
-        bucket.unread_message_ids.push(...group.ids);
+        append(bucket.unread_message_ids, group.ids);
         bucket.unread_message_ids.sort(ascending);
         // The bucket is named after its oldest message's topic.
         if (bucket.unread_message_ids[0] === group.ids[0]) bucket.topic = topic;
@@ -204,7 +209,7 @@ async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, empt
       if (!muted) {
         count += group.ids.length;
         // Wildcard mentions count only where the topic is not muted.
-        mentions.push(...group.wildcard);
+        append(mentions, group.wildcard);
       }
     } else {
       const recipient = recipients.get(group.recipientId);
@@ -213,7 +218,7 @@ async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, empt
       // 1:1 and self conversations are keyed by the other participant (oneself for a self-DM).
       else addIds(pms, members.find((m) => m !== userId) ?? userId, group.ids);
       count += group.ids.length;
-      mentions.push(...group.wildcard);
+      append(mentions, group.wildcard);
     }
   }
   const streamKeys = [...streams.keys()].sort((a, b) => {
