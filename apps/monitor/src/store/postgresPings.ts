@@ -1,7 +1,7 @@
 // The ping path's writes on PostgreSQL for a batch of pings (actions/postgresPingQueue.ts):
 // one statement reads the batch's checks, one writes everything (its own transaction), arrays
-// bound as parameters (unnest): a batch costs two round trips whatever its size, and the write
-// is a prepared statement (planned once per connection).
+// bound as parameters (unnest): a batch costs two round trips whatever its size, and both are
+// prepared statements (planned once per connection).
 import { sql } from "kysely";
 import { preparedStatementMarker } from "@beacon/platform";
 import type { Db } from "../deps.js";
