@@ -8,6 +8,7 @@ import { startRouter } from "./narrow/router";
 import { prefetchView } from "./state/messages";
 import { notice, phase } from "./state/session";
 import { App, inviteKeyOf } from "./ui/App";
+import { warmUpLocaleData } from "./ui/format";
 import "./ui/app.css";
 
 whenSignedOut(() => {
@@ -45,9 +46,12 @@ async function boot(): Promise<void> {
   }
 }
 
-render(<App />, document.getElementById("app")!);
+// The first requests go out before anything is drawn; the loading screen and the locale data
+// (ui/format.ts) are made while they are on their way.
 void boot();
+render(<App />, document.getElementById("app")!);
 startRouterWhenReady();
+setTimeout(warmUpLocaleData, 0);
 
 function startRouterWhenReady(): void {
   // Narrows name channels and users: read the hash once their lists are in.

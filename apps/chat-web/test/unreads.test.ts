@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { applyEvent } from "../src/api/apply.js";
 import { setChannels } from "../src/state/channels.js";
 import { session } from "../src/state/session.js";
-import { setUnreads, topicKey, unreadCounts } from "../src/state/unreads.js";
+import { effect } from "@preact/signals";
+import { isUnread, setUnreads, topicKey, unreadCounts } from "../src/state/unreads.js";
 
 // The unread bookkeeping as register's unread_msgs and the event queue drive it (no DOM needed).
 const ME = 1;
@@ -71,5 +72,18 @@ describe("unread counts", () => {
     applyEvent({ type: "update_message_flags", id: 8, op: "add", flag: "read", messages: [], all: true });
     assert.equal(unreadCounts.value.feed, 0);
     assert.equal(unreadCounts.value.channels.size, 0);
+  });
+
+  it("each message's flag wakes only what watches that message", () => {
+    start();
+    const seen: Record<number, boolean[]> = { 101: [], 103: [], 200: [] };
+    const stops = [101, 103, 200].map((id) => effect(() => void seen[id]!.push(isUnread(id))));
+    applyEvent({ type: "update_message_flags", id: 9, op: "add", flag: "read", messages: [101], all: false });
+    applyEvent(streamMessage(200, 10, "launch"));
+    assert.deepEqual(seen, { 101: [true, false], 103: [true], 200: [false, true] });
+    // A new register (a lost queue) reloads the set: every watched message is told again.
+    setUnreads({ streams: [{ stream_id: 10, topic: "Launch", unread_message_ids: [101] }] }, ME);
+    assert.deepEqual(seen, { 101: [true, false, true], 103: [true, false], 200: [false, true, false] });
+    for (const stop of stops) stop();
   });
 });

@@ -6,11 +6,14 @@ import type { Channel, Subscription } from "./types";
 export const subscriptions = signal<readonly Subscription[]>([]);
 const otherChannels = signal<ReadonlyMap<number, Channel>>(new Map());
 
-const byName = new Intl.Collator(undefined, { sensitivity: "base" });
+// Made on first use, not as the page's scripts start: its first construction loads locale
+// data, and the page's first requests should not wait for that.
+let byName: Intl.Collator | undefined;
 /** Subscribed channels as the sidebar lists them: pinned first, then by name. */
-export const sortedSubscriptions = computed(() =>
-  [...subscriptions.value].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || byName.compare(a.name, b.name)),
-);
+export const sortedSubscriptions = computed(() => {
+  const collator = (byName ??= new Intl.Collator(undefined, { sensitivity: "base" }));
+  return [...subscriptions.value].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || collator.compare(a.name, b.name));
+});
 
 export const subscriptionById = computed(() => new Map(subscriptions.value.map((s) => [s.stream_id, s])));
 

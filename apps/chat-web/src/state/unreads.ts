@@ -1,7 +1,7 @@
 // Unread messages by id, with where each one lives, so every count (channel, topic, direct
 // conversation, mentions, the combined feed) is derived from one set: a message read anywhere
 // (here, another tab, another client: update_message_flags) lowers every count at once.
-import { computed, signal } from "@preact/signals";
+import { batch, computed, signal, type Signal } from "@preact/signals";
 import { isMentioned } from "../narrow/narrow";
 import { subscriptionById } from "./channels";
 import type { Message } from "./types";
@@ -14,7 +14,14 @@ export interface UnreadInfo {
   mentioned: boolean;
 }
 
-const unread = signal<ReadonlyMap<number, UnreadInfo>>(new Map());
+// The set is large (register sends up to 50,000 ids) and changes an id or a few at a time, so
+// it is kept in one Map changed in place: copying it for every new or read message cost each
+// live message tens of milliseconds. `version` tells the counts it changed; each message row
+// watches only its own id (rowFlags, one small signal per message ever shown), so marking one
+// message read re-renders one row.
+const entries = new Map<number, UnreadInfo>();
+const version = signal(0);
+const rowFlags = new Map<number, Signal<boolean>>();
 
 export const topicKey = (channelId: number, topic: string) => `${channelId}\u0000${topic.toLowerCase()}`;
 
@@ -25,17 +32,33 @@ export interface RawUnreads {
   mentions?: number[];
 }
 
+/** Tells the counts and the rows of `ids` (every row when undefined) that the set changed. */
+function changed(ids?: Iterable<number>): void {
+  batch(() => {
+    version.value++;
+    if (ids === undefined) for (const [id, flag] of rowFlags) flag.value = entries.has(id);
+    else for (const id of ids) {
+      const flag = rowFlags.get(id);
+      if (flag) flag.value = entries.has(id);
+    }
+  });
+}
+
 /**
  * Loads register's unread_msgs (up to 50,000 ids). The ids of one topic or conversation share
  * their info object (one with the mention, one without), so counting goes by object.
  */
 export function setUnreads(raw: RawUnreads, myUserId: number): void {
   const mentions = new Set(raw.mentions ?? []);
-  const next = new Map<number, UnreadInfo>();
+  entries.clear();
   const fill = (ids: number[], where: Omit<UnreadInfo, "mentioned">) => {
     const plain: UnreadInfo = { ...where, mentioned: false };
+    if (mentions.size === 0) {
+      for (const id of ids) entries.set(id, plain);
+      return;
+    }
     const mentioned: UnreadInfo = { ...where, mentioned: true };
-    for (const id of ids) next.set(id, mentions.has(id) ? mentioned : plain);
+    for (const id of ids) entries.set(id, mentions.has(id) ? mentioned : plain);
   };
   for (const s of raw.streams ?? []) fill(s.unread_message_ids, { channelId: s.stream_id, topic: s.topic });
   for (const p of raw.pms ?? []) {
@@ -46,46 +69,49 @@ export function setUnreads(raw: RawUnreads, myUserId: number): void {
     const peers = h.user_ids_string.split(",").map(Number).filter((id) => id !== myUserId).sort((a, b) => a - b).join(",");
     fill(h.unread_message_ids, { dm: peers });
   }
-  unread.value = next;
+  changed();
 }
 
 export function addUnread(message: Message, dmPeers: number[]): void {
   if (message.flags.includes("read")) return;
-  const next = new Map(unread.peek());
-  next.set(
+  entries.set(
     message.id,
     message.type === "stream"
       ? { channelId: message.stream_id, topic: message.subject, mentioned: isMentioned(message.flags) }
       : { dm: dmPeers.join(","), mentioned: isMentioned(message.flags) },
   );
-  unread.value = next;
+  changed([message.id]);
 }
 
 export function markRead(ids: readonly number[]): void {
-  if (!ids.some((id) => unread.peek().has(id))) return;
-  const next = new Map(unread.peek());
-  for (const id of ids) next.delete(id);
-  unread.value = next;
+  let any = false;
+  for (const id of ids) if (entries.delete(id)) any = true;
+  if (any) changed(ids);
 }
 
 /** "Mark all as read" (from any client): no unread message is left, loaded or not. */
 export function markAllRead(): void {
-  unread.value = new Map();
+  entries.clear();
+  changed();
 }
 
 /** A message moved or re-topicked: its unread entry follows it. */
 export function moveUnread(ids: readonly number[], channelId: number | undefined, topic: string | undefined): void {
-  if (!ids.some((id) => unread.peek().has(id))) return;
-  const next = new Map(unread.peek());
+  let any = false;
   for (const id of ids) {
-    const info = next.get(id);
-    if (info?.channelId !== undefined) next.set(id, { ...info, channelId: channelId ?? info.channelId, topic: topic ?? info.topic });
+    const info = entries.get(id);
+    if (info?.channelId === undefined) continue;
+    entries.set(id, { ...info, channelId: channelId ?? info.channelId, topic: topic ?? info.topic });
+    any = true;
   }
-  unread.value = next;
+  if (any) changed(ids);
 }
 
+/** Whether a message is unread; a component that asks re-renders when that message's flag changes. */
 export function isUnread(id: number): boolean {
-  return unread.value.has(id);
+  let flag = rowFlags.get(id);
+  if (!flag) rowFlags.set(id, (flag = signal(entries.has(id))));
+  return flag.value;
 }
 
 export interface UnreadCounts {
@@ -104,7 +130,8 @@ export const unreadCounts = computed<UnreadCounts>(() => {
   const subs = subscriptionById.value;
   // Entries share info objects (setUnreads): tally by object, then fold the few hundred tallies.
   const tally = new Map<UnreadInfo, number>();
-  for (const info of unread.value.values()) tally.set(info, (tally.get(info) ?? 0) + 1);
+  void version.value; // read, so that the counts follow every change of the set
+  for (const info of entries.values()) tally.set(info, (tally.get(info) ?? 0) + 1);
   const counts: UnreadCounts = { channels: new Map(), topics: new Map(), topicNames: new Map(), dms: new Map(), mentions: 0, feed: 0, dmTotal: 0 };
   for (const [info, n] of tally) {
     if (info.mentioned) counts.mentions += n;
