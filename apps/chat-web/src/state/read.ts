@@ -2,6 +2,7 @@
 // view and they go to POST /json/messages/flags in small batches. The counts drop at once;
 // the server's update_message_flags event confirms it (and tells the other tabs).
 import { api } from "../api/client";
+import { setFlag } from "./messages";
 import { markRead } from "./unreads";
 
 const pending = new Set<number>();
@@ -21,6 +22,7 @@ async function flush(): Promise<void> {
   pending.clear();
   if (!ids.length) return;
   markRead(ids);
+  setFlag(ids, "read", true);
   try {
     await api.post("/messages/flags", { messages: ids, op: "add", flag: "read" });
   } catch {

@@ -1,7 +1,7 @@
 // Unread messages by id, with where each one lives, so every count (channel, topic, direct
 // conversation, mentions, the combined feed) is derived from one set: a message read anywhere
 // (here, another tab, another client: update_message_flags) lowers every count at once.
-import { batch, computed, signal, type Signal } from "@preact/signals";
+import { computed, signal } from "@preact/signals";
 import { isMentioned } from "../narrow/narrow";
 import { subscriptionById } from "./channels";
 import type { Message } from "./types";
@@ -14,14 +14,18 @@ export interface UnreadInfo {
   mentioned: boolean;
 }
 
-// The set is large (register sends up to 50,000 ids) and changes an id or a few at a time, so
-// it is kept in one Map changed in place: copying it for every new or read message cost each
-// live message tens of milliseconds. `version` tells the counts it changed; each message row
-// watches only its own id (rowFlags, one small signal per message ever shown), so marking one
-// message read re-renders one row.
-const entries = new Map<number, UnreadInfo>();
+// The set is large (register sends up to 50,000 ids) and changes an id or a few at a time.
+// The counts come from `tally`: how many unread ids each info object has (a few hundred
+// entries, kept up to date as ids come and go). Which info an id has (`index`) is needed only
+// when an id changes, so that Map is built when first asked for, or once the browser is idle,
+// not while the first view waits: its 50,000 inserts took 40–80 ms on a slow machine. Message
+// rows don't ask this store: a message's own flags say whether it is read.
+const tally = new Map<UnreadInfo, number>();
+let index: Map<number, UnreadInfo> | null = new Map();
+/** register's lists, until the index is built from them: ids, their info, their info if mentioned */
+let unindexed: [ids: number[], plain: UnreadInfo, mentioned: UnreadInfo][] = [];
+let mentionIds = new Set<number>();
 const version = signal(0);
-const rowFlags = new Map<number, Signal<boolean>>();
 
 export const topicKey = (channelId: number, topic: string) => `${channelId}\u0000${topic.toLowerCase()}`;
 
@@ -32,16 +36,28 @@ export interface RawUnreads {
   mentions?: number[];
 }
 
-/** Tells the counts and the rows of `ids` (every row when undefined) that the set changed. */
-function changed(ids?: Iterable<number>): void {
-  batch(() => {
-    version.value++;
-    if (ids === undefined) for (const [id, flag] of rowFlags) flag.value = entries.has(id);
-    else for (const id of ids) {
-      const flag = rowFlags.get(id);
-      if (flag) flag.value = entries.has(id);
-    }
-  });
+function count(info: UnreadInfo, by: number): void {
+  const n = (tally.get(info) ?? 0) + by;
+  if (n > 0) tally.set(info, n);
+  else tally.delete(info);
+}
+
+/** id -> info for every unread id, built from register's lists the first time it is needed. */
+function indexed(): Map<number, UnreadInfo> {
+  if (index) return index;
+  const built = new Map<number, UnreadInfo>();
+  for (const [ids, plain, mentioned] of unindexed) {
+    if (mentionIds.size === 0) for (const id of ids) built.set(id, plain);
+    else for (const id of ids) built.set(id, mentionIds.has(id) ? mentioned : plain);
+  }
+  unindexed = [];
+  mentionIds = new Set();
+  return (index = built);
+}
+
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 0);
 }
 
 /**
@@ -50,68 +66,82 @@ function changed(ids?: Iterable<number>): void {
  */
 export function setUnreads(raw: RawUnreads, myUserId: number): void {
   const mentions = new Set(raw.mentions ?? []);
-  entries.clear();
-  const fill = (ids: number[], where: Omit<UnreadInfo, "mentioned">) => {
+  tally.clear();
+  unindexed = [];
+  mentionIds = mentions;
+  const add = (ids: number[], where: Omit<UnreadInfo, "mentioned">) => {
     const plain: UnreadInfo = { ...where, mentioned: false };
-    if (mentions.size === 0) {
-      for (const id of ids) entries.set(id, plain);
-      return;
-    }
     const mentioned: UnreadInfo = { ...where, mentioned: true };
-    for (const id of ids) entries.set(id, mentions.has(id) ? mentioned : plain);
+    let n = 0;
+    if (mentions.size > 0) for (const id of ids) if (mentions.has(id)) n++;
+    count(plain, ids.length - n);
+    count(mentioned, n);
+    unindexed.push([ids, plain, mentioned]);
   };
-  for (const s of raw.streams ?? []) fill(s.unread_message_ids, { channelId: s.stream_id, topic: s.topic });
+  for (const s of raw.streams ?? []) add(s.unread_message_ids, { channelId: s.stream_id, topic: s.topic });
   for (const p of raw.pms ?? []) {
     const other = p.other_user_id ?? p.sender_id ?? myUserId;
-    fill(p.unread_message_ids, { dm: other === myUserId ? "" : String(other) });
+    add(p.unread_message_ids, { dm: other === myUserId ? "" : String(other) });
   }
   for (const h of raw.huddles ?? []) {
     const peers = h.user_ids_string.split(",").map(Number).filter((id) => id !== myUserId).sort((a, b) => a - b).join(",");
-    fill(h.unread_message_ids, { dm: peers });
+    add(h.unread_message_ids, { dm: peers });
   }
-  changed();
+  index = null;
+  whenIdle(indexed);
+  version.value++;
 }
 
 export function addUnread(message: Message, dmPeers: number[]): void {
   if (message.flags.includes("read")) return;
-  entries.set(
-    message.id,
+  const all = indexed();
+  const before = all.get(message.id);
+  if (before) count(before, -1);
+  const info: UnreadInfo =
     message.type === "stream"
       ? { channelId: message.stream_id, topic: message.subject, mentioned: isMentioned(message.flags) }
-      : { dm: dmPeers.join(","), mentioned: isMentioned(message.flags) },
-  );
-  changed([message.id]);
+      : { dm: dmPeers.join(","), mentioned: isMentioned(message.flags) };
+  all.set(message.id, info);
+  count(info, 1);
+  version.value++;
 }
 
 export function markRead(ids: readonly number[]): void {
-  let any = false;
-  for (const id of ids) if (entries.delete(id)) any = true;
-  if (any) changed(ids);
+  const all = indexed();
+  let changed = false;
+  for (const id of ids) {
+    const info = all.get(id);
+    if (!info) continue;
+    all.delete(id);
+    count(info, -1);
+    changed = true;
+  }
+  if (changed) version.value++;
 }
 
 /** "Mark all as read" (from any client): no unread message is left, loaded or not. */
 export function markAllRead(): void {
-  entries.clear();
-  changed();
+  tally.clear();
+  index = new Map();
+  unindexed = [];
+  mentionIds = new Set();
+  version.value++;
 }
 
 /** A message moved or re-topicked: its unread entry follows it. */
 export function moveUnread(ids: readonly number[], channelId: number | undefined, topic: string | undefined): void {
-  let any = false;
+  const all = indexed();
+  let changed = false;
   for (const id of ids) {
-    const info = entries.get(id);
+    const info = all.get(id);
     if (info?.channelId === undefined) continue;
-    entries.set(id, { ...info, channelId: channelId ?? info.channelId, topic: topic ?? info.topic });
-    any = true;
+    const moved = { ...info, channelId: channelId ?? info.channelId, topic: topic ?? info.topic };
+    all.set(id, moved);
+    count(info, -1);
+    count(moved, 1);
+    changed = true;
   }
-  if (any) changed(ids);
-}
-
-/** Whether a message is unread; a component that asks re-renders when that message's flag changes. */
-export function isUnread(id: number): boolean {
-  let flag = rowFlags.get(id);
-  if (!flag) rowFlags.set(id, (flag = signal(entries.has(id))));
-  return flag.value;
+  if (changed) version.value++;
 }
 
 export interface UnreadCounts {
@@ -128,10 +158,8 @@ export interface UnreadCounts {
 
 export const unreadCounts = computed<UnreadCounts>(() => {
   const subs = subscriptionById.value;
-  // Entries share info objects (setUnreads): tally by object, then fold the few hundred tallies.
-  const tally = new Map<UnreadInfo, number>();
   void version.value; // read, so that the counts follow every change of the set
-  for (const info of entries.values()) tally.set(info, (tally.get(info) ?? 0) + 1);
+  // Ids share info objects (setUnreads): fold the few hundred tallies.
   const counts: UnreadCounts = { channels: new Map(), topics: new Map(), topicNames: new Map(), dms: new Map(), mentions: 0, feed: 0, dmTotal: 0 };
   for (const [info, n] of tally) {
     if (info.mentioned) counts.mentions += n;

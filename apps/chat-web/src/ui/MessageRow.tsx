@@ -10,7 +10,6 @@ import { go } from "../narrow/router";
 import { channelName } from "../state/channels";
 import { realmEmoji } from "../state/emoji";
 import { session } from "../state/session";
-import { isUnread } from "../state/unreads";
 import { displayName, users } from "../state/users";
 import type { Message, Reaction } from "../state/types";
 import { Avatar } from "./Avatar";
@@ -88,13 +87,16 @@ function Reactions({ message }: { message: Message }) {
   );
 }
 
+const mentionFlags = (flags: readonly string[]) => flags.filter((f) => f.endsWith("mentioned")).join(",");
+
 function Content({ message }: { message: Message }) {
   const ref = useRef<HTMLDivElement>(null);
   const me = session.value;
   useLayoutEffect(() => {
     if (ref.current) setContent(ref.current, message.content, contentContext(message));
-    // flags matter for mention highlights; settings for times and emoji
-  }, [message.content, message.flags.join(","), me?.timezone, me?.twentyFourHourTime, me?.emojiset]);
+    // the mention flags matter for highlights (not "read": reading must not redraw the content);
+    // settings for times and emoji
+  }, [message.content, mentionFlags(message.flags), me?.timezone, me?.twentyFourHourTime, me?.emojiset]);
   return <div class="message-content" ref={ref} />;
 }
 
@@ -103,7 +105,7 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
   const me = session.value!;
   const sender = users.value.get(message.sender_id);
   const name = sender?.full_name ?? message.sender_full_name;
-  const unread = isUnread(message.id);
+  const unread = !message.flags.includes("read");
   const isStarred = message.flags.includes("starred");
   const hasWidget = message.submessages.length > 0 && widgetOf(message.sender_id, message.submessages) !== undefined;
   const star = () => void api.post("/messages/flags", { messages: [message.id], op: isStarred ? "remove" : "add", flag: "starred" }).catch(() => {});
