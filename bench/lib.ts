@@ -20,7 +20,9 @@ export interface Server {
 
 /** Starts `node --import tsx <script>`; the script prints `LISTENING <url>` when ready. */
 export async function startServer(script: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
