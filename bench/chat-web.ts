@@ -9,6 +9,9 @@
 // - JavaScript shipped for the first view, compressed, and memory while scrolling back
 //   through 5,000 messages (the list renders only what is near the viewport).
 // BENCH_CHAT_WEB_RUNS (default 10) first views; BENCH_CHAT_SEED caches the seed (see chat.ts).
+// BENCH_CHAT_WEB_PIN=1 puts the server on the second CPU and the browser (with this driver) on
+// the first, as a server and a browser on separate machines would be; see pinCpus below.
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -141,6 +144,19 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(`performance.getEntriesByName("beacon:users-loaded").length > 0 && performance.getEntriesByName("beacon:topics-loaded").length > 0`, undefined, { timeout: 30_000 });
 }
 
+/**
+ * The server (every thread: zlib's pool compresses its answers) on CPU 1, this process on CPU 0,
+ * so that the browser it launches next is there too. On two cores the browser's processes
+ * otherwise take the server's core while a page loads, and the first view measures that
+ * contention more than the app (on a 2-core machine: 620–680 ms pinned, 600–1,400 ms not).
+ */
+function pinCpus(serverPid: number): void {
+  for (const [cpu, pid] of [["1", serverPid], ["0", process.pid]] as const) {
+    const done = spawnSync("taskset", ["-a", "-p", "-c", cpu, String(pid)], { stdio: "ignore" });
+    if (done.status !== 0) throw new Error(`BENCH_CHAT_WEB_PIN: taskset could not pin process ${pid} to CPU ${cpu}`);
+  }
+}
+
 async function signedInContext(browser: Browser, origin: string, cookie: string): Promise<BrowserContext> {
   // bypassCSP: the driver evaluates source text (see WATCH), which the app's policy forbids.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
@@ -158,6 +174,7 @@ export async function run(): Promise<void> {
   const seed = await webSeeded();
   const cookie = await webSessionCookie(seed.url);
   const server = await startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seed.url });
+  if (process.env.BENCH_CHAT_WEB_PIN === "1") pinCpus(server.child.pid!);
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   try {
