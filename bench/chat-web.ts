@@ -234,7 +234,10 @@ export async function run(): Promise<void> {
     // topics) is in before the measured messages, which meet an open view with nothing to do.
     await settled(live);
     const lags: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    // The first message warms the server's send path and event fan-out (statements prepared on
+    // first use: its event reached the page 160 ms after the send returned, the next ones
+    // before it), as the first of the first views warms its reads; it is not counted.
+    for (let i = -1; i < 20; i++) {
       const body = new URLSearchParams({ type: "stream", to: String(room), topic: "live", content: `live message ${i}` });
       const res = await fetch(`${origin}/api/v1/messages`, { method: "POST", headers: { authorization: seed.senderAuth, "content-type": "application/x-www-form-urlencoded" }, body });
       const returned = Date.now();
@@ -242,7 +245,7 @@ export async function run(): Promise<void> {
       const seenAt = await live
         .waitForFunction(`window.seenAt.get("${id}") || false`, undefined, { timeout: 10_000 })
         .then((h) => h.jsonValue() as Promise<number>);
-      lags.push(Math.max(0, seenAt - returned));
+      if (i >= 0) lags.push(Math.max(0, seenAt - returned));
     }
     if (process.env.BENCH_DEBUG) process.stderr.write(`chat-web: live lags ${lags.join(" ")}\n`);
     report({ scenario: "chat-web: another user's message visible after the send returns", messages: lags.length, p50_ms: quantile(lags, 0.5), max_ms: quantile(lags, 1), target: "< 300 ms" });
