@@ -216,7 +216,8 @@ export function MessageList({ view }: { view: View }) {
     }
     if (!drawn) {
       // The first screen: filled from what is loaded, then shown; the rest after it is drawn.
-      const full = list.scrollHeight - list.scrollTop >= list.clientHeight;
+      // A window at its widest counts as full (a screen taller than WINDOW rows would loop).
+      const full = list.scrollHeight - list.scrollTop >= list.clientHeight || end - start >= WINDOW;
       if (!full && (end < ids.length || start > 0)) {
         if (end < ids.length) setWindow(start, end + FIRST);
         else setWindow(start - FIRST, end);
