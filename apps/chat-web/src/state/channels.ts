@@ -6,12 +6,18 @@ import type { Channel, Subscription } from "./types";
 export const subscriptions = signal<readonly Subscription[]>([]);
 const otherChannels = signal<ReadonlyMap<number, Channel>>(new Map());
 
-// Made on first use, not as the page's scripts start: its first construction loads locale
-// data, and the page's first requests should not wait for that.
 let byName: Intl.Collator | undefined;
+/**
+ * How channel names sort. Made on first use, not as the page's scripts start: its first
+ * construction loads locale data, and the page's first requests should not wait for that.
+ */
+export function channelCollator(): Intl.Collator {
+  return (byName ??= new Intl.Collator(undefined, { sensitivity: "base" }));
+}
+
 /** Subscribed channels as the sidebar lists them: pinned first, then by name. */
 export const sortedSubscriptions = computed(() => {
-  const collator = (byName ??= new Intl.Collator(undefined, { sensitivity: "base" }));
+  const collator = channelCollator();
   return [...subscriptions.value].sort((a, b) => Number(b.pin_to_top) - Number(a.pin_to_top) || collator.compare(a.name, b.name));
 });
 

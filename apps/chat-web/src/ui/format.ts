@@ -1,4 +1,5 @@
 // Times and names as the message view shows them, in the user's zone and clock.
+import { channelCollator } from "../state/channels";
 import { session } from "../state/session";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -31,9 +32,11 @@ export const formatFull = (seconds: number) => formatter("full").format(seconds 
 
 /**
  * The first date format or collator a new page makes loads the browser's locale data: 30–90 ms
- * on a slow machine. Called while the app waits for the server, so the first view doesn't.
+ * on a slow machine. Called while the app waits for the server, so the first view doesn't:
+ * it makes the channel list's collator, and a date format (in the browser's zone and clock,
+ * the user's being unknown until /register answers; the first view makes its own).
  */
 export function warmUpLocaleData(): void {
-  new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" }).format(0);
-  new Intl.Collator(undefined, { sensitivity: "base" }).compare("a", "b");
+  channelCollator().compare("a", "b");
+  formatDate(0);
 }
