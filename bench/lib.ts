@@ -75,12 +75,27 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   if (options.rate) return paced(options, options.rate);
   const connections = options.connections ?? 100;
   const method = (options.method ?? "GET") as autocannon.Request["method"];
-  // One request whose path turns round the list, not one request per path: with a fixed rate,
-  // autocannon given a long request list (10,000 paths) reports hundreds of milliseconds of
-  // p99 even against the trivial route (458 ms measured, against 2 ms this way).
+  // The paths are sent in one round-robin shared by all connections (so the requests in flight
+  // at any moment, and so a batch of pings, go to consecutive paths of the list, whose page
+  // locality the ping scenarios depend on), and each request is built once. autocannon has
+  // neither: a request rotated by setupRequest is rebuilt on every send, which cost the trivial
+  // route a third of its rate, and a request list starts every connection at its first path.
+  // So the first connection builds the list, and every connection's request iterator (an
+  // autocannon 8 internal, checked below) takes the next built request of the shared turn.
   const paths = options.paths;
+  const built = paths?.map((path): autocannon.Request => ({ method, headers: options.headers, body: options.body, path }));
   let next = 0;
-  const requests = paths && [{ method, headers: options.headers, body: options.body, setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[next++ % paths.length] }) }];
+  let first = true;
+  const setupClient =
+    built &&
+    ((c: autocannon.Client) => {
+      c.setRequests(first ? built : [built[0]!]);
+      first = false;
+      const iterator = (c as unknown as { requestIterator?: { nextRequest(): unknown; currentRequest: unknown } }).requestIterator;
+      if (typeof iterator?.nextRequest !== "function" || !("requestBuffer" in built[0]!)) throw new Error("autocannon's request iterator changed: see load() in bench/lib.ts");
+      iterator.nextRequest = () => (iterator.currentRequest = built[next++ % built.length]);
+      iterator.nextRequest();
+    });
   const result = await autocannon({
     url: options.url,
     connections,
@@ -88,7 +103,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method,
     headers: options.headers,
     body: options.body,
-    requests,
+    setupClient,
   });
   return {
     rps: Math.round(result.requests.average),

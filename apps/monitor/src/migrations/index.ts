@@ -4,6 +4,7 @@ import { alerts } from "./002_alerts.js";
 import { dashboard } from "./003_dashboard.js";
 import { emailVerification } from "./004_email_verification.js";
 import { tokenBuckets } from "./005_token_buckets.js";
+import { checksFillfactor } from "./006_checks_fillfactor.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -12,6 +13,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "003_dashboard": dashboard(dialect),
     "004_email_verification": emailVerification(dialect),
     "005_token_buckets": tokenBuckets(dialect),
+    "006_checks_fillfactor": checksFillfactor(dialect),
   };
 }
 
