@@ -45,11 +45,11 @@ export function precheck(check: object | undefined, submission: PingSubmission):
   return "ok";
 }
 
-export function pingRow(checkId: number, plan: PingPlan, input: PingInput): Omit<Ping, "id"> {
+export function pingRow(checkId: number, plan: PingPlan, input: Omit<PingInput, "now">, now: number): Omit<Ping, "id"> {
   return {
     check_id: checkId,
     n: plan.n,
-    created: input.now,
+    created: now,
     kind: plan.action === "success" ? null : plan.action,
     scheme: input.scheme,
     remote_addr: input.remoteAddr,
@@ -69,7 +69,7 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
     const plan = planPing(check, classifyPing(check, input), input.now, input.rid);
     if (plan.flip) await insertFlip(trx, { check_id: check.id, created: input.now, ...plan.flip, processed: null });
     const saved = await trx.updateTable("checks").set(plan.changes).where("id", "=", check.id).returningAll().executeTakeFirst();
-    await insertPing(trx, pingRow(check.id, plan, input));
+    await insertPing(trx, pingRow(check.id, plan, input, input.now));
     return { saved, flipped: plan.flip !== null };
   });
   if (!result) return undefined;

@@ -103,6 +103,34 @@ export function planPing(check: PingCheck, classified: PingAction, now: number, 
   return { action, changes, flip, n: check.n_pings + 1 };
 }
 
+/** The fields of a check a ping writes, as they stand after it. */
+export interface PingedFields {
+  n_pings: number;
+  last_ping: number | null;
+  last_start: number | null;
+  last_start_rid: string | null;
+  last_duration: number | null;
+  status: string;
+  alert_after: number | null;
+}
+
+/**
+ * The plan's changes applied to the check's ping fields: always the same seven fields, so the
+ * batch writers bind them without asking which ones the plan set (one object shape).
+ */
+export function pingedFields(check: PingCheck, plan: PingPlan): PingedFields {
+  const c = plan.changes;
+  return {
+    n_pings: plan.n,
+    last_ping: c.last_ping !== undefined ? (c.last_ping as number | null) : check.last_ping,
+    last_start: c.last_start !== undefined ? (c.last_start as number | null) : check.last_start,
+    last_start_rid: c.last_start_rid !== undefined ? (c.last_start_rid as string | null) : check.last_start_rid,
+    last_duration: c.last_duration !== undefined ? (c.last_duration as number | null) : check.last_duration,
+    status: (c.status as string | undefined) ?? check.status,
+    alert_after: c.alert_after !== undefined ? (c.alert_after as number | null) : check.alert_after,
+  };
+}
+
 /** Pings are pruned on every hundredth (§11.3). */
 export const PRUNE_EVERY = 100;
 /** Flips younger than this are kept whatever the ping log holds (monthly downtime reports). */
