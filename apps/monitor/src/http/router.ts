@@ -17,6 +17,30 @@ export interface ApiRequest {
   body: Buffer;
 }
 
+/**
+ * An API request as the handlers see it. The query is parsed on first use (the cached reads
+ * never look at it); a class keeps that getter on its prototype, where a getter in an object
+ * literal was defined again on every request.
+ */
+class DispatchedRequest implements ApiRequest {
+  readonly method: string;
+  private parsedQuery: URLSearchParams | undefined;
+
+  constructor(
+    readonly raw: FastifyRequest,
+    readonly version: ApiVersion,
+    readonly params: string[],
+    private readonly queryString: string,
+    readonly body: Buffer,
+  ) {
+    this.method = raw.method;
+  }
+
+  get query(): URLSearchParams {
+    return (this.parsedQuery ??= new URLSearchParams(this.queryString));
+  }
+}
+
 export type ApiHandler = (req: ApiRequest) => Promise<ApiResponse> | ApiResponse;
 
 export interface ApiRoute {
@@ -176,18 +200,7 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
 
     try {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let query: URLSearchParams | undefined;
-      const response = await handler({
-        raw: request,
-        method: request.method,
-        version,
-        params,
-        // Parsed on first use: the cached reads never look at it.
-        get query() {
-          return (query ??= new URLSearchParams(queryString));
-        },
-        body,
-      });
+      const response = await handler(new DispatchedRequest(request, version, params, queryString, body));
       if (response.status === 200 && Buffer.isBuffer(response.body) && !response.headers) return sendBuffer(reply, response.body, response.contentType, corsList.get(route)!);
       return send(reply, response, headers);
     } catch (error) {
