@@ -7,7 +7,8 @@ import type { MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400 } from "./http/responses.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
-import { registerRoutes } from "./routes/index.js";
+import { apiDispatcher, registerRoutes } from "./routes/index.js";
+import { cachedReadFastPath } from "./routes/checks.js";
 import { pingFastPath } from "./routes/ping.js";
 import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
 import { getOrCreateSetting } from "./store/settings.js";
@@ -48,13 +49,18 @@ export async function openMonitor(config: MonitorConfig, options: { clock?: Cloc
 }
 
 export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
+  // The commonest requests are answered before Fastify routes them: GET pings, and API reads
+  // the read cache holds.
+  const api = apiDispatcher(deps);
+  const pings = pingFastPath(deps);
+  const reads = cachedReadFastPath(deps, api);
   // maxParamLength: a signed unsubscribe token is 115 characters (Fastify's default is 100).
   const app = createHttpServer({
     log: deps.log,
     bodyLimit: Math.max(MAX_REQUEST_BODY, deps.config.pingBodyLimit),
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: 256 },
-    fastPath: pingFastPath(deps),
+    fastPath: (req, res) => pings(req, res) || reads(req, res),
   });
 
   // Bodies are read raw whatever the Content-Type: the API parses JSON itself (the
@@ -70,7 +76,7 @@ export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
     return reply.code(500).header("content-type", "text/html; charset=utf-8").send("<h1>Server Error (500)</h1>");
   });
 
-  registerRoutes(app, deps);
+  registerRoutes(app, deps, api);
   registerWebRoutes(app, deps);
   return app;
 }

@@ -58,7 +58,12 @@ export async function authorizeWrite(deps: MonitorDeps, req: ApiRequest): Promis
 
 /** The hash of a read's key (the header only), or undefined when it cannot be a key. */
 export function readKeyHash(req: ApiRequest): string | undefined {
-  const key = headerKey(req) ?? "";
+  return headerKeyHash(req.raw.headers["x-api-key"]);
+}
+
+/** readKeyHash from the X-Api-Key header's value itself (the read fast path has no ApiRequest). */
+export function headerKeyHash(value: string | string[] | undefined): string | undefined {
+  const key = (Array.isArray(value) ? value[0] : value) ?? "";
   return keyLength(key) === API_KEY_LENGTH ? hashApiKey(key) : undefined;
 }
 

@@ -2,6 +2,7 @@
 // of patterns, mounted under /api/v1/, /api/v2/ and /api/v3/, trailing slashes significant
 // (APPEND_SLASH redirects a slashless URL when the slashed one exists), and each route
 // wrapped for CORS: OPTIONS answers 204 and an unlisted method 405, before any auth.
+import type { ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { PyFloat } from "../lib/pyjson.js";
 import { DJANGO_404, PageNotFound, ResponseError, type ApiResponse } from "./responses.js";
@@ -116,9 +117,14 @@ export function send(reply: FastifyReply, response: ApiResponse, extraHeaders: R
  */
 function sendBuffer(reply: FastifyReply, body: Buffer, contentType = "text/html; charset=utf-8", cors: string[]): FastifyReply {
   reply.hijack();
-  reply.raw.writeHead(200, [...cors, "content-type", contentType, "content-length", String(body.length)]);
-  reply.raw.end(body);
+  writeBuffer(reply.raw, body, contentType, cors);
   return reply;
+}
+
+/** A 200 answer of ready bytes, written straight to Node's response (its headers in this order). */
+export function writeBuffer(res: ServerResponse, body: Buffer, contentType: string, cors: string[]): void {
+  res.writeHead(200, [...cors, "content-type", contentType, "content-length", String(body.length)]);
+  res.end(body);
 }
 
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\u007f-\uffff]/;
@@ -166,7 +172,14 @@ export function notFoundPage(reply: FastifyReply): FastifyReply {
   return reply.code(404).header("content-type", "text/html; charset=utf-8").send(DJANGO_404);
 }
 
-export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
+/** An API table's Fastify handler, which can also say what a 200 answer of a URL carries. */
+export interface Dispatcher {
+  (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** The CORS headers (as a flat list) of the route `url` goes to; undefined when none does. */
+  corsOf(url: string): string[] | undefined;
+}
+
+export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): Dispatcher {
   const cors = new Map(routes.map((route) => [route, route.cors ? corsHeaders(route) : {}]));
   const corsList = new Map([...cors].map(([route, headers]) => [route, Object.entries(headers).flat()]));
   const match = (rest: string) => {
@@ -177,7 +190,13 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
     return null;
   };
 
-  return async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const corsOf = (url: string) => {
+    const mounted = mount(splitUrl(url)[0]);
+    const found = mounted && match(mounted.rest);
+    return found ? corsList.get(found.route) : undefined;
+  };
+
+  return Object.assign(async function dispatch(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const [path, queryString = ""] = splitUrl(request.url);
     const mounted = mount(path);
     if (!mounted) return notFoundPage(reply);
@@ -208,7 +227,7 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount) {
       if (error instanceof PageNotFound) return notFoundPage(reply);
       throw error;
     }
-  };
+  }, { corsOf });
 }
 
 export function splitUrl(url: string): [string, string] {

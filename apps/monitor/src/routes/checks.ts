@@ -1,11 +1,12 @@
+import type { FastPath } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { createCheck, deleteCheck, updateCheck, type CheckOutcome } from "../actions/checks.js";
 import { pauseCheck, resumeCheck } from "../actions/pauseResume.js";
 import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
-import { authorizeRead, authorizeWrite, readKeyHash, type ReadAuth } from "../http/auth.js";
+import { authorizeRead, authorizeWrite, headerKeyHash, readKeyHash, type ReadAuth } from "../http/auth.js";
 import { validateCheckSpec } from "../http/checkSpec.js";
 import { empty, halt, json, jsonError, PageNotFound, text, type ApiResponse } from "../http/responses.js";
-import { pythonJson, route, type ApiRequest, type ApiRoute } from "../http/router.js";
+import { pythonJson, route, writeBuffer, type ApiRequest, type ApiRoute, type Dispatcher } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { listChecks } from "../store/checks.js";
@@ -13,6 +14,41 @@ import { readCache } from "../store/readCache.js";
 import type { Check, Project } from "../store/schema.js";
 import { statusStableUntil } from "../lib/status.js";
 import { tagsList } from "../lib/tags.js";
+
+const JSON_TYPE = "application/json";
+
+/** What the read cache files a read under: the key's hash and the URL as requested. */
+const readCacheKey = (hash: string | undefined, url: string) => `${hash} ${url}`;
+
+/**
+ * A GET the read cache can answer, answered before Fastify routes it (platform
+ * createHttpServer's fastPath, as routes/ping.ts does for pings): the entry is the body the
+ * dispatcher sent for the same URL and key, and `api` gives that URL's route's headers, so the
+ * answer is the same bytes (test/api/read_fast_path.test.ts). Anything else (a miss, a stale
+ * entry, a request with a body, another method, PostgreSQL) goes to Fastify, which fills the
+ * cache.
+ */
+export function cachedReadFastPath(deps: MonitorDeps, api: Dispatcher): FastPath {
+  const cache = readCache(deps.sqlite);
+  if (!cache) return () => false;
+  return (req, res) => {
+    const url = req.url;
+    if (req.method !== "GET" || url === undefined || !url.startsWith("/api/v") || req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
+    const hash = headerKeyHash(req.headers["x-api-key"]);
+    if (hash === undefined) return false;
+    let hit: Buffer | undefined;
+    try {
+      const stamp = cache.stamp();
+      hit = stamp === undefined ? undefined : cache.get(readCacheKey(hash, url), stamp, deps.clock.now().getTime());
+    } catch {
+      return false; // the route asks again, and answers whatever went wrong
+    }
+    const cors = hit && api.corsOf(url);
+    if (!hit || !cors) return false;
+    writeBuffer(res, hit, JSON_TYPE, cors);
+    return true;
+  };
+}
 
 export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
   const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime()) => ({ config: deps.config, version: req.version, readOnly, now });
@@ -35,9 +71,9 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     const stamp = cache?.stamp();
     const now = deps.clock.now().getTime();
     const hash = readKeyHash(req);
-    const key = `${hash} ${req.raw.url}`;
+    const key = readCacheKey(hash, req.raw.url);
     const hit = stamp === undefined || hash === undefined ? undefined : cache!.get(key, stamp, now);
-    if (hit !== undefined) return { status: 200, body: hit, contentType: "application/json" };
+    if (hit !== undefined) return { status: 200, body: hit, contentType: JSON_TYPE };
     const { body, checks } = await load(await authorizeRead(deps, req, hash), now);
     const bytes = Buffer.from(pythonJson(body));
     if (stamp !== undefined) {
@@ -45,7 +81,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
       for (const check of checks) validUntil = Math.min(validUntil, statusStableUntil(check, now));
       cache!.set(key, stamp, validUntil, bytes);
     }
-    return { status: 200, body: bytes, contentType: "application/json" };
+    return { status: 200, body: bytes, contentType: JSON_TYPE };
   }
 
   function outcome(req: ApiRequest, result: CheckOutcome): Promise<ApiResponse> | ApiResponse {

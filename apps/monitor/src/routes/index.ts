@@ -2,7 +2,7 @@
 // /api/v2/ and /api/v3/ by the dispatcher; order matters only where patterns overlap.
 import type { FastifyInstance } from "fastify";
 import type { MonitorDeps } from "../deps.js";
-import { createDispatcher, notFoundPage, rootMount, type ApiRoute } from "../http/router.js";
+import { createDispatcher, notFoundPage, rootMount, type ApiRoute, type Dispatcher } from "../http/router.js";
 import { badgeRoutes } from "./badges.js";
 import { metricsRoutes } from "./metrics.js";
 import { checkRoutes } from "./checks.js";
@@ -16,9 +16,13 @@ export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
   return [...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps)];
 }
 
-export function registerRoutes(app: FastifyInstance, deps: MonitorDeps): void {
-  const dispatch = createDispatcher(apiRoutes(deps));
-  app.all("/api/*", dispatch);
+/** The API's table (/api/vN/…), made before the server so that its fast path can use it. */
+export function apiDispatcher(deps: MonitorDeps): Dispatcher {
+  return createDispatcher(apiRoutes(deps));
+}
+
+export function registerRoutes(app: FastifyInstance, deps: MonitorDeps, api: Dispatcher): void {
+  app.all("/api/*", api);
   registerPingRoutes(app, deps);
 
   const badges = createDispatcher(badgeRoutes(deps), rootMount);
