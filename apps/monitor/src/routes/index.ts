@@ -1,5 +1,8 @@
 // The monitor's URL table, read top to bottom. API routes are mounted under /api/v1/,
-// /api/v2/ and /api/v3/ by the dispatcher; order matters only where patterns overlap.
+// /api/v2/ and /api/v3/ by the dispatcher; order matters only where patterns overlap. Two
+// kinds of request are answered before Fastify routes them, with the same bytes as the routes
+// here (main.ts): GET pings (ping.ts pingFastPath) and API reads the read cache holds
+// (checks.ts cachedReadFastPath).
 import type { FastifyInstance } from "fastify";
 import type { MonitorDeps } from "../deps.js";
 import { createDispatcher, notFoundPage, rootMount, type ApiRoute, type Dispatcher } from "../http/router.js";
