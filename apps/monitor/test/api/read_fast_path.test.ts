@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { createCheckVia, startHarness, type Harness } from "../helpers.js";
+import { createCheckVia, secondProject, startHarness, type Harness } from "../helpers.js";
 
 // A GET of the check reads that the read cache holds is answered before Fastify routes it
 // (routes/checks.ts cachedReadFastPath). Over a real socket, the answer must be the route's
@@ -80,5 +80,17 @@ describe("the cached read fast path", () => {
     const none = await raw(path);
     assert.equal(routed, before + 3);
     assert.match(none, /^HTTP\/1\.1 401 /);
+  });
+
+  it("never answers another project's key from the cache", async () => {
+    const c = await createCheckVia(h, { name: "mine" });
+    const path = `/api/v3/checks/${c.uuid}`;
+    await twice(path, h.keys.api_key);
+    const theirs = await secondProject(h);
+    const before = routed;
+    const answer = await raw(path, [`X-Api-Key: ${theirs.api_key}`]);
+    assert.equal(routed, before + 1);
+    assert.doesNotMatch(answer, /"name": "mine"/);
+    assert.match(answer, /^HTTP\/1\.1 (403|404) /);
   });
 });
