@@ -1,5 +1,6 @@
 // Test fixtures: a monitor on a fresh database with a fake clock, driven over HTTP
 // through Fastify's inject, plus a project to own things.
+import { connect } from "node:net";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { createLogger } from "@beacon/platform";
 import { FakeClock, freshDatabaseUrl } from "@beacon/testing";
@@ -105,4 +106,20 @@ export async function secondProject(h: Harness, email = "bob@example.org"): Prom
 
 export async function integration(h: Harness, name: string, kind = "email", project: Project = h.project) {
   return createIntegration(h.deps, project, { kind, name, value: "" });
+}
+
+/**
+ * The raw answer to `GET path` on a new connection to a listening server (`Connection: close`),
+ * without its Date line: for comparing two answers byte for byte.
+ */
+export function rawGet(port: number, path: string, headers: string[] = []): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("end", () => resolve(text.replace(/^date: .*\r\n/im, "")));
+    socket.on("error", reject);
+    socket.write([`GET ${path} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...headers, "", ""].join("\r\n"));
+  });
 }

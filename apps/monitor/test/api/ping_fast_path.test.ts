@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { connect } from "node:net";
-import { call, createCheckVia, startHarness, type Harness } from "../helpers.js";
+import { call, createCheckVia, rawGet, startHarness, type Harness } from "../helpers.js";
 
 // GET /ping/<uuid> without a body is answered before Fastify routes it (routes/ping.ts
 // pingFastPath). Over a real socket, each answer must be the route's own, byte for byte: the
@@ -18,18 +17,7 @@ describe("the ping fast path", () => {
   });
   after(() => h.close());
 
-  /** The raw answer to one request on a new connection, without its Date line. */
-  function raw(path: string, headers: string[] = []): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1");
-      let text = "";
-      socket.setEncoding("latin1");
-      socket.on("data", (chunk) => (text += chunk));
-      socket.on("end", () => resolve(text.replace(/^date: .*\r\n/im, "")));
-      socket.on("error", reject);
-      socket.write([`GET ${path} HTTP/1.1`, "Host: 127.0.0.1", "User-Agent: probe/1.0", "Connection: close", ...headers, "", ""].join("\r\n"));
-    });
-  }
+  const raw = (path: string, headers: string[] = []) => rawGet(port, path, ["User-Agent: probe/1.0", ...headers]);
 
   it("answers every outcome exactly as the route does", async () => {
     const c = await createCheckVia(h);

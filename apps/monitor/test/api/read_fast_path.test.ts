@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { connect } from "node:net";
-import { createCheckVia, secondProject, startHarness, type Harness } from "../helpers.js";
+import { createCheckVia, rawGet, secondProject, startHarness, type Harness } from "../helpers.js";
 
 // A GET of the check reads that the read cache holds is answered before Fastify routes it
 // (routes/checks.ts cachedReadFastPath). Over a real socket, the answer must be the route's
@@ -21,18 +20,7 @@ describe("the cached read fast path", () => {
   });
   after(() => h.close());
 
-  /** The raw answer to one request on a new connection, without its Date line. */
-  function raw(path: string, headers: string[] = []): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1");
-      let text = "";
-      socket.setEncoding("latin1");
-      socket.on("data", (chunk) => (text += chunk));
-      socket.on("end", () => resolve(text.replace(/^date: .*\r\n/im, "")));
-      socket.on("error", reject);
-      socket.write([`GET ${path} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...headers, "", ""].join("\r\n"));
-    });
-  }
+  const raw = (path: string, headers: string[] = []) => rawGet(port, path, [...headers]);
 
   /** Asks twice: the first answer fills the cache (through the route), the second is a hit. */
   async function twice(path: string, key: string): Promise<[string, string]> {
