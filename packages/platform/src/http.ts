@@ -7,6 +7,16 @@ import type { Logger } from "./log.js";
 /** Answers a request before Fastify routes it, or returns false to leave it to Fastify. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/**
+ * The URL of a GET without a body under `prefix`, or undefined: the requests a fast path may
+ * answer (a request with a body is left to Fastify, which reads and limits it).
+ */
+export function bodilessGet(req: IncomingMessage, prefix: string): string | undefined {
+  const url = req.url;
+  if (req.method !== "GET" || url === undefined || !url.startsWith(prefix)) return undefined;
+  return req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined ? url : undefined;
+}
+
 /** Node's HTTP server as Fastify makes it (lib/server.js), with `fastPath` asked first. */
 function serverWithFastPath(fastPath: FastPath) {
   return (handler: RequestListener, options: FastifyServerOptions) => {

@@ -34,9 +34,13 @@ function parseBody(req: ApiRequest): JsonObject {
   return parsed;
 }
 
-function headerKey(req: ApiRequest): string | undefined {
-  const value = req.raw.headers["x-api-key"];
+/** The X-Api-Key header's value (the first, if sent twice). */
+function firstValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+function headerKey(req: ApiRequest): string | undefined {
+  return firstValue(req.raw.headers["x-api-key"]);
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -63,7 +67,7 @@ export function readKeyHash(req: ApiRequest): string | undefined {
 
 /** readKeyHash from the X-Api-Key header's value itself (the read fast path has no ApiRequest). */
 export function headerKeyHash(value: string | string[] | undefined): string | undefined {
-  const key = (Array.isArray(value) ? value[0] : value) ?? "";
+  const key = firstValue(value) ?? "";
   return keyLength(key) === API_KEY_LENGTH ? hashApiKey(key) : undefined;
 }
 

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Dialect } from "@beacon/platform";
 
-export const CHECKS_FILLFACTOR = 70;
+const CHECKS_FILLFACTOR = 70;
 
 export function checksFillfactor(dialect: Dialect) {
   return {

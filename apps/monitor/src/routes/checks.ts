@@ -1,4 +1,4 @@
-import type { FastPath } from "@beacon/platform";
+import { bodilessGet, type FastPath } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { createCheck, deleteCheck, updateCheck, type CheckOutcome } from "../actions/checks.js";
 import { pauseCheck, resumeCheck } from "../actions/pauseResume.js";
@@ -32,8 +32,8 @@ export function cachedReadFastPath(deps: MonitorDeps, api: Dispatcher): FastPath
   const cache = readCache(deps.sqlite);
   if (!cache) return () => false;
   return (req, res) => {
-    const url = req.url;
-    if (req.method !== "GET" || url === undefined || !url.startsWith("/api/v") || req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
+    const url = bodilessGet(req, "/api/v");
+    if (url === undefined) return false;
     const hash = headerKeyHash(req.headers["x-api-key"]);
     if (hash === undefined) return false;
     let hit: Buffer | undefined;

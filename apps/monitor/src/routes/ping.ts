@@ -2,7 +2,7 @@
 // dispatcher, because it is the hot path. Any method is a ping, OPTIONS included.
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FastPath } from "@beacon/platform";
+import { bodilessGet, type FastPath } from "@beacon/platform";
 import { acceptPing, type PingOutcome, type PingTarget } from "../actions/recordPing.js";
 import { findOrProvisionCheck } from "../actions/autoProvision.js";
 import type { MonitorDeps } from "../deps.js";
@@ -126,8 +126,8 @@ export function registerPingRoutes(app: FastifyInstance, deps: MonitorDeps): voi
 export function pingFastPath(deps: MonitorDeps): FastPath {
   const view = pingView(deps);
   return (req, res) => {
-    const url = req.url;
-    if (req.method !== "GET" || url === undefined || !url.startsWith("/ping/") || req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
+    const url = bodilessGet(req, "/ping/");
+    if (url === undefined) return false;
     const [path, query] = splitUrl(url);
     const parsed = parsePingPath(path);
     if (parsed?.form !== "uuid") return false;
