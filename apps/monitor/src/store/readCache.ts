@@ -1,18 +1,12 @@
 // Serialized answers of the check reads (GET /api/vN/checks/ and one check), kept on
-// SQLite while the database has not changed. Whether it changed is asked of SQLite itself
-// on every request, in two statements: `total_changes()` counts every row inserted, updated or
-// deleted through this process's connection (Kysely's and the ping path's alike, committed
-// or not), and `data_version` moves when another connection commits (a CLI command, a
-// second process, a row changed by hand; `PRAGMA data_version`). So no write can be missed, whichever code makes
-// it. Entries also expire when the clock reaches the first instant a check's computed status
-// would change (statusStableUntil), the only part of a check's JSON that moves with time.
+// SQLite while the database has not changed, as its change stamp tells (changeStamp.ts: any
+// write by anyone moves it), asked on every request. Entries also expire when the clock
+// reaches the first instant a check's computed status would change (statusStableUntil), the
+// only part of a check's JSON that moves with time.
 // Trade-off: any write anywhere in the database (a ping to any check) invalidates every
 // entry, so this serves bursts of reads between writes; the uncached path stays the norm
 // under steady pings. PostgreSQL has no such cheap question and is never cached.
-import type { Database } from "@beacon/platform";
-import type { MonitorDB } from "./schema.js";
-
-type Handle = NonNullable<Database<MonitorDB>["sqlite"]>;
+import { ChangeStamp, type Handle } from "./changeStamp.js";
 
 interface Entry {
   stamp: string;
@@ -26,14 +20,12 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 
 export class ReadCache {
-  private readonly changesQuery;
-  private readonly versionQuery;
+  private readonly changes: ChangeStamp;
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
   constructor(private readonly sqlite: Handle) {
-    this.changesQuery = sqlite.prepare("SELECT total_changes()").pluck();
-    this.versionQuery = sqlite.prepare("PRAGMA data_version").pluck();
+    this.changes = new ChangeStamp(sqlite);
   }
 
   /**
@@ -42,7 +34,7 @@ export class ReadCache {
    */
   stamp(): string | undefined {
     if (this.sqlite.inTransaction) return undefined;
-    return `${this.changesQuery.get() as number}:${this.versionQuery.get() as number}`;
+    return this.changes.read();
   }
 
   get(key: string, stamp: string, now: number): Buffer | undefined {

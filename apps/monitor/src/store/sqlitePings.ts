@@ -4,21 +4,41 @@
 // Per ping it reads only the columns the rules need (PING_CHECK_COLUMNS) as a raw array
 // and builds the object itself, and binds positional parameters: in-process, reading a
 // check costs about 3.7 µs this way against 6 µs as better-sqlite3 row objects and 8 µs
-// for `SELECT *`.
-import type { Database } from "@beacon/platform";
-import { PING_CHECK_COLUMNS, pingedFields, type PingCheck, type PingPlan } from "../lib/pingPlan.js";
-import type { Check, MonitorDB, Flip } from "./schema.js";
+// for `SELECT *`. And a check it wrote is not read again while nothing else has written to the
+// database (see `known`).
+import type { PingCheck, PingPlan } from "../lib/pingPlan.js";
+import { PING_CHECK_COLUMNS, pingedFields } from "../lib/pingPlan.js";
+import { ChangeStamp, type Handle } from "./changeStamp.js";
+import type { Check, Flip } from "./schema.js";
 
-type Handle = NonNullable<Database<MonitorDB>["sqlite"]>;
+/** The check as the ping path reads it, with its uuid (the key it is kept under). */
+export type KnownCheck = PingCheck & { uuid: string };
 
-/** A raw row in PING_CHECK_COLUMNS order -> the check; keep the two lists in step. */
-function pingCheck(r: unknown[] | undefined): PingCheck | undefined {
+// Checks kept as this connection last wrote them (10,000 checks take about 4 MB).
+const MAX_KNOWN = 100_000;
+
+/** A raw row in PING_CHECK_COLUMNS order, then the uuid -> the check; keep the lists in step. */
+function pingCheck(r: unknown[] | undefined): KnownCheck | undefined {
   if (r === undefined) return undefined;
   return {
     id: r[0], project_id: r[1], kind: r[2], timeout: r[3], grace: r[4], schedule: r[5], tz: r[6], methods: r[7], manual_resume: r[8],
     start_kw: r[9], success_kw: r[10], failure_kw: r[11], filter_http_body: r[12], filter_default_fail: r[13],
     status: r[14], n_pings: r[15], last_ping: r[16], last_start: r[17], last_start_rid: r[18], last_duration: r[19], alert_after: r[20],
-  } as PingCheck;
+    uuid: r[21],
+  } as KnownCheck;
+}
+
+/** The check as a ping leaves it, field by field (one object shape for every kept check). */
+function pingedCheck(check: KnownCheck, plan: PingPlan): KnownCheck {
+  const f = pingedFields(check, plan);
+  return {
+    id: check.id, project_id: check.project_id, kind: check.kind, timeout: check.timeout, grace: check.grace, schedule: check.schedule, tz: check.tz,
+    methods: check.methods, manual_resume: check.manual_resume, start_kw: check.start_kw, success_kw: check.success_kw, failure_kw: check.failure_kw,
+    filter_http_body: check.filter_http_body, filter_default_fail: check.filter_default_fail,
+    status: f.status as KnownCheck["status"], n_pings: f.n_pings, last_ping: f.last_ping, last_start: f.last_start, last_start_rid: f.last_start_rid,
+    last_duration: f.last_duration, alert_after: f.alert_after,
+    uuid: check.uuid,
+  };
 }
 
 /** What a ping stores besides the plan: the request's facts. */
@@ -33,6 +53,14 @@ export interface PingFacts {
 }
 
 export class SqlitePingStore {
+  // The checks this connection wrote, as written, by uuid and by id. Valid while the database's
+  // change stamp is the one taken at the end of our last batch: any other write (the API,
+  // the alert worker, another process) moves it and empties them. Reading a check is about
+  // half of a ping's database work: the statement, and building the raw row as an array.
+  private readonly known = new Map<string, KnownCheck>();
+  private readonly knownById = new Map<number, KnownCheck>();
+  private knownStamp: string | undefined;
+  private readonly stamp: ChangeStamp;
   private readonly byUuid;
   private readonly byId;
   private readonly update;
@@ -46,7 +74,8 @@ export class SqlitePingStore {
   private readonly pruneFlips;
 
   constructor(private readonly sqlite: Handle) {
-    const columns = PING_CHECK_COLUMNS.join(", ");
+    this.stamp = new ChangeStamp(sqlite);
+    const columns = [...PING_CHECK_COLUMNS, "uuid"].join(", ");
     this.byUuid = sqlite.prepare(`SELECT ${columns} FROM checks WHERE uuid = ?`).raw();
     this.byId = sqlite.prepare(`SELECT ${columns} FROM checks WHERE id = ?`).raw();
     this.update = sqlite.prepare(
@@ -72,26 +101,54 @@ export class SqlitePingStore {
 
   /** Runs `work` in one IMMEDIATE transaction: it waits for other writers, never upgrades. */
   transaction<T>(work: () => T): T {
-    return this.sqlite.transaction(work).immediate();
+    try {
+      return this.sqlite
+        .transaction(() => {
+          // Read once the write lock is ours: no other connection can commit until we do.
+          if (this.stamp.read() !== this.knownStamp) this.forget();
+          const result = work();
+          this.knownStamp = this.stamp.read();
+          return result;
+        })
+        .immediate();
+    } catch (error) {
+      // Rolled back: what we kept of this transaction's writes was never written.
+      this.forget();
+      throw error;
+    }
+  }
+
+  private forget(): void {
+    this.known.clear();
+    this.knownById.clear();
+    this.knownStamp = undefined;
   }
 
   get inTransaction(): boolean {
     return this.sqlite.inTransaction;
   }
 
-  findByUuid(uuid: string): PingCheck | undefined {
-    return pingCheck(this.byUuid.get(uuid) as unknown[] | undefined);
+  /** Inside `transaction` only (the kept checks are checked against the database there). */
+  findByUuid(uuid: string): KnownCheck | undefined {
+    return this.known.get(uuid) ?? pingCheck(this.byUuid.get(uuid) as unknown[] | undefined);
   }
 
-  findById(id: number): PingCheck | undefined {
-    return pingCheck(this.byId.get(id) as unknown[] | undefined);
+  /** Inside `transaction` only. */
+  findById(id: number): KnownCheck | undefined {
+    return this.knownById.get(id) ?? pingCheck(this.byId.get(id) as unknown[] | undefined);
   }
 
-  /** Writes the plan's changes to the check row (the fields a ping can change). */
-  updateCheck(check: PingCheck, plan: PingPlan): void {
-    const f = pingedFields(check, plan);
-    if (f.alert_after === check.alert_after) this.updateKeepingDeadline.run(f.n_pings, f.last_ping, f.last_start, f.last_start_rid, f.last_duration, f.status, check.id);
-    else this.update.run(f.n_pings, f.last_ping, f.last_start, f.last_start_rid, f.last_duration, f.status, f.alert_after, check.id);
+  /** Writes the plan's changes to the check row (the fields a ping can change), and keeps it. */
+  updateCheck(check: KnownCheck, plan: PingPlan): void {
+    const after = pingedCheck(check, plan);
+    if (after.alert_after === check.alert_after) this.updateKeepingDeadline.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, check.id);
+    else this.update.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.alert_after, check.id);
+    if (this.known.size >= MAX_KNOWN && !this.known.has(check.uuid)) {
+      this.known.clear();
+      this.knownById.clear();
+    }
+    this.known.set(check.uuid, after);
+    this.knownById.set(check.id, after);
   }
 
   insertPing(checkId: number, plan: PingPlan, now: number, facts: PingFacts): void {

@@ -1,8 +1,19 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { PING_CHECK_COLUMNS } from "../../src/lib/pingPlan.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "@beacon/platform";
+import { flipDueChecks } from "../../src/actions/goingDown.js";
+import { PING_CHECK_COLUMNS, planPing } from "../../src/lib/pingPlan.js";
 import { SqlitePingStore } from "../../src/store/sqlitePings.js";
-import { checkRow, createCheckVia, startHarness, type Harness } from "../helpers.js";
+import { call, checkRow, createCheckVia, startHarness, type Harness } from "../helpers.js";
+
+/** The type the upstream lists the check's newest ping under. */
+async function lastPingType(h: Harness, uuid: string): Promise<string> {
+  const res = await call(h.app, "GET", `/api/v3/checks/${uuid}/pings/`, { key: h.keys.api_key });
+  return res.json.pings[0].type;
+}
 
 describe("the SQLite ping store", () => {
   let h: Harness;
@@ -22,9 +33,84 @@ describe("the SQLite ping store", () => {
     await h.app.inject({ method: "POST", url: `/ping/${c.uuid}/start?rid=1b3c2bd0-3a4b-4c69-9f3e-0d2f4b3f6a11` });
     await h.app.inject({ method: "POST", url: `/ping/${c.uuid}`, payload: "ok" });
     const row = await checkRow(h, c.uuid);
-    const expected = Object.fromEntries(PING_CHECK_COLUMNS.map((col) => [col, row[col]]));
-    assert.deepEqual(store.findByUuid(c.uuid), expected);
-    assert.deepEqual(store.findById(row.id), expected);
-    assert.equal(store.findByUuid("00000000-0000-4000-8000-000000000000"), undefined);
+    const expected = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+    store.transaction(() => {
+      assert.deepEqual(store.findByUuid(c.uuid), expected);
+      assert.deepEqual(store.findById(row.id), expected);
+      assert.equal(store.findByUuid("00000000-0000-4000-8000-000000000000"), undefined);
+    });
+  });
+
+  it("keeps a check as it wrote it, field for field as the row reads", async (t) => {
+    if (!h.deps.sqlite) return t.skip("SQLite only");
+    const store = new SqlitePingStore(h.deps.sqlite);
+    const c = await createCheckVia(h, { timeout: 3600 });
+    const now = h.clock.now().getTime();
+    store.transaction(() => {
+      const check = store.findByUuid(c.uuid)!;
+      store.updateCheck(check, planPing(check, "success", now, null));
+    });
+    const row = await checkRow(h, c.uuid);
+    const expected = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+    store.transaction(() => assert.deepEqual(store.findByUuid(c.uuid), expected));
+  });
+
+  it("forgets what a transaction that rolled back wrote", async (t) => {
+    if (!h.deps.sqlite) return t.skip("SQLite only");
+    const store = new SqlitePingStore(h.deps.sqlite);
+    const c = await createCheckVia(h);
+    const now = h.clock.now().getTime();
+    assert.throws(() =>
+      store.transaction(() => {
+        const check = store.findByUuid(c.uuid)!;
+        store.updateCheck(check, planPing(check, "success", now, null));
+        throw new Error("the batch failed");
+      }),
+    );
+    store.transaction(() => assert.equal(store.findByUuid(c.uuid)!.n_pings, 0));
+  });
+
+  it("reads a check again after the API changed it", async () => {
+    const c = await createCheckVia(h);
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    const updated = await call(h.app, "POST", `/api/v3/checks/${c.uuid}`, { key: h.keys.api_key, body: { methods: "POST" } });
+    assert.equal(updated.status, 200);
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    // A GET to a POST-only check is ignored.
+    assert.equal(await lastPingType(h, c.uuid), "ign");
+  });
+
+  it("reads a check again after the alert worker marked it down", async () => {
+    const c = await createCheckVia(h, { timeout: 60, grace: 60 });
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    h.clock.advance(121_000);
+    await flipDueChecks(h.deps);
+    assert.equal((await checkRow(h, c.uuid)).status, "down");
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    assert.equal((await checkRow(h, c.uuid)).status, "up");
+    const flips = await call(h.app, "GET", `/api/v3/checks/${c.uuid}/flips/`, { key: h.keys.api_key });
+    assert.deepEqual(flips.json.flips.map((f: { up: number }) => f.up), [1, 0, 1]);
+  });
+});
+
+describe("the SQLite ping store on a database file", () => {
+  it("reads a check again after another connection changed it", async (t) => {
+    if (process.env.TEST_DATABASE_URL) return t.skip("SQLite only");
+    const dir = mkdtempSync(join(tmpdir(), "beacon-test-"));
+    const url = `sqlite:${join(dir, "monitor.db")}`;
+    const h = await startHarness({ databaseUrl: url });
+    const other = openDatabase(url);
+    try {
+      const c = await createCheckVia(h);
+      await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+      // As a second process (or a CLI command) would.
+      other.sqlite!.prepare("UPDATE checks SET methods = 'POST' WHERE uuid = ?").run(c.uuid);
+      await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+      assert.equal(await lastPingType(h, c.uuid), "ign");
+    } finally {
+      await other.close();
+      await h.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
