@@ -6,39 +6,25 @@
 // check costs about 3.7 µs this way against 6 µs as better-sqlite3 row objects and 8 µs
 // for `SELECT *`. And a check it wrote is not read again while nothing else has written to the
 // database (see `known`).
-import type { PingCheck, PingPlan } from "../lib/pingPlan.js";
-import { PING_CHECK_COLUMNS, pingedFields } from "../lib/pingPlan.js";
+import { PING_CHECK_COLUMNS, pingedCheck, type KeptCheck, type PingPlan } from "../lib/pingPlan.js";
 import { ChangeStamp, type Handle } from "./changeStamp.js";
 import type { Check, Flip } from "./schema.js";
-
-/** The check as the ping path reads it, with its uuid (the key it is kept under). */
-export type KnownCheck = PingCheck & { uuid: string };
 
 // Checks kept as this connection last wrote them (10,000 checks take about 5 MB of heap).
 const MAX_KNOWN = 100_000;
 
-/** A raw row in PING_CHECK_COLUMNS order, then the uuid -> the check; keep the lists in step. */
-function pingCheck(r: unknown[] | undefined): KnownCheck | undefined {
+/**
+ * A raw row (the uuid, then PING_CHECK_COLUMNS in order) -> the check, in pingedCheck's field
+ * order (one object shape); keep the lists in step.
+ */
+function pingCheck(r: unknown[] | undefined): KeptCheck | undefined {
   if (r === undefined) return undefined;
   return {
-    id: r[0], project_id: r[1], kind: r[2], timeout: r[3], grace: r[4], schedule: r[5], tz: r[6], methods: r[7], manual_resume: r[8],
-    start_kw: r[9], success_kw: r[10], failure_kw: r[11], filter_http_body: r[12], filter_default_fail: r[13],
-    status: r[14], n_pings: r[15], last_ping: r[16], last_start: r[17], last_start_rid: r[18], last_duration: r[19], alert_after: r[20],
-    uuid: r[21],
-  } as KnownCheck;
-}
-
-/** The check as a ping leaves it, field by field (one object shape for every kept check). */
-function pingedCheck(check: KnownCheck, plan: PingPlan): KnownCheck {
-  const f = pingedFields(check, plan);
-  return {
-    id: check.id, project_id: check.project_id, kind: check.kind, timeout: check.timeout, grace: check.grace, schedule: check.schedule, tz: check.tz,
-    methods: check.methods, manual_resume: check.manual_resume, start_kw: check.start_kw, success_kw: check.success_kw, failure_kw: check.failure_kw,
-    filter_http_body: check.filter_http_body, filter_default_fail: check.filter_default_fail,
-    status: f.status as KnownCheck["status"], n_pings: f.n_pings, last_ping: f.last_ping, last_start: f.last_start, last_start_rid: f.last_start_rid,
-    last_duration: f.last_duration, alert_after: f.alert_after,
-    uuid: check.uuid,
-  };
+    uuid: r[0],
+    id: r[1], project_id: r[2], kind: r[3], timeout: r[4], grace: r[5], schedule: r[6], tz: r[7], methods: r[8], manual_resume: r[9],
+    start_kw: r[10], success_kw: r[11], failure_kw: r[12], filter_http_body: r[13], filter_default_fail: r[14],
+    status: r[15], n_pings: r[16], last_ping: r[17], last_start: r[18], last_start_rid: r[19], last_duration: r[20], alert_after: r[21],
+  } as KeptCheck;
 }
 
 /** What a ping stores besides the plan: the request's facts. */
@@ -57,8 +43,8 @@ export class SqlitePingStore {
   // change stamp is the one taken at the end of our last batch: any other write (the API,
   // the alert worker, another process) moves it and empties them. Reading a check is about
   // half of a ping's database work: the statement, and building the raw row as an array.
-  private readonly known = new Map<string, KnownCheck>();
-  private readonly knownById = new Map<number, KnownCheck>();
+  private readonly known = new Map<string, KeptCheck>();
+  private readonly knownById = new Map<number, KeptCheck>();
   private knownStamp: string | undefined;
   private readonly stamp: ChangeStamp;
   private readonly byUuid;
@@ -75,7 +61,7 @@ export class SqlitePingStore {
 
   constructor(private readonly sqlite: Handle) {
     this.stamp = new ChangeStamp(sqlite);
-    const columns = [...PING_CHECK_COLUMNS, "uuid"].join(", ");
+    const columns = ["uuid", ...PING_CHECK_COLUMNS].join(", ");
     this.byUuid = sqlite.prepare(`SELECT ${columns} FROM checks WHERE uuid = ?`).raw();
     this.byId = sqlite.prepare(`SELECT ${columns} FROM checks WHERE id = ?`).raw();
     this.update = sqlite.prepare(
@@ -129,17 +115,17 @@ export class SqlitePingStore {
   }
 
   /** Inside `transaction` only (the kept checks are checked against the database there). */
-  findByUuid(uuid: string): KnownCheck | undefined {
+  findByUuid(uuid: string): KeptCheck | undefined {
     return this.known.get(uuid) ?? pingCheck(this.byUuid.get(uuid) as unknown[] | undefined);
   }
 
   /** Inside `transaction` only. */
-  findById(id: number): KnownCheck | undefined {
+  findById(id: number): KeptCheck | undefined {
     return this.knownById.get(id) ?? pingCheck(this.byId.get(id) as unknown[] | undefined);
   }
 
   /** Writes the plan's changes to the check row (the fields a ping can change), and keeps it. */
-  updateCheck(check: KnownCheck, plan: PingPlan): void {
+  updateCheck(check: KeptCheck, plan: PingPlan): void {
     const after = pingedCheck(check, plan);
     if (after.alert_after === check.alert_after) this.updateKeepingDeadline.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, check.id);
     else this.update.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.alert_after, check.id);
