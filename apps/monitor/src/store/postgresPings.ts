@@ -5,11 +5,11 @@
 import { sql } from "kysely";
 import { preparedStatementMarker } from "@beacon/platform";
 import type { Db } from "../deps.js";
-import { PING_CHECK_COLUMNS, type PingCheck } from "../lib/pingPlan.js";
+import { PING_CHECK_COLUMNS, type KeptCheck } from "../lib/pingPlan.js";
 import type { Flip, Ping } from "./schema.js";
 
 /** A check as the ping rules need it, with its UUID and its row version (`xmin`). */
-export type VersionedPingCheck = PingCheck & { uuid: string; xmin: string };
+export type VersionedPingCheck = KeptCheck & { xmin: string };
 
 // Prepared once per connection: PostgreSQL plans each of these once instead of per batch.
 const READ_CHECKS = preparedStatementMarker("monitor_ping_batch_read");

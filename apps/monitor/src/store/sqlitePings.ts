@@ -110,10 +110,6 @@ export class SqlitePingStore {
     this.knownStamp = undefined;
   }
 
-  get inTransaction(): boolean {
-    return this.sqlite.inTransaction;
-  }
-
   /** Inside `transaction` only (the kept checks are checked against the database there). */
   findByUuid(uuid: string): KeptCheck | undefined {
     return this.known.get(uuid) ?? pingCheck(this.byUuid.get(uuid) as unknown[] | undefined);
