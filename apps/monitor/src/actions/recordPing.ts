@@ -81,11 +81,17 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
   return saved;
 }
 
-/** The ping API's entry point: batched (group commit) on SQLite and on PostgreSQL. */
-export async function acceptPing(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
+/**
+ * The ping API's entry point: batched (group commit) on SQLite and on PostgreSQL. Not itself
+ * async: the queue's promise is handed back as it is, where an async function's would wrap it
+ * and add two turns of the microtask queue to every ping.
+ */
+export function acceptPing(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
   const queue = sqlitePingQueue(deps) ?? postgresPingQueue(deps);
-  if (queue) return queue.submit(target, submission);
+  return queue ? queue.submit(target, submission) : acceptUnbatched(deps, target, submission);
+}
 
+async function acceptUnbatched(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
   const check = "uuid" in target ? await findCheckByUuid(deps.db, target.uuid) : await findCheckById(deps.db, target.checkId);
   const outcome = precheck(check, submission);
   if (outcome !== "ok") return outcome;

@@ -135,10 +135,11 @@ export function pingedFields(check: PingCheck, plan: PingPlan): PingedFields {
 export type KeptCheck = PingCheck & { uuid: string };
 
 /**
- * The check as a ping leaves it, written field by field, for the queues that keep checks
- * between batches (SQLite's store; PostgreSQL's queue, which adds the row version): every kept
- * check then has one object shape. Spreading the plan's changes, whose fields vary with the
- * ping, made each copy slow and the loops' property reads megamorphic.
+ * The check as a ping leaves it, as a new object written field by field, for PostgreSQL's
+ * queue (which adds the row version; SQLite's store changes its kept check in place with
+ * pingedFields): every kept check then has one object shape. Spreading the plan's changes,
+ * whose fields vary with the ping, made each copy slow and the loops' property reads
+ * megamorphic.
  */
 export function pingedCheck(check: KeptCheck, plan: PingPlan): KeptCheck {
   const f = pingedFields(check, plan);

@@ -24,12 +24,11 @@ export interface PingUrl {
   exitstatus: number | null;
 }
 
-function suffix(action: string | undefined, code: string | undefined): Pick<PingUrl, "action" | "exitstatus"> {
-  if (code !== undefined) {
-    const exitstatus = Number(code);
-    return { action: exitstatus > 0 ? "fail" : "success", exitstatus };
-  }
-  return { action: (action as PingAction | undefined) ?? "success", exitstatus: null };
+/** The URL, from its matched parts: the suffix is an action or an exit status (> 0 fails). */
+function pingUrl(form: PingUrl["form"], uuid: string | undefined, pingKey: string | undefined, slug: string | undefined, action: string | undefined, code: string | undefined): PingUrl {
+  const exitstatus = code === undefined ? null : Number(code);
+  const act = exitstatus === null ? ((action as PingAction | undefined) ?? "success") : exitstatus > 0 ? "fail" : "success";
+  return { form, uuid, pingKey, slug, action: act, exitstatus };
 }
 
 export function parsePingPath(rawPath: string): PingUrl | null {
@@ -42,9 +41,9 @@ export function parsePingPath(rawPath: string): PingUrl | null {
     }
   }
   const u = UUID_FORM.exec(path);
-  if (u) return { form: "uuid", uuid: u[1], ...suffix(u[2], u[3]) };
+  if (u) return pingUrl("uuid", u[1], undefined, undefined, u[2], u[3]);
   const s = SLUG_FORM.exec(path);
-  if (s) return { form: "slug", pingKey: s[1], slug: s[2], ...suffix(s[3], s[4]) };
+  if (s) return pingUrl("slug", undefined, s[1], s[2], s[3], s[4]);
   return null;
 }
 
@@ -78,10 +77,10 @@ function header(request: PingRequest, name: string): string | undefined {
  * X-Forwarded-For. compat: the upstream always trusts that header; we make it a setting.
  */
 export function remoteAddress(request: PingRequest, trustProxy: boolean): string | null {
-  let addr = request.socket.remoteAddress ?? "";
   const forwarded = trustProxy ? header(request, "x-forwarded-for") : undefined;
-  if (forwarded !== undefined) addr = forwarded;
-  addr = addr.split(",")[0];
+  // The socket's own address is a bare IP already.
+  if (forwarded === undefined) return request.socket.remoteAddress || null;
+  let addr = forwarded.split(",")[0];
   // compat: "a.b.c.d:port" (as some proxies report it) loses the port; IPv6 stays as is.
   if (!isIP(addr)) {
     const parts = addr.split(".");

@@ -6,7 +6,7 @@
 // check costs about 3.7 µs this way against 6 µs as better-sqlite3 row objects and 8 µs
 // for `SELECT *`. And a check it wrote is not read again while nothing else has written to the
 // database (see `known`).
-import { PING_CHECK_COLUMNS, pingedCheck, type KeptCheck, type PingPlan } from "../lib/pingPlan.js";
+import { PING_CHECK_COLUMNS, pingedFields, type KeptCheck, type PingPlan } from "../lib/pingPlan.js";
 import { ChangeStamp, type Handle } from "./changeStamp.js";
 import type { Check, Flip } from "./schema.js";
 
@@ -15,7 +15,8 @@ const MAX_KNOWN = 100_000;
 
 /**
  * A raw row (the uuid, then PING_CHECK_COLUMNS in order) -> the check, in pingedCheck's field
- * order (one object shape); keep the lists in step.
+ * order (the shape PostgreSQL's queue keeps too); keep the lists in step. Every check this
+ * store keeps is built here, so all have one object shape.
  */
 function pingCheck(r: unknown[] | undefined): KeptCheck | undefined {
   if (r === undefined) return undefined;
@@ -39,7 +40,8 @@ export interface PingFacts {
 }
 
 export class SqlitePingStore {
-  // The checks this connection wrote, as written, by uuid and by id. Valid while the database's
+  // The checks this connection read or wrote, as they stand in its transactions, by uuid and by
+  // id (one object under both keys, changed in place by updateCheck). Valid while the database's
   // change stamp is the one taken at the end of our last batch: any other write (the API,
   // the alert worker, another process) moves it and empties them. Reading a check is about
   // half of a ping's database work: the statement, and building the raw row as an array.
@@ -110,27 +112,47 @@ export class SqlitePingStore {
     this.knownStamp = undefined;
   }
 
-  /** Inside `transaction` only (the kept checks are checked against the database there). */
+  /**
+   * Inside `transaction` only (the kept checks are checked against the database there). The
+   * check is kept from here on: updateCheck changes it in place.
+   */
   findByUuid(uuid: string): KeptCheck | undefined {
-    return this.known.get(uuid) ?? pingCheck(this.byUuid.get(uuid) as unknown[] | undefined);
+    return this.known.get(uuid) ?? this.keep(this.byUuid.get(uuid) as unknown[] | undefined);
   }
 
   /** Inside `transaction` only. */
   findById(id: number): KeptCheck | undefined {
-    return this.knownById.get(id) ?? pingCheck(this.byId.get(id) as unknown[] | undefined);
+    return this.knownById.get(id) ?? this.keep(this.byId.get(id) as unknown[] | undefined);
   }
 
-  /** Writes the plan's changes to the check row (the fields a ping can change), and keeps it. */
-  updateCheck(check: KeptCheck, plan: PingPlan): void {
-    const after = pingedCheck(check, plan);
-    if (after.alert_after === check.alert_after) this.updateKeepingDeadline.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, check.id);
-    else this.update.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.alert_after, check.id);
-    if (this.known.size >= MAX_KNOWN && !this.known.has(check.uuid)) {
+  /** A check just read inside the transaction, kept as it is (the database's row). */
+  private keep(row: unknown[] | undefined): KeptCheck | undefined {
+    const check = pingCheck(row);
+    if (check === undefined) return undefined;
+    if (this.known.size >= MAX_KNOWN) {
       this.known.clear();
       this.knownById.clear();
     }
-    this.known.set(check.uuid, after);
-    this.knownById.set(check.id, after);
+    this.known.set(check.uuid, check);
+    this.knownById.set(check.id, check);
+    return check;
+  }
+
+  /**
+   * Writes the plan's changes to the check row (the fields a ping can change), and to the kept
+   * check, in place: replacing it would cost two map writes a ping.
+   */
+  updateCheck(check: KeptCheck, plan: PingPlan): void {
+    const after = pingedFields(check, plan);
+    if (after.alert_after === check.alert_after) this.updateKeepingDeadline.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, check.id);
+    else this.update.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.alert_after, check.id);
+    check.n_pings = after.n_pings;
+    check.last_ping = after.last_ping;
+    check.last_start = after.last_start;
+    check.last_start_rid = after.last_start_rid;
+    check.last_duration = after.last_duration;
+    check.status = after.status as KeptCheck["status"];
+    check.alert_after = after.alert_after;
   }
 
   insertPing(checkId: number, plan: PingPlan, now: number, facts: PingFacts): void {

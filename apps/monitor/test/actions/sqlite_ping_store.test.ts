@@ -55,6 +55,31 @@ describe("the SQLite ping store", () => {
     store.transaction(() => assert.deepEqual(store.findByUuid(c.uuid), expected));
   });
 
+  it("keeps a check in step with its row across batches, found by id or by uuid", async (t) => {
+    if (!h.deps.sqlite) return t.skip("SQLite only");
+    const store = new SqlitePingStore(h.deps.sqlite);
+    const c = await createCheckVia(h, { timeout: 3600 });
+    const { id } = await checkRow(h, c.uuid);
+    const now = h.clock.now().getTime();
+    // A start found by id, then its success found by uuid: the duration comes from the start
+    // as the first batch left the kept check.
+    store.transaction(() => {
+      const check = store.findById(id)!;
+      store.updateCheck(check, planPing(check, "start", now, null));
+    });
+    store.transaction(() => {
+      const check = store.findByUuid(c.uuid)!;
+      store.updateCheck(check, planPing(check, "success", now + 5000, null));
+    });
+    const row = await checkRow(h, c.uuid);
+    assert.equal(row.last_duration, 5000);
+    const expected = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+    store.transaction(() => {
+      assert.deepEqual(store.findById(id), expected);
+      assert.deepEqual(store.findByUuid(c.uuid), expected);
+    });
+  });
+
   it("forgets what a transaction that rolled back wrote", async (t) => {
     if (!h.deps.sqlite) return t.skip("SQLite only");
     const store = new SqlitePingStore(h.deps.sqlite);
