@@ -7,7 +7,7 @@
 // again; a batch that fails (a deadlock, a bad row) is retried one ping at a time through
 // recordPing, which locks the row, so a bad ping fails alone. A few batches run at once.
 import type { MonitorDeps } from "../deps.js";
-import { classifyPing, FLIP_RETENTION_MS, pingedCheck, planPing, PRUNE_EVERY } from "../lib/pingPlan.js";
+import { classifyPing, FLIP_RETENTION_MS, pingedFields, planPing, PRUNE_EVERY, type PingPlan } from "../lib/pingPlan.js";
 import { findCheckById, findCheckByUuid } from "../store/checks.js";
 import { pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
 import { readChecksForPings, writePingBatch, type VersionedPingCheck } from "../store/postgresPings.js";
@@ -32,6 +32,41 @@ const MAX_IN_FLIGHT = 3;
 // transactions; an entry cannot live that long).
 const MAX_KNOWN = 100_000;
 const KNOWN_FOR_MS = 10 * 60_000;
+
+/**
+ * The check as a ping leaves it, as the batch's own new object written field by field, with
+ * the version of the row it was planned from: every check the queue holds then has one object
+ * shape (spreading the plan's changes, whose fields vary with the ping, made each a slow copy
+ * and the loop's property reads megamorphic).
+ */
+function pingedCheck(check: VersionedPingCheck, plan: PingPlan): VersionedPingCheck {
+  const f = pingedFields(check, plan);
+  return {
+    uuid: check.uuid,
+    xmin: check.xmin,
+    id: check.id,
+    project_id: check.project_id,
+    kind: check.kind,
+    timeout: check.timeout,
+    grace: check.grace,
+    schedule: check.schedule,
+    tz: check.tz,
+    methods: check.methods,
+    manual_resume: check.manual_resume,
+    start_kw: check.start_kw,
+    success_kw: check.success_kw,
+    failure_kw: check.failure_kw,
+    filter_http_body: check.filter_http_body,
+    filter_default_fail: check.filter_default_fail,
+    status: f.status as VersionedPingCheck["status"],
+    n_pings: f.n_pings,
+    last_ping: f.last_ping,
+    last_start: f.last_start,
+    last_start_rid: f.last_start_rid,
+    last_duration: f.last_duration,
+    alert_after: f.alert_after,
+  };
+}
 
 export class PostgresPingQueue {
   private queue: Queued[] = [];
@@ -132,9 +167,7 @@ export class PostgresPingQueue {
       const now = this.deps.clock.now().getTime();
       const input = submission.input;
       const plan = planPing(check, classifyPing(check, input), now, input.rid);
-      // The check's own new object, with the version of the row it was planned from.
-      const after = pingedCheck(check, plan) as VersionedPingCheck;
-      after.xmin = check.xmin;
+      const after = pingedCheck(check, plan);
       changed.set(Number(check.id), after);
       if (plan.flip) flips.push({ check_id: check.id, created: now, ...plan.flip, processed: null });
       pings.push(pingRow(check.id, plan, input, now));

@@ -8,8 +8,8 @@ import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
 import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
 import type { Check, Ping } from "../store/schema.js";
-import { sqlitePingQueue } from "./pingQueue.js";
-import { postgresPingQueue } from "./postgresPingQueue.js";
+import { sqlitePingQueue, type SqlitePingQueue } from "./pingQueue.js";
+import { postgresPingQueue, type PostgresPingQueue } from "./postgresPingQueue.js";
 
 export { pingEffect, type PingAction } from "../lib/pingPlan.js";
 
@@ -84,10 +84,16 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
 /**
  * The ping API's entry point: batched (group commit) on SQLite and on PostgreSQL. Not itself
  * async: the queue's promise is handed back as it is, where an async function's would wrap it
- * and add two turns of the microtask queue to every ping.
+ * and add two turns of the microtask queue to every ping. It still never throws: a queue that
+ * cannot be made (its statements fail to prepare) is a rejected ping, as a failed write is.
  */
 export function acceptPing(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
-  const queue = sqlitePingQueue(deps) ?? postgresPingQueue(deps);
+  let queue: SqlitePingQueue | PostgresPingQueue | undefined;
+  try {
+    queue = sqlitePingQueue(deps) ?? postgresPingQueue(deps);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return queue ? queue.submit(target, submission) : acceptUnbatched(deps, target, submission);
 }
 

@@ -134,41 +134,6 @@ export function pingedFields(check: PingCheck, plan: PingPlan): PingedFields {
 /** A check as a ping queue keeps it between batches: the columns the rules read, and its uuid. */
 export type KeptCheck = PingCheck & { uuid: string };
 
-/**
- * The check as a ping leaves it, as a new object written field by field, for PostgreSQL's
- * queue (which adds the row version; SQLite's store changes its kept check in place with
- * pingedFields): every kept check then has one object shape. Spreading the plan's changes,
- * whose fields vary with the ping, made each copy slow and the loops' property reads
- * megamorphic.
- */
-export function pingedCheck(check: KeptCheck, plan: PingPlan): KeptCheck {
-  const f = pingedFields(check, plan);
-  return {
-    uuid: check.uuid,
-    id: check.id,
-    project_id: check.project_id,
-    kind: check.kind,
-    timeout: check.timeout,
-    grace: check.grace,
-    schedule: check.schedule,
-    tz: check.tz,
-    methods: check.methods,
-    manual_resume: check.manual_resume,
-    start_kw: check.start_kw,
-    success_kw: check.success_kw,
-    failure_kw: check.failure_kw,
-    filter_http_body: check.filter_http_body,
-    filter_default_fail: check.filter_default_fail,
-    status: f.status as KeptCheck["status"],
-    n_pings: f.n_pings,
-    last_ping: f.last_ping,
-    last_start: f.last_start,
-    last_start_rid: f.last_start_rid,
-    last_duration: f.last_duration,
-    alert_after: f.alert_after,
-  };
-}
-
 /** Pings are pruned on every hundredth (§11.3). */
 export const PRUNE_EVERY = 100;
 /** Flips younger than this are kept whatever the ping log holds (monthly downtime reports). */

@@ -4,19 +4,18 @@
 // Per ping it reads only the columns the rules need (PING_CHECK_COLUMNS) as a raw array
 // and builds the object itself, and binds positional parameters: in-process, reading a
 // check costs about 3.7 µs this way against 6 µs as better-sqlite3 row objects and 8 µs
-// for `SELECT *`. And a check it wrote is not read again while nothing else has written to the
-// database (see `known`).
+// for `SELECT *`. And a check it has read is not read again while nothing else has written to
+// the database (see `known`).
 import { PING_CHECK_COLUMNS, pingedFields, type KeptCheck, type PingPlan } from "../lib/pingPlan.js";
 import { ChangeStamp, type Handle } from "./changeStamp.js";
 import type { Check, Flip } from "./schema.js";
 
-// Checks kept as this connection last wrote them (10,000 checks take about 5 MB of heap).
+// Checks kept between batches (10,000 checks take about 5 MB of heap).
 const MAX_KNOWN = 100_000;
 
 /**
- * A raw row (the uuid, then PING_CHECK_COLUMNS in order) -> the check, in pingedCheck's field
- * order (the shape PostgreSQL's queue keeps too); keep the lists in step. Every check this
- * store keeps is built here, so all have one object shape.
+ * A raw row (the uuid, then PING_CHECK_COLUMNS in order) -> the check; keep the two lists in
+ * step. Every check this store keeps is built here, so all have one object shape.
  */
 function pingCheck(r: unknown[] | undefined): KeptCheck | undefined {
   if (r === undefined) return undefined;

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { sql } from "kysely";
 import { call, createCheckVia, rawGet, startHarness, type Harness } from "../helpers.js";
 
 // GET /ping/<uuid> without a body is answered before Fastify routes it (routes/ping.ts
@@ -71,6 +72,27 @@ describe("the ping fast path", () => {
       const answer = await raw(path, headers);
       assert.ok(answer.startsWith("HTTP/1.1 "), answer);
       assert.equal(routed, before + 1, path);
+    }
+  });
+});
+
+describe("the ping fast path when the database fails", () => {
+  it("answers the error page and keeps serving, even when the first ping cannot make the ping store", async () => {
+    const h = await startHarness();
+    try {
+      await h.app.listen({ host: "127.0.0.1", port: 0 });
+      const port = (h.app.server.address() as { port: number }).port;
+      const c = await createCheckVia(h);
+      // Before any ping: on SQLite the ping store's statements cannot then be prepared; on
+      // PostgreSQL the batch's insert fails.
+      await sql`ALTER TABLE pings RENAME TO pings_gone`.execute(h.deps.db);
+      const answer = await rawGet(port, `/ping/${c.uuid}`);
+      assert.match(answer, /^HTTP\/1\.1 500 Internal Server Error\r\n/);
+      assert.ok(answer.endsWith("<h1>Server Error (500)</h1>"), answer);
+      await sql`ALTER TABLE pings_gone RENAME TO pings`.execute(h.deps.db);
+      assert.match(await rawGet(port, `/ping/${c.uuid}`), /^HTTP\/1\.1 200 OK\r\n/);
+    } finally {
+      await h.close();
     }
   });
 });
