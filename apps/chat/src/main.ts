@@ -77,7 +77,7 @@ export interface RunningChat {
 /** Opens and migrates the database named in config, then listens on config.host:config.port. */
 export async function startChatServer(config: ChatConfig, options: { log?: Logger; clock?: Clock; handleSignals?: boolean } = {}): Promise<RunningChat> {
   const log = options.log ?? createLogger("chat");
-  const database = openDatabase<ChatDatabase>(config.databaseUrl);
+  const database = openDatabase<ChatDatabase>(config.databaseUrl, { log });
   await migrateChat(database.db, database.dialect);
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });

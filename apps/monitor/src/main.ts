@@ -24,10 +24,10 @@ export interface Monitor {
 }
 
 export async function openMonitor(config: MonitorConfig, options: { clock?: Clock; log?: Logger } = {}): Promise<Monitor> {
-  const database = openDatabase<MonitorDB>(config.databaseUrl);
+  const log = options.log ?? createLogger("monitor");
+  const database = openDatabase<MonitorDB>(config.databaseUrl, { log });
   await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect);
   const secretKey = config.secretKey || (await getOrCreateSetting(database.db, "secret_key", () => randomBytes(32).toString("hex")));
-  const log = options.log ?? createLogger("monitor");
   // Pings commit in bursts: keep SQLite's WAL checkpoints off the request path.
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps: MonitorDeps = {

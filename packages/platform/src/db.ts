@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { Logger } from "./log.js";
 import { WideIntegerPlugin } from "./wideIntegers.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -28,7 +29,13 @@ export function databaseDialect(url: string): Dialect {
   throw new Error(`unsupported database URL "${url}": use sqlite:PATH or postgres://…`);
 }
 
-export function openDatabase<DB>(url: string, options: { poolSize?: number } = {}): Database<DB> {
+export interface OpenOptions {
+  poolSize?: number;
+  /** Where a PostgreSQL connection's loss is reported (a warning); without it, nowhere. */
+  log?: Pick<Logger, "warn">;
+}
+
+export function openDatabase<DB>(url: string, options: OpenOptions = {}): Database<DB> {
   if (databaseDialect(url) === "sqlite") {
     const path = url.slice("sqlite:".length) || ":memory:";
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -54,6 +61,14 @@ export function openDatabase<DB>(url: string, options: { poolSize?: number } = {
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection the server ends (pg_terminate_backend, a failover, idle_session_timeout, a
+  // pooler's restart) is an 'error' event: on an idle client the pool re-emits it on itself,
+  // on a checked-out one (between two queries of a transaction) it goes to the client alone.
+  // Either with no listener is an uncaught exception that ends the process. With listeners,
+  // the query in flight fails, the pool drops the broken client on release and opens a new one.
+  // Every client logs its own loss once; the pool's echo of an idle client's loss adds nothing.
+  pool.on("connect", (client) => client.on("error", (error) => options.log?.warn({ err: error }, "database connection lost; the pool opens a new one")));
+  pool.on("error", () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WideIntegerPlugin()] });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { openDatabase, preparedStatementMarker, type Database } from "@beacon/platform";
 import { freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
 
@@ -118,5 +118,52 @@ describe("preparedStatementMarker: statements PostgreSQL plans once per connecti
     // One connection: the statement stays prepared in its session, once.
     const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(database.db);
     assert.deepEqual(rows, [{ name: "platform_double" }]);
+  });
+});
+
+describe("openDatabase on PostgreSQL: a connection the server ends", () => {
+  let test: TestDatabase;
+  let database: Database<any>;
+  const warnings: unknown[] = [];
+
+  before(async () => {
+    test = await freshDatabaseUrl();
+    database = openDatabase(test.url, { poolSize: 2, log: { warn: (details: unknown) => warnings.push(details) } as never });
+  });
+  after(async () => {
+    await database.close();
+    await test.release();
+  });
+
+  const backendPid = async (db: Kysely<any>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+  const terminate = async (pid: number) => {
+    // Another connection ends it, as an operator's pg_terminate_backend or a failover would.
+    const admin = openDatabase(test.url, { poolSize: 1 });
+    try {
+      await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
+    } finally {
+      await admin.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+
+  it("survives the loss of an idle connection and answers the next query on a new one", async (t) => {
+    if (database.dialect !== "postgres") return t.skip("PostgreSQL only");
+    const pid = await backendPid(database.db);
+    await terminate(pid);
+    assert.notEqual(await backendPid(database.db), pid);
+    assert.ok(warnings.length >= 1, "the loss is logged");
+  });
+
+  it("survives the loss of a connection held by a transaction between two of its queries", async (t) => {
+    if (database.dialect !== "postgres") return t.skip("PostgreSQL only");
+    await assert.rejects(
+      database.db.transaction().execute(async (trx) => {
+        await terminate(await backendPid(trx));
+        await sql`select 1`.execute(trx);
+      }),
+    );
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    assert.deepEqual(rows, [{ one: 1 }]);
   });
 });
