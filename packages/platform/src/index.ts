@@ -12,3 +12,4 @@ export * from "./mail.js";
 export * from "./secrets.js";
 export * from "./heartbeat.js";
 export * from "./workerLoop.js";
+export * from "./outbound.js";

@@ -2,48 +2,34 @@
 // resolves to checked before connecting (and the connection made to that checked address, so
 // a DNS answer cannot change in between), at most a few redirects, each checked the same way,
 // an image content type, a size cap and a time limit.
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP, type LookupFunction } from "node:net";
+import { checkedLookup, checkLiteral, type OutboundAllow } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
-import { isPrivateAddress, PROXIED_IMAGE_TYPES } from "../lib/external-content.js";
+import { PROXIED_IMAGE_TYPES } from "../lib/external-content.js";
 
 export class ExternalFetchError extends Error {}
 
 const MAX_REDIRECTS = 3;
 
-function allowedHosts(config: ChatConfig): Set<string> {
-  return new Set(config.externalContentAllowedHosts);
-}
-
-export function checkAddress(config: ChatConfig, host: string, address: string): boolean {
-  const allowed = allowedHosts(config);
-  return allowed.has(host.toLowerCase()) || allowed.has(address) || !isPrivateAddress(address);
-}
-
-/** A DNS lookup that only ever answers addresses the proxy may connect to. */
-export function guardedLookup(config: ChatConfig): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, "", 0);
-      const usable = addresses.filter((a) => checkAddress(config, hostname, a.address));
-      if (!usable.length) return callback(new ExternalFetchError(`${hostname} resolves to a private address`), "", 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
-      callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  };
+/** CHAT_EXTERNAL_CONTENT_ALLOWED_HOSTS: private hosts (by name or address) reached anyway. */
+export function allowedPrivate(config: ChatConfig): OutboundAllow {
+  const allowed = new Set(config.externalContentAllowedHosts.map((h) => h.toLowerCase()));
+  return (host, address) => allowed.has(host) || allowed.has(address);
 }
 
 function get(config: ChatConfig, url: URL): Promise<IncomingMessage> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  // Connections to an address literal skip DNS: check the literal itself.
-  if (isIP(host) && !checkAddress(config, host, host)) return Promise.reject(new ExternalFetchError(`${host} is a private address`));
+  const allow = allowedPrivate(config);
+  try {
+    checkLiteral(url, allow);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: "GET",
-      lookup: guardedLookup(config),
+      lookup: checkedLookup(allow),
       headers: { "user-agent": "Beacon external content proxy", accept: "image/*" },
       timeout: config.externalContentTimeoutMs,
     });

@@ -3,9 +3,9 @@
 // connecting, and CHAT_EXTERNAL_CONTENT_ALLOWED_HOSTS lists the private hosts allowed anyway.
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
+import { checkedLookup, checkLiteral, OutboundRefusedError } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
-import { checkAddress, ExternalFetchError, guardedLookup } from "./external-fetch.js";
+import { allowedPrivate } from "./external-fetch.js";
 
 /** Zulip's OUTGOING_WEBHOOK_TIMEOUT_SECONDS default. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
@@ -27,8 +27,12 @@ export function postWebhook(config: ChatConfig, address: string, body: string, c
     return Promise.resolve({ kind: "error", name: "InvalidURL", message: `Invalid URL '${address}'` });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.resolve({ kind: "error", name: "InvalidSchema", message: `No connection adapters were found for '${address}'` });
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) && !checkAddress(config, host, host)) return Promise.resolve({ kind: "disallowed" });
+  const allow = allowedPrivate(config);
+  try {
+    checkLiteral(url, allow);
+  } catch {
+    return Promise.resolve({ kind: "disallowed" });
+  }
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
@@ -38,7 +42,7 @@ export function postWebhook(config: ChatConfig, address: string, body: string, c
     };
     const req = request(url, {
       method: "POST",
-      lookup: guardedLookup(config),
+      lookup: checkedLookup(allow),
       headers: { "content-type": contentType, "content-length": Buffer.byteLength(body), "user-agent": "ZulipOutgoingWebhook/Beacon" },
       timeout: timeoutMs,
     });
@@ -56,7 +60,7 @@ export function postWebhook(config: ChatConfig, address: string, body: string, c
       done({ kind: "timeout" });
       req.destroy();
     });
-    req.on("error", (error) => done(error instanceof ExternalFetchError ? { kind: "disallowed" } : { kind: "connection" }));
+    req.on("error", (error) => done(error instanceof OutboundRefusedError ? { kind: "disallowed" } : { kind: "connection" }));
     req.end(body);
   });
 }

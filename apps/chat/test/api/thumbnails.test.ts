@@ -130,7 +130,9 @@ describe("image thumbnails and the external image proxy", () => {
     config.externalContentAllowedHosts = [];
     try {
       siteHits.length = 0;
-      for (const url of [`${siteUrl}/cat.png`, `http://localhost:${new URL(siteUrl).port}/cat.png`, `http://[::1]:${new URL(siteUrl).port}/cat.png`, "http://169.254.169.254/latest/meta-data"]) {
+      const port = new URL(siteUrl).port;
+      const spellings = ["localhost", "[::1]", "[::ffff:127.0.0.1]", "[::127.0.0.1]", "[64:ff9b::127.0.0.1]", "2130706433", "0177.0.0.1"];
+      for (const url of [`${siteUrl}/cat.png`, ...spellings.map((host) => `http://${host}:${port}/cat.png`), "http://169.254.169.254/latest/meta-data"]) {
         const location = String((await fetchRaw(t, bob, `/thumbnail?url=${encodeURIComponent(url)}&size=full`)).headers.location);
         assert.equal((await fetchRaw(t, bob, location)).status, 404, url);
       }

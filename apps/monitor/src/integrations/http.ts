@@ -2,10 +2,9 @@
 // 3 redirects, "User-Agent: healthchecks.io" unless set, private addresses refused unless
 // allowed, and curl-like error messages. One attempt per call: retries and backoff are
 // the outbox's job (actions/deliveries.ts).
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
+import { checkedLookup, checkLiteral, OutboundRefusedError } from "@beacon/platform";
 import { TransportError } from "./alert.js";
 
 export interface HttpRequest {
@@ -31,25 +30,6 @@ export interface HttpResponse {
 
 const MAX_REDIRECTS = 3;
 
-function ipv4Private(ip: string): boolean {
-  const [a, b, c] = ip.split(".").map(Number);
-  return (
-    a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
-    (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) ||
-    (a === 203 && b === 0 && c === 113) || a >= 240
-  );
-}
-
-/** Python's ipaddress is_private, for the address families curl connects to. */
-export function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) return ipv4Private(ip);
-  const lower = ip.toLowerCase().replace(/^\[|\]$/g, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return ipv4Private(mapped[1]);
-  return lower === "::1" || lower === "::" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith("2001:db8:") || lower.startsWith("100::");
-}
-
-class PrivateAddressError extends Error {}
 
 // The upstream says only the first sentence; the rest tells the operator which setting lifts it.
 export const PRIVATE_REFUSED =
@@ -66,19 +46,9 @@ export function userUrlAccess(config: { integrationsAllowPrivateIps: boolean; in
   return { allowPrivateIps: config.integrationsAllowPrivateIps, allowedPrivateHosts: config.integrationsAllowedHosts };
 }
 
-function guardedLookup(hostname: string, options: any, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, "");
-    const allowed = addresses.filter((a) => !isPrivateAddress(a.address));
-    if (allowed.length === 0) return callback(new PrivateAddressError("private") as NodeJS.ErrnoException, "");
-    if (options?.all) return callback(null, allowed);
-    callback(null, allowed[0].address, allowed[0].family);
-  });
-}
-
 function describe(error: any): string {
   if (error instanceof TransportError) return error.message;
-  if (error instanceof PrivateAddressError) return PRIVATE_REFUSED;
+  if (error instanceof OutboundRefusedError) return PRIVATE_REFUSED;
   const code: string = error?.code ?? "";
   if (code === "ETIMEDOUT" || code === "ESOCKETTIMEDOUT") return "Connection timed out";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_FAIL") return "Could not resolve host";
@@ -94,9 +64,14 @@ function describe(error: any): string {
 function once(req: HttpRequest, url: URL, deadline: number): Promise<HttpResponse & { location?: string }> {
   return new Promise((resolve, reject) => {
     if (url.protocol !== "http:" && url.protocol !== "https:") return reject(new TransportError("HTTP request failed, code: 1"));
-    const host = url.hostname.replace(/^\[|\]$/g, "");
     const allowPrivate = req.allowPrivateIps || (req.allowedPrivateHosts?.includes(hostPort(url)) ?? false);
-    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new PrivateAddressError("private"));
+    if (!allowPrivate) {
+      try {
+        checkLiteral(url);
+      } catch (error) {
+        return reject(error);
+      }
+    }
 
     const headers: Record<string, string> = { ...req.headers };
     if (!Object.keys(headers).some((h) => h.toLowerCase() === "user-agent")) headers["User-Agent"] = "healthchecks.io";
@@ -110,7 +85,7 @@ function once(req: HttpRequest, url: URL, deadline: number): Promise<HttpRespons
         method: req.method,
         headers,
         auth: req.auth ? `${req.auth[0]}:${req.auth[1]}` : undefined,
-        lookup: allowPrivate ? undefined : (guardedLookup as any),
+        lookup: allowPrivate ? undefined : checkedLookup(),
         timeout: remaining,
       },
       (res) => {

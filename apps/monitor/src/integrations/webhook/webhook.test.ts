@@ -123,6 +123,16 @@ describe("webhook integrations without private addresses", () => {
     );
   });
 
+  it("refuses loopback however the URL spells it, a listening service behind each", async () => {
+    const target = await startFakeService();
+    const port = new URL(target.url).port;
+    for (const host of ["[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::]", "2130706433", "0177.0.0.1", "0x7f.1", "[::1]", "localhost"]) {
+      assert.match((await lastError(`http://${host}:${port}/spelled`)) ?? "", /^Connections to private IP addresses are not allowed/, host);
+    }
+    assert.equal(target.requests.length, 0);
+    await target.close();
+  });
+
   it("reaches a private host:port listed in MONITOR_INTEGRATIONS_ALLOWED_HOSTS, and only that one", async () => {
     assert.equal(await lastError(`${allowed.url}/own-chat`), "");
     assert.equal(allowed.requests.at(-1)?.url, "/own-chat");
