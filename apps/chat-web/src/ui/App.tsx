@@ -10,6 +10,8 @@ import { notice, phase, session } from "../state/session";
 import { displayName } from "../state/users";
 import { signOut } from "./auth";
 import { Compose } from "./Compose";
+import { listenForShortcuts, onEscape } from "./keys";
+import { OverlayHost } from "./overlays";
 import { Login } from "./Login";
 import { MessageList } from "./MessageList";
 import { Sidebar } from "./Sidebar";
@@ -54,13 +56,9 @@ function Chat() {
     sidebarOpen.value = false;
     document.title = `${title(narrow)} - ${s.realmName || "Beacon chat"}`;
   }, [narrowKey(narrow), s.realmName]);
-  useEffect(() => {
-    const close = (event: KeyboardEvent) => {
-      if (event.key === "Escape") sidebarOpen.value = false;
-    };
-    window.addEventListener("keydown", close);
-    return () => window.removeEventListener("keydown", close);
-  }, []);
+  useEffect(() => listenForShortcuts(), []);
+  // The phone's drawer closes with Esc while it is open.
+  useEffect(() => (sidebarOpen.value ? onEscape(() => (sidebarOpen.value = false)) : undefined), [sidebarOpen.value]);
   return (
     <main class={`app ${sidebarOpen.value ? "sidebar-open" : ""}`} data-testid="app">
       <header class="app-header">
@@ -86,6 +84,7 @@ function Chat() {
         )}
         <MessageView />
       </section>
+      <OverlayHost />
     </main>
   );
 }
