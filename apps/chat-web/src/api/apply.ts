@@ -7,6 +7,7 @@ import { noteConversation } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
 import { addLiveMessage, currentView, dropViews, removeMessages, setFlag, updateMessage, messages } from "../state/messages";
 import { session } from "../state/session";
+import { updateRealmSettings, updateUserSetting } from "../state/settings";
 import { toggleStarred } from "../state/starred";
 import { noteTopic } from "../state/topics";
 import { addUnread, markAllRead, markRead, moveUnread } from "../state/unreads";
@@ -120,11 +121,14 @@ export function applyEvent(event: Event): "reregister" | void {
       return;
     }
     case "user_settings": {
+      if (event.op === "update") updateUserSetting(event.property, event.value);
       const map: Record<string, string> = { twenty_four_hour_time: "twentyFourHourTime", timezone: "timezone", emojiset: "emojiset" };
       if (event.op === "update" && map[event.property]) session.value = { ...me, [map[event.property]!]: event.value };
       return;
     }
     case "realm": {
+      if (event.op === "update") updateRealmSettings({ [event.property]: event.value });
+      if (event.op === "update_dict") updateRealmSettings(event.data ?? {});
       if (event.op === "update" && event.property === "name") session.value = { ...me, realmName: event.value };
       if (event.op === "update_dict" && event.data?.name) session.value = { ...me, realmName: event.data.name };
       return;

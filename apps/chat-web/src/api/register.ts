@@ -7,6 +7,7 @@ import { setChannels } from "../state/channels";
 import { setConversations } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
 import { session } from "../state/session";
+import { setSettings } from "../state/settings";
 import { setStarred } from "../state/starred";
 import { setUnreads } from "../state/unreads";
 import type { Channel, Subscription } from "../state/types";
@@ -58,6 +59,7 @@ export async function register(): Promise<Registered> {
     timezone: settings.timezone ?? "",
     emojiset: settings.emojiset ?? "google",
   };
+  setSettings(state);
   loadUsers();
   setChannels((state.subscriptions ?? []) as Subscription[], (state.streams ?? []) as Channel[]);
   setUnreads(state.unread_msgs ?? {}, state.user_id);
