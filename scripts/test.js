@@ -1,9 +1,17 @@
 #!/usr/bin/env node
-// Runs every test file under node:test with tsx. Node 20 does not expand globs for --test,
-// so the files are listed here. Optional arguments narrow the run to paths containing them.
+// Runs every test file under node:test with tsx. Optional arguments narrow the run to paths
+// containing them.
+//
+// Files run in shards: one process imports a few dozen test files and runs them one after the
+// other. Loading the servers' modules through tsx costs a process 1-1.5 s, so a process per
+// file (what `node --test` does) spent most of the suite's time loading the same modules again;
+// sharded, the suite runs several times faster. Test files therefore keep to themselves: every
+// test lives in a describe() block that opens and closes what it uses. Each shard's report is
+// printed whole when it ends, so two shards' lines never interleave.
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
+import { cpus } from "node:os";
 
 const roots = ["packages", "apps", "bench"];
 const filters = process.argv.slice(2);
@@ -28,10 +36,58 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const concurrency = process.env.TEST_CONCURRENCY ?? "2";
-const child = spawn(
-  process.execPath,
-  ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...files],
-  { stdio: "inherit", env: { ...process.env, CHAT_RATE_LIMIT: process.env.CHAT_RATE_LIMIT ?? "0" } },
-);
-child.on("exit", (code, signal) => process.exit(signal ? 1 : code ?? 1));
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.min(2, cpus().length));
+// Browser tests start chromium and build the web app: each is a shard of its own, started
+// first, so the long ones do not end the run alone.
+const heavy = (file) => /\/web\/.*browser|\/web\/app-|\/web\/content-gallery|\/e2e\//.test(file);
+const shardSize = Number(process.env.TEST_SHARD_SIZE ?? 24);
+const shards = files.filter(heavy).map((file) => [file]);
+const light = files.filter((file) => !heavy(file));
+const lightShards = Math.max(1, Math.ceil(light.length / shardSize));
+// Dealt like cards, so each shard gets a mix of the slow and the quick folders.
+for (let i = 0; i < lightShards; i++) shards.push(light.filter((_, j) => j % lightShards === i));
+
+const shardTimeoutMs = Number(process.env.TEST_SHARD_TIMEOUT_S ?? 1200) * 1000;
+const env = { ...process.env, CHAT_RATE_LIMIT: process.env.CHAT_RATE_LIMIT ?? "0" };
+const runner = new URL("./test-shard.js", import.meta.url).pathname;
+const totals = { tests: 0, pass: 0, fail: 0, skipped: 0 };
+const failed = [];
+const started = Date.now();
+
+function runShard(shard, index) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--test-reporter=spec", runner, ...shard], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    // A file that leaves a handle open would keep its shard alive forever.
+    const timer = setTimeout(() => child.kill("SIGKILL"), shardTimeoutMs);
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      process.stdout.write(output);
+      for (const key of Object.keys(totals)) {
+        const match = new RegExp(`^ℹ ${key} (\\d+)$`, "m").exec(output);
+        if (match) totals[key] += Number(match[1]);
+      }
+      const ok = code === 0 && !signal;
+      if (!ok) failed.push({ index, shard, why: signal ? `killed by ${signal}` : `exit code ${code}` });
+      console.error(`[test] shard ${index + 1}/${shards.length} (${shard.length} file${shard.length > 1 ? "s" : ""}) ${ok ? "passed" : "FAILED"} at ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      resolve();
+    });
+  });
+}
+
+let next = 0;
+async function worker() {
+  while (next < shards.length) {
+    const index = next++;
+    await runShard(shards[index], index);
+  }
+}
+await Promise.all(Array.from({ length: Math.min(concurrency, shards.length) }, worker));
+
+console.log(`\nℹ files ${files.length} in ${shards.length} shards`);
+for (const [key, value] of Object.entries(totals)) console.log(`ℹ ${key} ${value}`);
+console.log(`ℹ duration_s ${((Date.now() - started) / 1000).toFixed(1)}`);
+for (const f of failed) console.log(`✖ shard ${f.index + 1} (${f.why}): ${f.shard.join(" ")}`);
+process.exit(failed.length ? 1 : 0);
