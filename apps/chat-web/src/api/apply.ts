@@ -1,18 +1,20 @@
 // Applies one event from the queue to the stores. Each case is Zulip's event as documented in
 // GET /events; a field the app does not show is ignored.
-import { matchesNarrow, dmPeers } from "../narrow/narrow";
+import { dmPeers } from "../narrow/narrow";
+import { hashOf } from "../narrow/router";
 import { addChannels, addSubscriptions, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
 import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
-import { addLiveMessage, currentView, dropViews, removeMessages, setFlag, updateMessage, messages } from "../state/messages";
+import { addLiveMessage, setFlag, updateMessage, messages } from "../state/messages";
 import { session } from "../state/session";
 import { updateRealmSettings, updateUserSetting } from "../state/settings";
 import { toggleStarred } from "../state/starred";
 import { noteTopic } from "../state/topics";
-import { addUnread, markAllRead, markRead, moveUnread } from "../state/unreads";
+import { addUnread, markAllRead, markRead } from "../state/unreads";
 import { addUser, updateUser, whenUsersLoaded } from "../state/users";
 import type { Message } from "../state/types";
+import { applyDeleteMessage, applyUpdateMessage } from "./apply-messages";
 
 export interface Event {
   type: string;
@@ -35,32 +37,14 @@ export function applyEvent(event: Event): "reregister" | void {
       return;
     }
     case "update_message": {
-      const ids: number[] = event.message_ids ?? [event.message_id];
-      if (event.rendered_content !== undefined && event.message_id !== undefined) {
-        updateMessage(event.message_id, (m) => ({ ...m, content: event.rendered_content, last_edit_timestamp: event.edit_timestamp }));
-      }
-      const newTopic: string | undefined = event.subject ?? event.topic;
-      const newChannel: number | undefined = event.new_stream_id;
-      if (newTopic !== undefined || newChannel !== undefined) {
-        for (const id of ids) updateMessage(id, (m) => ({ ...m, subject: newTopic ?? m.subject, stream_id: newChannel ?? m.stream_id }));
-        moveUnread(ids, newChannel, newTopic);
-        // Views the messages left keep them no more; views they joined reload when opened.
-        const view = currentView.peek();
-        if (view) {
-          const left = ids.filter((id) => view.ids.peek().includes(id) && !matchesNarrow(view.narrow, messages.get(id)!.peek(), me.userId));
-          if (left.length) view.ids.value = view.ids.peek().filter((id) => !left.includes(id));
-        }
-        dropViews(() => true);
-      }
+      const follow = applyUpdateMessage(event, me.userId);
+      // The topic on screen moved: the view follows it (no new history entry).
+      if (follow && typeof location !== "undefined") location.replace(hashOf(follow));
       return;
     }
-    case "delete_message": {
-      const ids: number[] = event.message_ids ?? [event.message_id];
-      markRead(ids);
-      toggleStarred(ids, false);
-      removeMessages(ids);
+    case "delete_message":
+      applyDeleteMessage(event);
       return;
-    }
     case "reaction": {
       const reaction = { emoji_name: event.emoji_name, emoji_code: event.emoji_code, reaction_type: event.reaction_type, user_id: event.user_id ?? event.user?.user_id };
       updateMessage(event.message_id, (m) => {

@@ -31,6 +31,10 @@ const views = new Map<string, View>();
 export const currentView = signal<View | null>(null);
 /** Counts openView calls: the list starts afresh (placed, "ready") on each, even for a kept view. */
 export const viewSerial = signal(0);
+/** The selected message (Zulip's pointer): j/k move it, e edits it, the list shows and follows it. */
+export const selectedId = signal<number | null>(null);
+/** The message being edited in place, if any (one at a time, as in Zulip). */
+export const editingId = signal<number | null>(null);
 
 const PAGE = 50;
 // A view holds at most this many ids: reading far back drops the newest end (fetched again on
@@ -71,6 +75,9 @@ function show(view: View): void {
   batch(() => {
     currentView.value = view;
     viewSerial.value++;
+    readingPausedFor = null;
+    // A new narrow starts with no selection (the first j/k picks up where the reader is).
+    if (selectedId.peek() !== null && !view.ids.peek().includes(selectedId.peek()!)) selectedId.value = null;
   });
 }
 
@@ -218,7 +225,8 @@ export function addLiveMessage(message: Message): void {
       view.pending.push(message);
       continue;
     }
-    view.newBelow.value++;
+    // One's own messages are never "new below": the list scrolls to them (or says where they went).
+    if (message.sender_id !== myId) view.newBelow.value++;
     if (!view.foundNewest.peek()) continue;
     if (!stored) storeMessage(message);
     stored = true;
@@ -244,12 +252,27 @@ export function jumpToPresent(view: View): void {
   void loadInitial(fresh, "newest").then(forgetUnusedMessages);
 }
 
+/** Deleted messages leave every view; an edit open on one of them is cancelled. */
 export function removeMessages(ids: readonly number[]): void {
   const gone = new Set(ids);
+  batch(() => {
+    if (editingId.peek() !== null && gone.has(editingId.peek()!)) editingId.value = null;
+    if (selectedId.peek() !== null && gone.has(selectedId.peek()!)) selectedId.value = neighbourOf(selectedId.peek()!, gone);
+  });
   for (const view of views.values()) {
     if (view.ids.peek().some((id) => gone.has(id))) view.ids.value = view.ids.peek().filter((id) => !gone.has(id));
   }
   for (const id of ids) messages.delete(id);
+}
+
+/** The message next to `id` in the current view that is not `gone` (after it, else before it). */
+function neighbourOf(id: number, gone: ReadonlySet<number>): number | null {
+  const ids = currentView.peek()?.ids.peek() ?? [];
+  const at = ids.indexOf(id);
+  if (at < 0) return null;
+  for (let i = at + 1; i < ids.length; i++) if (!gone.has(ids[i]!)) return ids[i]!;
+  for (let i = at - 1; i >= 0; i--) if (!gone.has(ids[i]!)) return ids[i]!;
+  return null;
 }
 
 /** Views whose contents a change can no longer be applied to (a move): reloaded when next opened. */
@@ -269,6 +292,26 @@ export function reloadViews(): void {
   // the old messages stay on screen until the fresh page replaces them.
   const fresh = openView(current.narrow, current.openAt ?? undefined);
   if (!fresh.ids.peek().length) fresh.ids.value = current.ids.peek();
+}
+
+/** Messages came into the open view from elsewhere (a move): it reloads at the same place. */
+export function reloadCurrentView(): void {
+  const current = currentView.peek();
+  if (!current) return;
+  views.delete(current.key);
+  const fresh = openView(current.narrow, current.openAt ?? undefined);
+  if (!fresh.ids.peek().length) fresh.ids.value = current.ids.peek();
+}
+
+/** The view whose reading is paused ("mark as unread from here"), until another view opens. */
+let readingPausedFor: View | null = null;
+
+export function pauseReading(view: View): void {
+  readingPausedFor = view;
+}
+
+export function isReadingPaused(view: View): boolean {
+  return readingPausedFor === view;
 }
 
 /** Flags of loaded messages (read, starred…) after update_message_flags. */

@@ -1,5 +1,6 @@
 // Recent topics of channels, loaded when a channel is expanded in the sidebar or picked in the
-// compose box, and kept current by new messages.
+// compose box, and kept current by new messages and by moves (a renamed topic leaves its old
+// name at once: the sidebar lists these).
 import { signal } from "@preact/signals";
 import { api } from "../api/client";
 import type { Topic } from "./types";
@@ -29,6 +30,45 @@ export function noteTopic(channelId: number, name: string, messageId: number): v
   const rest = list.filter((t) => t.name.toLowerCase() !== name.toLowerCase());
   const next = new Map(topicsByChannel.peek());
   next.set(channelId, [{ name, max_id: messageId }, ...rest]);
+  topicsByChannel.value = next;
+}
+
+export interface TopicMove {
+  fromChannel: number;
+  fromTopic: string;
+  toChannel: number;
+  toTopic: string;
+  /** the moved messages' ids */
+  ids: readonly number[];
+  /** change_all moves the whole topic: its old name is gone */
+  whole: boolean;
+}
+
+/**
+ * Messages moved to another topic or channel (update_message): the new topic is listed with the
+ * newest moved id; the old one goes when the whole topic moved (a part moved leaves the rest).
+ */
+export function moveTopic(move: TopicMove): void {
+  const all = topicsByChannel.peek();
+  const source = all.get(move.fromChannel);
+  const target = all.get(move.toChannel);
+  if (!source && !target) return;
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const next = new Map(all);
+  const newest = Math.max(...move.ids);
+  let oldMax = 0;
+  if (source) {
+    oldMax = source.find((t) => same(t.name, move.fromTopic))?.max_id ?? 0;
+    if (move.whole) next.set(move.fromChannel, source.filter((t) => !same(t.name, move.fromTopic)));
+  }
+  const into = next.get(move.toChannel);
+  if (into) {
+    const existing = into.find((t) => same(t.name, move.toTopic));
+    // A whole topic keeps its place by its newest message, which may not be among the loaded ids.
+    const maxId = Math.max(existing?.max_id ?? 0, newest, move.whole ? oldMax : 0);
+    const rest = into.filter((t) => !same(t.name, move.toTopic));
+    next.set(move.toChannel, [...rest, { name: move.toTopic, max_id: maxId }].sort((a, b) => b.max_id - a.max_id));
+  }
   topicsByChannel.value = next;
 }
 

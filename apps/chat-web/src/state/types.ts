@@ -45,6 +45,8 @@ export interface User {
   avatar_url: string | null;
   is_active: boolean;
   is_bot: boolean;
+  /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest */
+  role?: number;
 }
 
 export interface Subscription {

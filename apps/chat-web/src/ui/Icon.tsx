@@ -28,6 +28,11 @@ const SHAPES = {
   menu: "M4 6h16 M4 12h16 M4 18h16",
   send: "M4 12l16-8-6 16-2.5-6.5z M11.5 13.5 20 4",
   chevron: "M6 9l6 6 6-6",
+  envelope: "M3.5 6h17v12h-17z M4 6.5l8 6.5 8-6.5",
+  move: "M4 12h15 M14 7l5 5-5 5 M4 5v14",
+  checks: "M2.5 12.5l4 4L15 8 M10.5 16l.5.5L21.5 8",
+  quote: "M5 7h5v5H7c0 2.5-1 4-3 5 M14 7h5v5h-3c0 2.5-1 4-3 5",
+  keyboard: "M3 6h18v12H3z M7 10h.01 M11 10h.01 M15 10h.01 M7 14h10",
 } as const;
 
 export type IconName = keyof typeof SHAPES;

@@ -3,19 +3,25 @@
 // window, and past the loaded history fetches older or newer pages. The scroll position is
 // kept by the first message on screen across every change, or stays at the bottom when the
 // reader was there (new messages come into view). Messages seen on screen are marked read.
+import { effect } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { dmPeers, matchesNarrow } from "../narrow/narrow";
-import { hashOf } from "../narrow/router";
-import { channelName, subscriptionById } from "../state/channels";
+import { channelName } from "../state/channels";
 import { discard, echoes, retry, type Echo } from "../state/compose";
-import { jumpToPresent, loadNewer, loadOlder, messages, type View } from "../state/messages";
+import { isReadingPaused, jumpToPresent, loadNewer, loadOlder, messages, selectedId, type View } from "../state/messages";
 import { seen } from "../state/read";
 import { firstViewShown, session } from "../state/session";
-import { displayName, users } from "../state/users";
+import { users } from "../state/users";
 import type { Message } from "../state/types";
 import { Avatar } from "./Avatar";
-import { formatDate, formatTime } from "./format";
+import { prefetchPicker } from "./emoji/open";
+import { formatTime } from "./format";
+import { installMessageShortcuts } from "./message/navigation";
+import { RecipientHeader } from "./message/RecipientHeader";
+import { SentBanner, sentElsewhere } from "./message/SentBanner";
+import { toast } from "./message/toast";
 import { MessageRow } from "./MessageRow";
+import "./message/modals";
 import "./messages.css";
 
 const WINDOW = 150;
@@ -27,38 +33,6 @@ const EDGE = 600; // px from an end that counts as "near"
 // view a third of its own time.
 const FIRST = 20;
 const BEFORE_OPEN = 5;
-
-function RecipientHeader({ message }: { message: Message }) {
-  const me = session.value!;
-  if (message.type === "stream" && message.stream_id !== undefined) {
-    const name = channelName(message.stream_id) ?? (typeof message.display_recipient === "string" ? message.display_recipient : "unknown");
-    const color = subscriptionById.value.get(message.stream_id)?.color;
-    return (
-      <div class="recipient-header" data-testid="recipient-header">
-        <a class="recipient-channel" href={hashOf({ channelId: message.stream_id })} style={color ? { borderLeftColor: color } : undefined}>
-          #{name}
-        </a>
-        <span aria-hidden="true">›</span>
-        <a class="recipient-topic" href={hashOf({ channelId: message.stream_id, topic: message.subject })}>
-          {message.subject === "" ? <em>general chat</em> : message.subject}
-        </a>
-        <span class="recipient-date">{formatDate(message.timestamp)}</span>
-      </div>
-    );
-  }
-  const peers = dmPeers(message, me.userId);
-  // The message names its recipients: the user list may still be on its way.
-  const named = Array.isArray(message.display_recipient) ? new Map(message.display_recipient.map((r) => [r.id, r.full_name])) : new Map<number, string>();
-  const names = peers.map((id) => users.value.get(id)?.full_name ?? named.get(id) ?? displayName(id));
-  return (
-    <div class="recipient-header dm" data-testid="recipient-header">
-      <a class="recipient-dm" href={hashOf({ dm: peers })}>
-        {peers.length ? `You and ${names.join(", ")}` : "You (notes to self)"}
-      </a>
-      <span class="recipient-date">{formatDate(message.timestamp)}</span>
-    </div>
-  );
-}
 
 const recipientKey = (m: Pick<Message, "type" | "stream_id" | "subject" | "display_recipient">, myId: number) =>
   m.type === "stream" ? `s${m.stream_id}\u0000${m.subject.toLowerCase()}` : `d${dmPeers(m, myId).join(",")}`;
@@ -94,6 +68,7 @@ function EchoRow({ echo, message, grouped }: { echo: Echo; message: Message; gro
         {(!grouped || failed) && (
           <div class="message-meta">
             <span class="sender-name">{message.sender_full_name}</span>
+            <span class="message-time">{formatTime(echo.timestamp)}</span>
           </div>
         )}
         <div class="message-content echo-text">{echo.draft.content}</div>
@@ -109,15 +84,32 @@ function EchoRow({ echo, message, grouped }: { echo: Echo; message: Message; gro
           </div>
         )}
       </div>
-      <div class="message-side">
-        <span class="message-time">{formatTime(echo.timestamp)}</span>
-      </div>
+      <div class="message-side" />
     </article>
   );
 }
 
+/** How much of the list's top a stuck recipient bar covers (its height less the gap that scrolls away). */
+function stickyCover(list: HTMLElement): number {
+  const bar = list.querySelector<HTMLElement>(".recipient-bar");
+  return bar ? bar.offsetHeight + parseFloat(getComputedStyle(bar).top || "0") : 0;
+}
+
+/** Echoes already acted on (scrolled to, or announced): each send is followed once. */
+const followedEchoes = new Set<string>();
+let pickerPrefetched = false;
+
+/** Where a message sent elsewhere went, for the banner: "#design › launch", or the people. */
+function conversationLabel(message: Message, myId: number): { narrow: Parameters<typeof matchesNarrow>[0]; label: string } {
+  if (message.type === "stream") return { narrow: { channelId: message.stream_id, topic: message.subject }, label: `#${channelName(message.stream_id ?? 0) ?? "channel"} › ${message.subject || "general chat"}` };
+  const peers = dmPeers(message, myId);
+  const names = peers.map((id) => users.peek().get(id)?.full_name ?? "someone");
+  return { narrow: { dm: peers }, label: peers.length ? names.join(", ") : "your notes to self" };
+}
+
 export function MessageList({ view }: { view: View }) {
   const ref = useRef<HTMLDivElement>(null);
+  const allEchoes = echoes.value;
   const ids = view.ids.value;
   const loading = view.loading.value;
   const foundOldest = view.foundOldest.value;
@@ -126,7 +118,7 @@ export function MessageList({ view }: { view: View }) {
   const myId = session.value!.userId;
   // The window, by the ids at its ends (indices move when older pages are prepended).
   const [range, setRange] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
-  const state = useRef({ positioned: false, atBottom: false, anchor: null as { id: number; offset: number } | null, widening: false });
+  const state = useRef({ positioned: false, atBottom: false, anchor: null as { id: number; offset: number } | null, widening: false, reveal: null as number | null });
   // Whether the first screen has been drawn (see FIRST): until then only a screen's worth is.
   const [drawn, setDrawn] = useState(false);
 
@@ -146,12 +138,72 @@ export function MessageList({ view }: { view: View }) {
   }
   const shown = ids.slice(start, end);
   const showEchoes = foundNewest && end === ids.length;
-  const myEchoes = showEchoes ? echoes.value.map((e) => ({ echo: e, message: echoAsMessage(e, myId) })).filter((e) => matchesNarrow(view.narrow, e.message, myId)) : [];
+  const myEchoes = showEchoes ? allEchoes.map((e) => ({ echo: e, message: echoAsMessage(e, myId) })).filter((e) => matchesNarrow(view.narrow, e.message, myId)) : [];
 
   const setWindow = (from: number, to: number) => {
     const f = Math.max(0, from);
     const t = Math.min(ids.length, to);
     setRange({ from: ids[f] ?? null, to: ids[t - 1] ?? null });
+  };
+
+  // What the effects below read of the latest render (they outlive it).
+  const latest = useRef({ ids, start, end, setWindow });
+  latest.current = { ids, start, end, setWindow };
+
+  useEffect(() => {
+    installMessageShortcuts();
+    sentElsewhere.value = null;
+  }, []);
+
+  // A message the reader sends (its local echo appears): to the open view, the list goes down to
+  // it (fetching the newest end if needed); elsewhere, a banner says where it went (fix #2).
+  useEffect(() => {
+    for (const echo of allEchoes) {
+      if (followedEchoes.has(echo.localId)) continue;
+      followedEchoes.add(echo.localId);
+      const message = echoAsMessage(echo, myId);
+      if (!matchesNarrow(view.narrow, message, myId)) {
+        sentElsewhere.value = conversationLabel(message, myId);
+        continue;
+      }
+      sentElsewhere.value = null;
+      if (!view.foundNewest.peek()) {
+        jumpToPresent(view);
+        continue;
+      }
+      state.current.atBottom = true;
+      setRange((r) => ({ ...r }));
+    }
+  }, [allEchoes]);
+
+  // The selected message (j/k, a click) stays in sight: scrolled to just below the sticky
+  // header, or brought into the window first when it is outside it.
+  useEffect(
+    () =>
+      effect(() => {
+        const id = selectedId.value;
+        if (id !== null) reveal(id);
+      }),
+    [view],
+  );
+  const reveal = (id: number) => {
+    const list = ref.current;
+    if (!list) return;
+    const el = list.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+    const { ids: all, start: from, end: to, setWindow: slide } = latest.current;
+    if (!el) {
+      const at = all.indexOf(id);
+      if (at < 0) return;
+      state.current.reveal = id;
+      if (at < from) slide(at - STEP, Math.min(to, at - STEP + WINDOW));
+      else if (at >= to) slide(Math.max(from, at + STEP - WINDOW), at + STEP);
+      return;
+    }
+    const box = list.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const top = box.top + stickyCover(list) + 8;
+    if (r.top < top) list.scrollTop -= top - r.top;
+    else if (r.bottom > box.bottom - 8) list.scrollTop += Math.min(r.bottom - (box.bottom - 8), r.top - top);
   };
 
   // Where the reader is: the first message on screen (kept across changes; a reload after a
@@ -199,10 +251,10 @@ export function MessageList({ view }: { view: View }) {
     if (!s.positioned) {
       const target = view.openAt !== null ? list.querySelector<HTMLElement>(`[data-message-id="${view.openAt}"]`) : null;
       if (target) {
-        const header = target.previousElementSibling?.classList.contains("recipient-header") ? (target.previousElementSibling as HTMLElement) : target;
+        const bar = target.previousElementSibling?.classList.contains("recipient-bar") ? (target.previousElementSibling as HTMLElement) : null;
         // A message inside a group would sit under the sticky recipient header: leave its room.
-        const covered = header === target ? (list.querySelector<HTMLElement>(".recipient-header")?.offsetHeight ?? 0) : 0;
-        list.scrollTop = header.offsetTop - list.offsetTop - 8 - covered;
+        if (bar) list.scrollTop = bar.offsetTop - list.offsetTop;
+        else list.scrollTop = target.offsetTop - list.offsetTop - 8 - stickyCover(list);
       } else list.scrollTop = list.scrollHeight;
       s.positioned = true;
       measure();
@@ -213,6 +265,12 @@ export function MessageList({ view }: { view: View }) {
     } else if (s.anchor) {
       const el = list.querySelector<HTMLElement>(`[data-message-id="${s.anchor.id}"]`);
       if (el) list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - s.anchor.offset;
+    }
+    if (s.reveal !== null && list.querySelector(`[data-message-id="${s.reveal}"]`)) {
+      const id = s.reveal;
+      s.reveal = null;
+      reveal(id);
+      measure();
     }
     if (!drawn) {
       // The first screen: filled from what is loaded, then shown; the rest after it is drawn.
@@ -249,7 +307,8 @@ export function MessageList({ view }: { view: View }) {
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (entry.isIntersecting && state.current.positioned && seen(Number((entry.target as HTMLElement).dataset.messageId))) observer.unobserve(entry.target);
+          // Not while reading is paused ("mark as unread from here": they are on screen).
+          if (entry.isIntersecting && state.current.positioned && !isReadingPaused(view) && seen(Number((entry.target as HTMLElement).dataset.messageId))) observer.unobserve(entry.target);
         }
       },
       { root: list, threshold: 0.5 },
@@ -282,8 +341,20 @@ export function MessageList({ view }: { view: View }) {
     prevSender = myId;
   }
 
+  const note = toast.value;
   return (
-    <div class="message-list" data-testid="message-list" ref={ref} onScroll={onScroll} tabIndex={0} aria-label="Messages" aria-busy={loading !== null}>
+    <>
+    <div
+      class="message-list"
+      data-testid="message-list"
+      ref={ref}
+      onScroll={onScroll}
+      tabIndex={0}
+      aria-label="Messages"
+      aria-busy={loading !== null}
+      // The picker's code and emoji names load once the reader points at a message: ready when clicked.
+      onPointerOver={() => pickerPrefetched || ((pickerPrefetched = true), prefetchPicker())}
+    >
       {start === 0 && foundOldest && ids.length > 0 && <p class="list-edge">This is the beginning of the conversation.</p>}
       {(loading === "older" || (start === 0 && !foundOldest && loading === "initial")) && <p class="list-edge">Loading…</p>}
       {rows}
@@ -294,6 +365,13 @@ export function MessageList({ view }: { view: View }) {
           {newBelow === 1 ? "1 new message below" : `${newBelow} new messages below`} <span aria-hidden="true">↓</span>
         </button>
       )}
+      {note && (
+        <div class={`list-toast ${note.error ? "error" : ""}`} role={note.error ? "alert" : "status"} data-testid="toast">
+          {note.text}
+        </div>
+      )}
     </div>
+    <SentBanner />
+    </>
   );
 }

@@ -1,7 +1,9 @@
 // One message: sender (avatar, name) when it starts a group, time, the server's rendered HTML
-// through the content module, its widget (poll, to-do) and reactions. Local echoes show the
-// text as text (the client never turns user text into HTML) until the server's copy arrives.
-import type { Signal } from "@preact/signals";
+// through the content module, its widget (poll, to-do) and reactions, and its actions (a hover
+// toolbar and menu, ui/message/). Being edited, it shows the editor in place of its content.
+// Local echoes show the text as text (the client never turns user text into HTML) until the
+// server's copy arrives.
+import { useComputed, type Signal } from "@preact/signals";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { api } from "../api/client";
 import { emojiImageUrl, setContent, type ContentContext } from "../content";
@@ -9,17 +11,22 @@ import { MessageWidget, widgetOf } from "../widgets";
 import { go } from "../narrow/router";
 import { channelName } from "../state/channels";
 import { realmEmoji } from "../state/emoji";
+import { editingId, selectedId } from "../state/messages";
 import { session } from "../state/session";
 import { displayName, users } from "../state/users";
 import type { Message, Reaction } from "../state/types";
 import { Avatar } from "./Avatar";
 import { formatFull, formatTime } from "./format";
+import { Icon } from "./Icon";
+import { Editor } from "./message/Editor";
+import { MessageToolbar, attempt, openReactionPicker } from "./message/MessageActions";
+import { toggleStar } from "./message/actions";
 
-function contentContext(message: Message): ContentContext {
+export function contentContext(flags: readonly string[]): ContentContext {
   const s = session.peek()!;
   return {
     myUserId: s.userId,
-    flags: message.flags,
+    flags: flags as ContentContext["flags"],
     userName: (id) => users.peek().get(id)?.full_name,
     channelName,
     timeZone: s.timezone || undefined,
@@ -83,6 +90,10 @@ function Reactions({ message }: { message: Message }) {
           <span class="reaction-count">{g.count}</span>
         </button>
       ))}
+      <button type="button" class="reaction reaction-add" aria-label="Add emoji reaction" title="Add emoji reaction" onClick={(e) => openReactionPicker(e.currentTarget, message)}>
+        <Icon name="smile" size={15} />
+        <Icon name="plus" size={11} />
+      </button>
     </div>
   );
 }
@@ -93,7 +104,7 @@ function Content({ message }: { message: Message }) {
   const ref = useRef<HTMLDivElement>(null);
   const me = session.value;
   useLayoutEffect(() => {
-    if (ref.current) setContent(ref.current, message.content, contentContext(message));
+    if (ref.current) setContent(ref.current, message.content, contentContext(message.flags));
     // the mention flags matter for highlights (not "read": reading must not redraw the content);
     // settings for times and emoji
   }, [message.content, mentionFlags(message.flags), me?.timezone, me?.twentyFourHourTime, me?.emojiset]);
@@ -108,24 +119,40 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
   const unread = !message.flags.includes("read");
   const isStarred = message.flags.includes("starred");
   const hasWidget = message.submessages.length > 0 && widgetOf(message.sender_id, message.submessages) !== undefined;
-  const star = () => void api.post("/messages/flags", { messages: [message.id], op: isStarred ? "remove" : "add", flag: "starred" }).catch(() => {});
+  // Only the rows whose state changes redraw when the selection or the edit moves.
+  const selected = useComputed(() => selectedId.value === sig.peek().id).value;
+  const editing = useComputed(() => editingId.value === sig.peek().id).value;
   return (
     <article
-      class={`message ${grouped ? "grouped" : ""} ${unread ? "unread" : ""}`}
+      class={`message ${grouped ? "grouped" : ""} ${unread ? "unread" : ""} ${selected ? "selected" : ""} ${editing ? "editing" : ""}`}
       data-message-id={message.id}
       data-unread={unread ? "1" : undefined}
       aria-label={`${name}, ${formatTime(message.timestamp)}`}
+      aria-current={selected ? "true" : undefined}
+      onClick={() => selectedId.peek() !== message.id && (selectedId.value = message.id)}
     >
-      <div class="message-gutter">{!grouped && <Avatar userId={message.sender_id} name={name} url={sender?.avatar_url ?? message.avatar_url} />}</div>
+      <div class="message-gutter">
+        {!grouped && <Avatar userId={message.sender_id} name={name} url={sender?.avatar_url ?? message.avatar_url} />}
+        {grouped && (
+          <time class="message-time gutter-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={formatFull(message.timestamp)}>
+            {formatTime(message.timestamp)}
+          </time>
+        )}
+      </div>
       <div class="message-body">
         {!grouped && (
           <div class="message-meta">
             <span class="sender-name">{name}</span>
+            <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={formatFull(message.timestamp)}>
+              {formatTime(message.timestamp)}
+            </time>
+            {message.last_edit_timestamp && <span class="edited">(edited)</span>}
           </div>
         )}
+        {editing && <Editor message={message} />}
         {/* A poll or to-do list shows as its widget, not as the "/poll …" text (as in Zulip). */}
-        {!hasWidget && <Content message={message} />}
-        {hasWidget && (
+        {!editing && !hasWidget && <Content message={message} />}
+        {!editing && hasWidget && (
           <MessageWidget
             senderId={message.sender_id}
             submessages={message.submessages}
@@ -134,17 +161,17 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
             send={(content) => void api.post("/submessage", { message_id: message.id, msg_type: "widget", content: JSON.stringify(content) }).catch(() => {})}
           />
         )}
+        {grouped && message.last_edit_timestamp && !editing && <span class="edited edited-inline">(edited)</span>}
         <Reactions message={message} />
       </div>
       <div class="message-side">
-        <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={formatFull(message.timestamp)}>
-          {formatTime(message.timestamp)}
-        </time>
-        {message.last_edit_timestamp && <span class="edited">edited</span>}
-        <button type="button" class={`star ${isStarred ? "on" : ""}`} aria-pressed={isStarred} aria-label={isStarred ? "Unstar message" : "Star message"} onClick={star}>
-          {isStarred ? "★" : "☆"}
-        </button>
+        {isStarred && (
+          <button type="button" class="star on" aria-pressed="true" aria-label="Unstar message" title="Unstar message" onClick={() => attempt(() => toggleStar(message))}>
+            <Icon name="star" size={15} />
+          </button>
+        )}
       </div>
+      {!editing && <MessageToolbar sig={sig} />}
     </article>
   );
 }
