@@ -14,9 +14,9 @@ import { firstViewShown, session } from "../state/session";
 import { users } from "../state/users";
 import type { Message } from "../state/types";
 import { Avatar } from "./Avatar";
-import { prefetchPicker } from "./emoji/open";
 import { formatTime } from "./format";
 import { installMessageShortcuts } from "./message/navigation";
+import { prefetchMessageTools } from "./message/prefetch";
 import { RecipientHeader } from "./message/RecipientHeader";
 import { SentBanner, sentElsewhere } from "./message/SentBanner";
 import { toast } from "./message/toast";
@@ -97,7 +97,6 @@ function stickyCover(list: HTMLElement): number {
 
 /** Echoes already acted on (scrolled to, or announced): each send is followed once. */
 const followedEchoes = new Set<string>();
-let pickerPrefetched = false;
 
 /** Where a message sent elsewhere went, for the banner: "#design › launch", or the people. */
 function conversationLabel(message: Message, myId: number): { narrow: Parameters<typeof matchesNarrow>[0]; label: string } {
@@ -352,8 +351,8 @@ export function MessageList({ view }: { view: View }) {
       tabIndex={0}
       aria-label="Messages"
       aria-busy={loading !== null}
-      // The picker's code and emoji names load once the reader points at a message: ready when clicked.
-      onPointerOver={() => pickerPrefetched || ((pickerPrefetched = true), prefetchPicker())}
+      // The picker, the menu and the editor load once the reader points at a message: ready when clicked.
+      onPointerOver={prefetchMessageTools}
     >
       {start === 0 && foundOldest && ids.length > 0 && <p class="list-edge">This is the beginning of the conversation.</p>}
       {(loading === "older" || (start === 0 && !foundOldest && loading === "initial")) && <p class="list-edge">Loading…</p>}

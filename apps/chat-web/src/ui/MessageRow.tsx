@@ -18,8 +18,9 @@ import type { Message, Reaction } from "../state/types";
 import { Avatar } from "./Avatar";
 import { formatFull, formatTime } from "./format";
 import { Icon } from "./Icon";
-import { Editor } from "./message/Editor";
-import { MessageToolbar, attempt, openReactionPicker } from "./message/MessageActions";
+import { EditorSlot } from "./message/EditorSlot";
+import { attempt, openReactionPicker } from "./message/attempt";
+import { MessageToolbar } from "./message/MessageActions";
 import { toggleStar } from "./message/actions";
 
 export function contentContext(flags: readonly string[]): ContentContext {
@@ -149,7 +150,7 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
             {message.last_edit_timestamp && <span class="edited">(edited)</span>}
           </div>
         )}
-        {editing && <Editor message={message} />}
+        {editing && <EditorSlot message={message} />}
         {/* A poll or to-do list shows as its widget, not as the "/poll …" text (as in Zulip). */}
         {!editing && !hasWidget && <Content message={message} />}
         {!editing && hasWidget && (

@@ -15,18 +15,45 @@ interface Section {
   items: EmojiEntry[];
 }
 
-// The first screen of the full list is drawn with the picker; the rest (about 1,800 emoji)
-// right after it shows, so that opening costs one screen's worth of work.
-const FIRST_ROWS = 200;
+// The full list (about 1,800 emoji) is drawn a few screens at a time, more as it is scrolled
+// down: opening costs a few screens' worth of work, and so does each redraw (a highlight).
+const STEP = 160;
 
-function sections(query: string, full: boolean): Section[] {
+// The name table comes sorted by code point, which starts with ⁉ and ™. The picker shows it in
+// an order closer to the emoji keyboards people know: faces and people, nature, food, activities,
+// travel, objects, symbols, flags (by Unicode block: the table carries no categories).
+const BLOCKS: [from: number, to: number][] = [
+  [0x1f600, 0x1f64f], // faces and gestures
+  [0x1f910, 0x1f9ff], // more faces, people, animals, food
+  [0x1f440, 0x1f4ff], // body parts, people, objects
+  [0x1f300, 0x1f43f], // nature, food, activities, animals
+  [0x1f680, 0x1f6ff], // travel
+  [0x1f500, 0x1f5ff], // objects
+  [0x2600, 0x27bf], // weather and dingbats
+];
+const FLAGS: [number, number] = [0x1f1e6, 0x1f1ff];
+
+function blockRank(code: string): number {
+  const first = parseInt(code, 16);
+  if (first >= FLAGS[0] && first <= FLAGS[1]) return BLOCKS.length + 1;
+  const at = BLOCKS.findIndex(([from, to]) => first >= from && first <= to);
+  return at < 0 ? BLOCKS.length : at;
+}
+
+let ordered: { source: EmojiEntry[]; sorted: EmojiEntry[] } | null = null;
+function inPickerOrder(unicode: EmojiEntry[]): EmojiEntry[] {
+  if (ordered?.source.length !== unicode.length) ordered = { source: unicode, sorted: unicode.map((e, i) => [e, blockRank(e.code), i] as const).sort((a, b) => a[1] - b[1] || a[2] - b[2]).map(([e]) => e) };
+  return ordered.sorted;
+}
+
+function sections(query: string, shown: number): Section[] {
   if (query.trim()) return [{ title: "Search results", items: searchEmoji(query, 120) }];
   const everything = allEmoji();
   const custom = everything.filter((e) => e.type === "realm_emoji");
-  const unicode = everything.filter((e) => e.type === "unicode_emoji");
+  const unicode = inPickerOrder(everything.filter((e) => e.type === "unicode_emoji"));
   const out: Section[] = [{ title: "Frequently used", items: frequentEmoji(16) }];
   if (custom.length) out.push({ title: "Custom", items: custom });
-  out.push({ title: "All emoji", items: full ? unicode : unicode.slice(0, FIRST_ROWS) });
+  out.push({ title: "All emoji", items: unicode.slice(0, shown) });
   return out;
 }
 
@@ -57,24 +84,33 @@ function neighbour(grid: HTMLElement, from: number, key: string): number {
 export function PickerPanel({ onPick }: { onPick: (emoji: EmojiEntry) => void }) {
   const query = useSignal("");
   const active = useSignal(0);
-  const full = useSignal(false);
+  const limit = useSignal(STEP);
+  // The highlight moved by the keys is scrolled to; one moved by the pointer is where it is
+  // already (scrolling then would move another emoji under the pointer, and so on).
+  const byKeys = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const ready = catalogReady.value;
-  const shown = useComputed(() => (catalogReady.value ? sections(query.value, full.value) : []));
+  const shown = useComputed(() => (catalogReady.value ? sections(query.value, limit.value) : []));
   const flat = shown.value.flatMap((s) => s.items);
   const current = flat[Math.min(active.value, flat.length - 1)];
 
-  useLayoutEffect(() => input.current?.focus(), []);
+  // A popover is hidden until it is placed, and a hidden field takes no focus: again next frame.
+  useLayoutEffect(() => {
+    const focus = () => input.current?.focus();
+    focus();
+    const frame = requestAnimationFrame(focus);
+    return () => cancelAnimationFrame(frame);
+  }, []);
   useEffect(() => {
-    if (!ready || full.peek()) return;
-    const timer = requestAnimationFrame(() => setTimeout(() => (full.value = true), 0));
-    return () => cancelAnimationFrame(timer);
-  }, [ready]);
-  useEffect(() => {
-    // The highlighted emoji stays in sight as the arrows move it.
+    if (!byKeys.current) return;
+    byKeys.current = false;
     grid.current?.querySelector<HTMLElement>(`[data-index="${active.value}"]`)?.scrollIntoView({ block: "nearest" });
   }, [active.value]);
+  const more = () => {
+    const el = grid.current;
+    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 300) limit.value += STEP;
+  };
 
   const pick = (emoji: EmojiEntry | undefined) => {
     if (!emoji) return;
@@ -89,7 +125,9 @@ export function PickerPanel({ onPick }: { onPick: (emoji: EmojiEntry) => void })
       // Left and right move the caret while there is text to move it in.
       if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && query.value && event.currentTarget === input.current) return;
       event.preventDefault();
+      byKeys.current = true;
       active.value = neighbour(grid.current, active.value, event.key);
+      if (active.value >= flat.length - 16) limit.value += STEP;
     }
   };
 
@@ -112,7 +150,7 @@ export function PickerPanel({ onPick }: { onPick: (emoji: EmojiEntry) => void })
           }}
         />
       </div>
-      <div class="emoji-grid" id="emoji-grid" role="listbox" aria-label="Emoji" ref={grid}>
+      <div class="emoji-grid" id="emoji-grid" role="listbox" aria-label="Emoji" ref={grid} onScroll={more}>
         {!ready && <p class="emoji-empty">Loading emoji…</p>}
         {ready && !flat.length && <p class="emoji-empty">No emoji match “{query.value}”.</p>}
         {shown.value.map((section) =>
@@ -134,7 +172,7 @@ export function PickerPanel({ onPick }: { onPick: (emoji: EmojiEntry) => void })
                       data-index={i}
                       data-emoji-name={emoji.name}
                       class={i === active.value ? "active" : undefined}
-                      onMouseEnter={() => (active.value = i)}
+                      onMouseEnter={() => active.peek() !== i && (active.value = i)}
                       onClick={() => pick(emoji)}
                     >
                       <EmojiImage emoji={emoji} />

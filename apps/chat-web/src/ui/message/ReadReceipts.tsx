@@ -36,7 +36,7 @@ export default function ReadReceipts({ messageId }: { messageId: number }) {
           {people.map((p) => (
             <li key={p.user_id}>
               <Avatar userId={p.user_id} name={p.full_name} url={p.avatar_url} size={28} />
-              <span>{p.full_name}</span>
+              <span class="person-name">{p.full_name}</span>
             </li>
           ))}
         </ul>

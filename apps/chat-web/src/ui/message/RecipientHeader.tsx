@@ -13,7 +13,7 @@ import { formatDate } from "../format";
 import { Icon } from "../Icon";
 import { openModal } from "../overlays";
 import { isResolved, toggleResolved } from "./actions";
-import { attempt } from "./MessageActions";
+import { attempt } from "./attempt";
 import { rulesFor } from "./rules";
 
 function TopicActions({ message }: { message: Message }) {

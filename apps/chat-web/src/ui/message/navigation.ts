@@ -12,7 +12,9 @@ import { topicsByChannel } from "../../state/topics";
 import { unreadCounts } from "../../state/unreads";
 import { shortcut } from "../keys";
 import { openModal } from "../overlays";
-import { openMessageMenu, openReactionPicker } from "./MessageActions";
+import { openReactionPicker } from "./attempt";
+import { openMessageMenu } from "./MessageActions";
+import { prefetchMessageTools } from "./prefetch";
 import { rulesFor } from "./rules";
 import { nextUnreadDm, nextUnreadTopic } from "./unreadOrder";
 
@@ -31,6 +33,7 @@ function onScreen(): number[] {
 
 /** Moves the selection by `by` messages (from what is on screen when nothing is selected yet). */
 export function moveSelection(by: 1 | -1): void {
+  prefetchMessageTools();
   const view = currentView.peek();
   if (!view) return;
   const ids = view.ids.peek();
