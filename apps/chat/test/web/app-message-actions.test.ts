@@ -298,7 +298,7 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
   });
 
   it("resolves, renames and moves a topic from its header; both people follow, and the sidebar drops the old name at once", async () => {
-    const topics = (page: Page) => page.locator(`[data-testid=channel-row][data-channel-id="${team.design}"] ~ ul [data-testid=topic-row] .row-label`).allTextContents();
+    const topics = (page: Page) => page.locator(`li:has([data-testid=channel-row][data-channel-id="${team.design}"]) [data-testid=topic-row] .row-label`).allTextContents();
     const header = (page: Page) => page.locator("[data-testid=recipient-header]").first();
     await header(ada).hover();
     await header(ada).locator("[data-testid=resolve-topic]").click();
@@ -448,7 +448,7 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
     const probe = await ada.evaluate(() => {
       const l = document.querySelector("[data-testid=message-list]").getBoundingClientRect();
       const headers = [...document.querySelectorAll("[data-testid=recipient-header]")].map((h: any) => h.getBoundingClientRect());
-      const stuck = headers.find((h: any) => h.top <= l.top + 1 && h.bottom > l.top);
+      const stuck = headers.find((h: any) => h.top <= l.top + 1 && h.bottom > l.top + 1);
       if (!stuck) return { stuck: false, hits: [] as string[] };
       // Everything from the list's top edge to the header's bottom, across the list: corners, sides, above.
       const points: [number, number][] = [];
@@ -481,7 +481,7 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
     await shot(phone, "emoji-picker-phone");
     await sheet.locator("[data-emoji-name=heart]").first().tap();
     await sheet.waitFor({ state: "detached" });
-    await row(ada, ids.third).locator(".reaction[aria-label^='heart: 1 (Grace Hopper)']").waitFor();
+    await row(phone, ids.third).locator(".reaction[aria-label^='heart: 1 (Grace Hopper)']").waitFor();
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= PHONE.width, `nothing wider than the phone (${width})`);
   });
