@@ -11,6 +11,7 @@ import { openPopover } from "../overlays";
 import { quoteAndReply } from "./actions";
 import { attempt, openReactionPicker } from "./attempt";
 import { rulesFor } from "./rules";
+import "./actions.css";
 
 // The menu's code is loaded with the emoji picker's, when the pointer first comes over a message.
 let menuModule: Promise<typeof import("./MessageMenu")> | null = null;
