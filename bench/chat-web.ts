@@ -9,7 +9,9 @@
 // - JavaScript shipped for the first view, compressed, and memory while scrolling back
 //   through 5,000 messages (the list renders only what is near the viewport);
 // - the emoji picker: click on a message's "add reaction" to the picker drawn with its emoji,
-//   the first time (its code and the emoji names fetched then) and again (p50/p95 of 20).
+//   the first time with nothing loaded (its code and the emoji names fetched on the click), the
+//   first time after the pointer crossed a message (which starts loading them), and again
+//   (p50/p95 of 20).
 // BENCH_CHAT_WEB_RUNS (default 10) first views; BENCH_CHAT_SEED caches the seed (see chat.ts).
 // BENCH_CHAT_WEB_PIN=1 puts the server on the second CPU and the browser (with this driver) on
 // the first, as a server and a browser on separate machines would be; see pinCpus below.
@@ -283,7 +285,25 @@ export async function run(): Promise<void> {
       await live.waitForFunction(`!document.querySelector('[data-testid="emoji-picker"]')`);
       pickerOpens.push((await live.evaluate(OPEN_PICKER)) as number);
     }
-    report({ scenario: "chat-web: emoji picker open (click to emoji drawn)", first_ms: +pickerFirst.toFixed(1), opens: pickerOpens.length, p50_ms: quantile(pickerOpens, 0.5), p95_ms: quantile(pickerOpens, 0.95), target: "< 100 ms" });
+    // As a person meets it: their pointer crosses the messages on its way to the button, and
+    // that starts loading the picker (ui/message/prefetch.ts); the first open comes after.
+    const fresh = await context.newPage();
+    await fresh.goto(`${origin}/#narrow/channel/${room}-room.200`);
+    await readyAt(fresh);
+    await settled(fresh);
+    await fresh.evaluate(`document.querySelector('[data-testid="message-list"] [data-message-id]').dispatchEvent(new PointerEvent("pointerover", { bubbles: true }))`);
+    await fresh.waitForFunction(`performance.getEntriesByType("resource").filter(function (r) { return /emoji_api[.]json|[/]Picker-[^/]*[.]js/.test(r.name) && r.responseEnd > 0; }).length >= 2`);
+    const pickerPrefetched = (await fresh.evaluate(OPEN_PICKER)) as number;
+    await fresh.close();
+    report({
+      scenario: "chat-web: emoji picker open (click to emoji drawn)",
+      first_cold_ms: +pickerFirst.toFixed(1),
+      first_after_pointer_ms: +pickerPrefetched.toFixed(1),
+      opens: pickerOpens.length,
+      p50_ms: quantile(pickerOpens, 0.5),
+      p95_ms: quantile(pickerOpens, 0.95),
+      target: "< 100 ms",
+    });
 
     // Memory: scroll back through 5,000 messages of the history channel, from its middle (the
     // seed's first unread message is its oldest, where the view would otherwise open).
