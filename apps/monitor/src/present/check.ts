@@ -42,8 +42,11 @@ export function presentCheck(check: Check, channelUuids: string[], ctx: CheckCon
     filter_default_fail: bool(check.filter_default_fail),
     badge_url: `${siteRoot}/b/2/${check.badge_key}.svg`,
   };
-  // compat: truncated to whole seconds, and left out when that is zero or unknown.
-  if (check.last_duration) out.last_duration = Math.floor(check.last_duration / 1000);
+  // compat: truncated to whole seconds, and left out when no run was paired (null). Upstream
+  // tests a timedelta for truth, but it keeps microseconds, so a paired run is never exactly
+  // zero there; here, with milliseconds, a start and an end in the same millisecond are, and
+  // still report 0 as upstream does for any run it paired.
+  if (check.last_duration !== null) out.last_duration = Math.floor(check.last_duration / 1000);
   if (ctx.readOnly) {
     out.unique_key = check.unique_key;
   } else {

@@ -82,4 +82,24 @@ describe("GET /api/v3/checks/<uuid> and /checks/<unique_key>", () => {
     assert.equal(res.json.last_duration, 61);
     assert.equal(res.json.started, false);
   });
+
+  it("reports last_duration 0 for a run whose start and end arrive in the same millisecond", async () => {
+    const c = await createCheckVia(h, {});
+    await ping(h, c.uuid, { action: "start" });
+    await ping(h, c.uuid);
+    const res = await call(h.app, "GET", `/api/v3/checks/${c.uuid}`, { key: h.keys.api_key });
+    assert.equal(res.json.last_duration, 0);
+    assert.equal(res.json.started, false);
+  });
+
+  it("reports last_duration 0 for a sub-second run, and leaves it out once a success is not paired", async () => {
+    const c = await createCheckVia(h, {});
+    await ping(h, c.uuid, { action: "start", rid: "a" });
+    h.clock.advance(400);
+    await ping(h, c.uuid, { rid: "a" });
+    assert.equal((await call(h.app, "GET", `/api/v3/checks/${c.uuid}`, { key: h.keys.api_key })).json.last_duration, 0);
+    await ping(h, c.uuid);
+    const after = await call(h.app, "GET", `/api/v3/checks/${c.uuid}`, { key: h.keys.api_key });
+    assert.equal("last_duration" in after.json, false);
+  });
 });

@@ -100,7 +100,7 @@ const TIMER = html`<svg class="timer" viewBox="0 0 16 16" width="12" height="12"
 
 /** How long the last run took (a /start ping paired with the ping that ended it). */
 function lastDuration(check: Check): Html | null {
-  if (!check.last_duration || check.last_duration >= MAX_SHOWN_DURATION_MS) return null;
+  if (check.last_duration === null || check.last_duration >= MAX_SHOWN_DURATION_MS) return null;
   return html`<div class="muted small last-duration" title="Duration of the last run">${TIMER} ${formatDuration(check.last_duration / 1000)}</div>`;
 }
 
