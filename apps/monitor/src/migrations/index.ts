@@ -5,6 +5,7 @@ import { dashboard } from "./003_dashboard.js";
 import { emailVerification } from "./004_email_verification.js";
 import { tokenBuckets } from "./005_token_buckets.js";
 import { checksFillfactor } from "./006_checks_fillfactor.js";
+import { webFlashes } from "./007_web_flashes.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -14,6 +15,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "004_email_verification": emailVerification(dialect),
     "005_token_buckets": tokenBuckets(dialect),
     "006_checks_fillfactor": checksFillfactor(dialect),
+    "007_web_flashes": webFlashes(dialect),
   };
 }
 

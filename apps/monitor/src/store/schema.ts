@@ -170,6 +170,13 @@ export interface TokenBucketsTable {
   updated: number;
 }
 
+/** A one-time message for the visitor's next page (migration 007); `payload` is encrypted. */
+export interface WebFlashesTable {
+  token_hash: string;
+  payload: string;
+  expires: number;
+}
+
 export interface MonitorDB {
   accounts: AccountsTable;
   projects: ProjectsTable;
@@ -184,6 +191,7 @@ export interface MonitorDB {
   web_sessions: WebSessionsTable;
   memberships: MembershipsTable;
   token_buckets: TokenBucketsTable;
+  web_flashes: WebFlashesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

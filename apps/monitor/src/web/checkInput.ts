@@ -1,18 +1,20 @@
 // Dashboard forms -> the API's CheckSpec. Values go through validateCheckSpec, the one set of
-// rules the API applies too; this file only adds what a form needs on top (units, kinds, and
-// messages a person can act on).
+// rules the API applies too; this file adds what a form needs on top: units, kinds, every
+// error of the form at once (the API reports the first only) in words a person can act on,
+// and the typed values, so a refused form comes back as it was sent.
 import { validateCheckSpec, type CheckSpec } from "../http/checkSpec.js";
 import type { JsonObject } from "../http/auth.js";
 import { isValidCron, isValidOnCalendar, scheduleKind, upcomingRuns } from "../lib/schedule/index.js";
 import { canonicalTimezone } from "../lib/timezones.js";
-import type { PreviewResult } from "./views/checkForms.js";
+import type { Check } from "../store/schema.js";
 
-type Result = { ok: CheckSpec } | { error: string };
+export type FormResult<D> = { ok: CheckSpec } | { errors: string[]; draft: D };
 
 const FRIENDLY: [RegExp, string][] = [
   [/^json validation error: (timeout|grace) is too small$/, "The $1 must be at least 1 minute."],
   [/^json validation error: (timeout|grace) is too large$/, "The $1 must be at most 365 days."],
   [/^json validation error: slug does not match pattern$/, "The slug may contain only lowercase letters, digits, hyphens and underscores."],
+  [/^json validation error: desc is too long$/, "The description is too long."],
   [/^json validation error: (\w+) is too long$/, "The $1 is too long."],
   [/^json validation error: tz is not a valid timezone$/, "Unknown time zone."],
 ];
@@ -22,20 +24,63 @@ function friendly(error: string): string {
   return error.replace(/^json validation error: /, "");
 }
 
-function validate(body: JsonObject): Result {
-  const result = validateCheckSpec(body);
-  return "error" in result ? { error: friendly(result.error) } : result;
+/** Validates each part on its own, so every error of the form is found, then the whole. */
+function validateParts<D>(parts: JsonObject[], draft: D, errors: string[] = []): FormResult<D> {
+  for (const part of parts) {
+    const result = validateCheckSpec(part);
+    if ("error" in result) errors.push(friendly(result.error));
+  }
+  if (errors.length > 0) return { errors, draft };
+  const whole = validateCheckSpec(Object.assign({}, ...parts));
+  return "error" in whole ? { errors: [friendly(whole.error)], draft } : whole;
 }
 
-function seconds(form: URLSearchParams, name: string): number | null {
-  const value = Number(form.get(`${name}_value`));
-  const unit = Number(form.get(`${name}_unit`));
-  return Number.isFinite(value) && Number.isFinite(unit) && value > 0 && unit > 0 ? Math.round(value * unit) : null;
+export interface NameDraft {
+  name: string;
+  slug: string;
+  tags: string;
+  desc: string;
 }
 
-export function nameSpec(form: URLSearchParams): Result {
-  const tags = (form.get("tags") ?? "").split(/\s+/).filter((t) => t !== "").join(" ");
-  return validate({ name: (form.get("name") ?? "").trim(), slug: (form.get("slug") ?? "").trim(), tags, desc: form.get("desc") ?? "" });
+export const nameDraftOf = (check: Check): NameDraft => ({ name: check.name, slug: check.slug, tags: check.tags, desc: check.description });
+
+export function nameSpec(form: URLSearchParams): FormResult<NameDraft> {
+  const draft = { name: form.get("name") ?? "", slug: form.get("slug") ?? "", tags: form.get("tags") ?? "", desc: form.get("desc") ?? "" };
+  const tags = draft.tags.split(/\s+/).filter((t) => t !== "").join(" ");
+  return validateParts([{ name: draft.name.trim() }, { slug: draft.slug.trim() }, { tags }, { desc: draft.desc }], draft);
+}
+
+/** A duration field as typed: the number and the unit's size in seconds. */
+export type DurationDraft = { value: string; unit: string };
+
+export interface ScheduleDraft {
+  kind: string;
+  schedule: string;
+  tz: string;
+  timeout: DurationDraft;
+  grace: DurationDraft;
+}
+
+export const PERIOD_UNITS: [number, string][] = [
+  [60, "minutes"],
+  [3600, "hours"],
+  [86400, "days"],
+];
+
+/** Seconds as the largest unit that divides them evenly, for the period and grace inputs. */
+export function splitSeconds(seconds: number): DurationDraft {
+  for (const [size] of [...PERIOD_UNITS].reverse()) if (seconds % size === 0) return { value: String(seconds / size), unit: String(size) };
+  return { value: String(Math.round(seconds / 60)), unit: "60" };
+}
+
+export function scheduleDraftOf(check: Check): ScheduleDraft {
+  return { kind: check.kind, schedule: check.kind === "simple" ? "" : check.schedule, tz: check.tz, timeout: splitSeconds(check.timeout), grace: splitSeconds(check.grace) };
+}
+
+function seconds(draft: DurationDraft): number | null {
+  const value = Number(draft.value);
+  const unit = Number(draft.unit);
+  return draft.value.trim() !== "" && Number.isFinite(value) && Number.isFinite(unit) && value > 0 && unit > 0 ? Math.round(value * unit) : null;
 }
 
 /** Why an expression does not fit the chosen kind, or null when it does. */
@@ -49,21 +94,38 @@ function expressionError(kind: "cron" | "oncalendar", expr: string): string | nu
   return isValidOnCalendar(expr) ? null : "This is not a valid OnCalendar expression.";
 }
 
-export function scheduleSpec(form: URLSearchParams): Result {
-  const grace = seconds(form, "grace");
-  if (grace === null) return { error: "Please enter a grace time." };
-  const kind = form.get("kind");
+const duration = (form: URLSearchParams, name: string): DurationDraft => ({ value: form.get(`${name}_value`) ?? "", unit: form.get(`${name}_unit`) ?? "" });
+
+export function scheduleSpec(form: URLSearchParams): FormResult<ScheduleDraft> {
+  const draft: ScheduleDraft = {
+    kind: form.get("kind") ?? "",
+    schedule: (form.get("schedule") ?? "").replace(/\r\n/g, "\n"),
+    tz: form.get("tz") ?? "",
+    timeout: duration(form, "timeout"),
+    grace: duration(form, "grace"),
+  };
+  const errors: string[] = [];
+  const parts: JsonObject[] = [];
+  const kind = draft.kind;
   if (kind === "simple") {
-    const timeout = seconds(form, "timeout");
-    if (timeout === null) return { error: "Please enter a period." };
-    return validate({ timeout, grace });
-  }
-  if (kind !== "cron" && kind !== "oncalendar") return { error: "Please choose a schedule type." };
-  const expr = (form.get("schedule") ?? "").replace(/\r\n/g, "\n").trim();
-  const problem = expressionError(kind, expr);
-  if (problem) return { error: problem };
-  return validate({ schedule: expr, tz: (form.get("tz") ?? "").trim(), grace });
+    const timeout = seconds(draft.timeout);
+    if (timeout === null) errors.push("Please enter a period.");
+    else parts.push({ timeout });
+  } else if (kind === "cron" || kind === "oncalendar") {
+    const expr = draft.schedule.trim();
+    const problem = expressionError(kind, expr);
+    if (problem) errors.push(problem);
+    else parts.push({ schedule: expr });
+    parts.push({ tz: draft.tz.trim() });
+  } else errors.push("Please choose a schedule type.");
+  const grace = seconds(draft.grace);
+  if (grace === null) errors.push("Please enter a grace time.");
+  else parts.push({ grace });
+  return validateParts(parts, draft, errors);
 }
+
+/** `hint`: nothing typed yet, so nothing is wrong; said quietly, not as an error. */
+export type PreviewResult = { ok: Date[]; tz: string } | { error: string } | { hint: string };
 
 export const PREVIEW_RUNS = 5;
 

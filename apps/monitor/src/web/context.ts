@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MonitorDeps } from "../deps.js";
 import type { Account } from "../store/schema.js";
 import { errorPage } from "./views/layout.js";
+import { loadFlash, redirectWithFlash, type Flash } from "./flash.js";
 import { redirectTo, sendWeb, WebError, type WebResponse } from "./respond.js";
 import { csrfMatches, loadVisitor, type Visitor } from "./session.js";
 
@@ -50,8 +51,21 @@ export function safeNext(value: string | null): string | null {
   return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
 }
 
-async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyRequest, reply: FastifyReply, requireAccount: boolean, handler: Handler<C>, csrf = true): Promise<FastifyReply> {
+/** A form that changed something answers with a redirect, and the next page says what it did. */
+export function redirectAfter(ctx: PageContext, location: string, flash: Flash): Promise<WebResponse> {
+  return redirectWithFlash(ctx.deps, ctx.visitor.token, location, flash);
+}
+
+interface RouteOptions {
+  csrf: boolean;
+  /** A page (not a script's JSON or fragment): it shows the message a form left. */
+  page: boolean;
+}
+
+async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyRequest, reply: FastifyReply, requireAccount: boolean, handler: Handler<C>, options: RouteOptions): Promise<FastifyReply> {
+  const { csrf } = options;
   const visitor = await loadVisitor(deps, request, reply);
+  if (options.page && request.method === "GET" && (visitor.account || request.headers.cookie)) visitor.flash = await loadFlash(deps, visitor.token);
   const form = request.method === "POST" ? parseForm(request) : new URLSearchParams();
   const ctx: PageContext = { deps, request, reply, visitor, params: (request.params ?? {}) as Record<string, string>, query: queryOf(request), form };
   try {
@@ -74,6 +88,8 @@ async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyReq
 
 export interface WebRouter {
   get(path: string, handler: Handler<SignedInContext>): void;
+  /** JSON or an HTML fragment for the page script: leaves the page's message alone. */
+  getData(path: string, handler: Handler<SignedInContext>): void;
   post(path: string, handler: Handler<SignedInContext>): void;
   /** Pages open to visitors who are not signed in (sign-in, sign-up). */
   publicGet(path: string, handler: Handler<PageContext>): void;
@@ -88,10 +104,11 @@ export interface WebRouter {
 }
 
 export function webRouter(app: FastifyInstance, deps: MonitorDeps): WebRouter {
-  const add = (method: "GET" | "POST", path: string, requireAccount: boolean, handler: Handler<any>, csrf = true) =>
-    app.route({ method, url: path, handler: (request, reply) => run(deps, request, reply, requireAccount, handler, csrf) });
+  const add = (method: "GET" | "POST", path: string, requireAccount: boolean, handler: Handler<any>, csrf = true, page = true) =>
+    app.route({ method, url: path, handler: (request, reply) => run(deps, request, reply, requireAccount, handler, { csrf, page }) });
   return {
     get: (path, handler) => add("GET", path, true, handler),
+    getData: (path, handler) => add("GET", path, true, handler, true, false),
     post: (path, handler) => add("POST", path, true, handler),
     publicGet: (path, handler) => add("GET", path, false, handler),
     publicPost: (path, handler) => add("POST", path, false, handler),

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_DAYS, sessionTokenHash } from "../actions/webAccounts.js";
 import type { MonitorDeps } from "../deps.js";
 import type { Account } from "../store/schema.js";
+import type { Flash } from "./flash.js";
 import { findSessionAccount } from "../store/webAccounts.js";
 
 export const SESSION_COOKIE = "beacon_monitor_session";
@@ -19,6 +20,8 @@ export interface Visitor {
   account: Account | null;
   token: string;
   csrf: string;
+  /** The message a form left for this page (post/redirect/get), shown once. */
+  flash?: Flash | null;
 }
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {

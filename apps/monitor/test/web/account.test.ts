@@ -43,7 +43,8 @@ describe("the account page", () => {
     assert.match(wrong.text, /The current password is not right/);
     const short = await here.post("/accounts/profile/", { action: "password", current: PASSWORD, password: "short" });
     assert.match(short.text, /at least 8 characters/);
-    const ok = await here.post("/accounts/profile/", { action: "password", current: PASSWORD, password: "a new long password" });
+    const ok = await here.submit("/accounts/profile/", { action: "password", current: PASSWORD, password: "a new long password" });
+    assert.equal(ok.posted, 303);
     assert.equal(ok.status, 200);
     assert.match(ok.text, /Your password has been changed/);
     assert.equal((await here.get("/projects/")).status, 200);
@@ -57,7 +58,7 @@ describe("the account page", () => {
     const other = [(await signIn(h, "erin@example.org", PASSWORD)).client, (await signIn(h, "erin@example.org", PASSWORD)).client];
     const page = await here.get("/accounts/profile/");
     assert.match(page.text, /You are also signed in in 2 other places/);
-    const res = await here.post("/accounts/profile/", { action: "sessions" });
+    const res = await here.submit("/accounts/profile/", { action: "sessions" });
     assert.match(res.text, /2 other sessions signed out/);
     assert.match(res.text, /You are signed in here only/);
     for (const client of other) assert.equal((await client.get("/projects/")).status, 303);
@@ -70,7 +71,7 @@ describe("the account page", () => {
     assert.match((await frank.post("/accounts/profile/", { action: "email", email: "new@example.org", password: "wrong password" })).text, /The password is not right/);
     assert.match((await frank.post("/accounts/profile/", { action: "email", email: "carol@example.org", password: PASSWORD })).text, /Another account uses that address/);
     assert.match((await frank.post("/accounts/profile/", { action: "email", email: "nonsense", password: PASSWORD })).text, /valid e-mail address/);
-    const sent = await frank.post("/accounts/profile/", { action: "email", email: "Frank.New@Example.org", password: PASSWORD });
+    const sent = await frank.submit("/accounts/profile/", { action: "email", email: "Frank.New@Example.org", password: PASSWORD });
     assert.match(sent.text, /We sent a link to frank.new@example.org/);
     assert.deepEqual(smtp.envelopes.at(-1)!.to, ["frank.new@example.org"]);
     const link = new URL(/https:\/\/hc\.example\.org\/accounts\/change_email\/\S+?\//.exec(smtp.messages.at(-1)!.text!)![0]).pathname;

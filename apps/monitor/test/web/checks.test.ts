@@ -139,6 +139,23 @@ describe("checks list and check details", () => {
     assert.deepEqual([row.kind, row.schedule], ["oncalendar", "Mon..Fri 09:00\nSat 10:00"]);
   });
 
+  it("keeps what was typed in a refused schedule, and reports every error of the form", async () => {
+    const c = await createCheckVia(h, { name: "Typed", schedule: "0 * * * *", tz: "UTC" });
+    await alice.get(`/checks/${c.uuid}/details/`);
+    const res = await alice.post(`/checks/${c.uuid}/schedule/`, { kind: "cron", schedule: "61 4 * * *", tz: "Mars/Olympus", grace_value: "30", grace_unit: "1" });
+    assert.equal(res.status, 400);
+    assert.match(res.text, /<textarea name="schedule"[^>]*>61 4 \* \* \*<\/textarea>/);
+    assert.match(res.text, /name="tz" value="Mars\/Olympus"/);
+    assert.match(res.text, /name="grace_value" value="30"/);
+    assert.match(res.text, /<li>This is not a valid cron expression\.<\/li><li>Unknown time zone\.<\/li><li>The grace must be at least 1 minute\.<\/li>/);
+    assert.match(res.text, /<details class="editor" open>/);
+    assert.equal((await checkRow(h, c.uuid)).schedule, "0 * * * *");
+    const name = await alice.post(`/checks/${c.uuid}/name/`, { name: "x".repeat(101), slug: "Bad Slug", tags: "t", desc: "kept" });
+    assert.match(name.text, /<li>The name is too long\.<\/li><li>The slug may contain only/);
+    assert.match(name.text, /name="slug" value="Bad Slug"/);
+    assert.match(name.text, /<textarea name="desc" rows="3">kept<\/textarea>/);
+  });
+
   it("refuses an invalid expression, a cron line given as OnCalendar, and an unknown zone", async () => {
     const c = await createCheckVia(h, { name: "Bad cron" });
     await alice.get(`/checks/${c.uuid}/details/`);

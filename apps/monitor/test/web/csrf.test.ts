@@ -51,7 +51,7 @@ describe("CSRF protection of dashboard forms", () => {
     const client = await signedUp(h, "honest@example.org");
     await client.get("/projects/");
     const res = await client.post("/projects/", { name: "Honest" });
-    assert.equal(res.status, 201);
+    assert.equal(res.status, 303);
   });
 
   it("also accepts the token in an X-CSRF-Token header, for scripts", async () => {
@@ -63,6 +63,6 @@ describe("CSRF protection of dashboard forms", () => {
       headers: { cookie: client.cookie!, "x-csrf-token": client.csrf!, "content-type": "application/x-www-form-urlencoded" },
       payload: "name=Scripted",
     });
-    assert.equal(res.statusCode, 201);
+    assert.equal(res.statusCode, 303);
   });
 });

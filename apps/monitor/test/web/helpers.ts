@@ -49,6 +49,16 @@ export class WebClient {
     const res = await this.app.inject({ method: "POST", url, headers, payload: body.toString() });
     return this.result(res);
   }
+
+  /**
+   * Posts a form and follows its redirect as a browser does (post/redirect/get); a form that
+   * answers with a page (a refusal) is returned as is.
+   */
+  async submit(url: string, fields: Record<string, string | string[]> = {}, options: { csrf?: string | null } = {}): Promise<WebResult & { posted: number }> {
+    const res = await this.post(url, fields, options);
+    if (res.status !== 303 || !res.location) return { ...res, posted: res.status };
+    return { ...(await this.get(res.location)), posted: res.status };
+  }
 }
 
 export const PASSWORD = "correct horse battery";
@@ -76,8 +86,8 @@ export async function signedUp(h: Harness, email: string, password = PASSWORD): 
 /** Creates a project through the dashboard and returns its UUID. */
 export async function newProject(client: WebClient, name: string): Promise<{ uuid: string; apiKey: string }> {
   await client.get("/projects/");
-  const res = await client.post("/projects/", { name });
-  if (res.status !== 201) throw new Error(`project creation failed: ${res.status}`);
+  const res = await client.submit("/projects/", { name });
+  if (res.posted !== 303) throw new Error(`project creation failed: ${res.posted}`);
   const uuid = /\/projects\/([0-9a-f-]{36})\/settings\//.exec(res.text)![1];
   const apiKey = /<code class="secret" data-copy>(hcw_[A-Za-z0-9]+)<\/code>/.exec(res.text)![1];
   return { uuid, apiKey };

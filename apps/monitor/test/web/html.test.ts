@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { hashPassword, verifyPassword } from "../../src/lib/passwords.js";
 import { html, raw } from "../../src/web/html.js";
 import { safeNext } from "../../src/web/context.js";
-import { splitSeconds } from "../../src/web/views/checkForms.js";
+import { splitSeconds } from "../../src/web/checkInput.js";
 import { formatDuration, relativeTime } from "../../src/web/views/format.js";
 
 describe("dashboard building blocks", () => {
@@ -38,8 +38,8 @@ describe("dashboard building blocks", () => {
     assert.equal(formatDuration(60), "1 minute");
     assert.equal(relativeTime(0, 3 * 3600_000), "3 hours ago");
     assert.equal(relativeTime(120_000, 0), "in 2 minutes");
-    assert.deepEqual(splitSeconds(7200), [2, 3600]);
-    assert.deepEqual(splitSeconds(86400 * 3), [3, 86400]);
-    assert.deepEqual(splitSeconds(90), [2, 60]);
+    assert.deepEqual(splitSeconds(7200), { value: "2", unit: "3600" });
+    assert.deepEqual(splitSeconds(86400 * 3), { value: "3", unit: "86400" });
+    assert.deepEqual(splitSeconds(90), { value: "2", unit: "60" });
   });
 });

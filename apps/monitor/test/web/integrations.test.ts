@@ -87,16 +87,16 @@ describe("integrations pages", () => {
 
   it("reports why a test notification could not be sent", async () => {
     await alice.get(base);
-    const mail = await alice.post(`/integrations/${(await channel("Ops mail")).uuid}/test/`);
+    const mail = await alice.submit(`/integrations/${(await channel("Ops mail")).uuid}/test/`);
     assert.match(mail.text, /Could not send a test notification to Ops mail: Email not verified/);
     await add("email", { name: "Own mail", value: "alice@example.org", down: "on" });
-    const own = await alice.post(`/integrations/${(await channel("Own mail")).uuid}/test/`);
+    const own = await alice.submit(`/integrations/${(await channel("Own mail")).uuid}/test/`);
     assert.match(own.text, /Could not send a test notification to Own mail: Email notifications are not enabled\./);
     await add("webhook", { name: "Local hook", url_down: "http://127.0.0.1:9/hook", method_down: "GET" });
-    const local = await alice.post(`/integrations/${(await channel("Local hook")).uuid}/test/`);
+    const local = await alice.submit(`/integrations/${(await channel("Local hook")).uuid}/test/`);
     assert.match(local.text, /Connections to private IP addresses are not allowed/);
     await add("webhook", { name: "Up only", url_up: "https://example.com/up", method_up: "GET" });
-    const upOnly = await alice.post(`/integrations/${(await channel("Up only")).uuid}/test/`);
+    const upOnly = await alice.submit(`/integrations/${(await channel("Up only")).uuid}/test/`);
     assert.match(upOnly.text, /sends nothing when a check goes down/);
   });
 
@@ -144,7 +144,7 @@ describe("test notifications through a real transport", () => {
     await alice.get(`${base}add/webhook/`);
     await alice.post(`${base}add/webhook/`, { name: "Receiver", url_down: `http://127.0.0.1:${port}/down?check=$NAME`, method_down: "POST", body_down: "$NAME is $STATUS" });
     const row = await h.deps.db.selectFrom("channels").selectAll().where("name", "=", "Receiver").executeTakeFirstOrThrow();
-    const res = await alice.post(`/integrations/${row.uuid}/test/`);
+    const res = await alice.submit(`/integrations/${row.uuid}/test/`);
     assert.match(res.text, /Test notification sent to Receiver\./);
     assert.deepEqual(received, [{ method: "POST", url: "/down?check=TEST", body: "TEST is down" }]);
   });

@@ -57,7 +57,7 @@ describe("project isolation and team members", () => {
   it("does not let a check be switched to an integration of another project", async () => {
     await bob.get("/projects/");
     const res = await bob.post("/projects/", { name: "Bobs" });
-    const bobProject = /\/projects\/([0-9a-f-]{36})\/settings\//.exec(res.text)![1];
+    const bobProject = /\/projects\/([0-9a-f-]{36})\/settings\//.exec(res.location!)![1];
     const added = await bob.post(`/projects/${bobProject}/checks/add/`, { name: "Bob's check" });
     const bobCheck = /\/checks\/([0-9a-f-]{36})\/details\//.exec(added.location!)![1];
     await bob.get(`/checks/${bobCheck}/details/`);
@@ -66,7 +66,7 @@ describe("project isolation and team members", () => {
 
   it("shows the project to an invited team member, who can then change checks", async () => {
     await alice.get(`/projects/${h.project.uuid}/settings/`);
-    const invite = await alice.post(`/projects/${h.project.uuid}/settings/`, { action: "invite", email: "BOB@example.org", role: "rw" });
+    const invite = await alice.submit(`/projects/${h.project.uuid}/settings/`, { action: "invite", email: "BOB@example.org", role: "rw" });
     assert.match(invite.text, /bob@example\.org added to the team/);
     for (const url of projectPages()) assert.equal((await bob.get(url)).status, 200, url);
     assert.match((await bob.get("/projects/")).text, /Alices/);

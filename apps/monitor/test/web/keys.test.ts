@@ -30,14 +30,14 @@ describe("project settings: API keys and the ping key", () => {
 
   it("revokes the read-write key: the API then refuses it", async () => {
     await owner.get(settings);
-    const res = await owner.post(settings, { action: "revoke_key", key: "api_key" });
+    const res = await owner.submit(settings, { action: "revoke_key", key: "api_key" });
     assert.match(res.text, /API key revoked/);
     assert.equal((await call(h.app, "GET", "/api/v3/checks/", { key: project.apiKey })).status, 401);
   });
 
   it("creates a new read-write key, shown once, that the API accepts for writes", async () => {
     await owner.get(settings);
-    const res = await owner.post(settings, { action: "create_key", key: "api_key" });
+    const res = await owner.submit(settings, { action: "create_key", key: "api_key" });
     const key = createdKey(res.text);
     assert.match(key ?? "", /^hcw_[A-Za-z0-9]{28}$/);
     const created = await call(h.app, "POST", "/api/v3/checks/", { key, body: { name: "From the new key" } });
@@ -47,7 +47,7 @@ describe("project settings: API keys and the ping key", () => {
 
   it("refuses to create a key that is set already", async () => {
     await owner.get(settings);
-    const res = await owner.post(settings, { action: "create_key", key: "api_key" });
+    const res = await owner.submit(settings, { action: "create_key", key: "api_key" });
     assert.equal(res.status, 400);
     assert.match(res.text, /set already: revoke it first/);
   });
@@ -55,7 +55,7 @@ describe("project settings: API keys and the ping key", () => {
   it("creates and revokes the read-only key", async () => {
     await owner.get(settings);
     await owner.post(settings, { action: "revoke_key", key: "api_key_readonly" });
-    const res = await owner.post(settings, { action: "create_key", key: "api_key_readonly" });
+    const res = await owner.submit(settings, { action: "create_key", key: "api_key_readonly" });
     const key = createdKey(res.text)!;
     assert.match(key, /^hcr_/);
     const list = await call(h.app, "GET", "/api/v3/checks/", { key });
@@ -72,7 +72,7 @@ describe("project settings: API keys and the ping key", () => {
     await owner.post(settings, { action: "revoke_key", key: "ping_key" });
     const revoked = await h.deps.db.selectFrom("projects").selectAll().where("uuid", "=", project.uuid).executeTakeFirstOrThrow();
     assert.equal(revoked.ping_key, null);
-    const res = await owner.post(settings, { action: "create_key", key: "ping_key" });
+    const res = await owner.submit(settings, { action: "create_key", key: "ping_key" });
     const after = await h.deps.db.selectFrom("projects").selectAll().where("uuid", "=", project.uuid).executeTakeFirstOrThrow();
     assert.match(after.ping_key ?? "", /^[a-z0-9]{22}$/);
     assert.notEqual(after.ping_key, before.ping_key);
@@ -82,7 +82,7 @@ describe("project settings: API keys and the ping key", () => {
   it("renames the project, refusing an empty name", async () => {
     await owner.get(settings);
     assert.match((await owner.post(settings, { action: "rename", name: "  " })).text, /Please enter a project name/);
-    const res = await owner.post(settings, { action: "rename", name: "Renamed" });
+    const res = await owner.submit(settings, { action: "rename", name: "Renamed" });
     assert.match(res.text, /Project renamed/);
     assert.match(res.text, /value="Renamed"/);
   });

@@ -2,12 +2,14 @@
 // e-mail address.
 import { changePassword, confirmEmailChange, requestEmailChange, signOutOtherSessions, type EmailChangeRequest } from "../../actions/accountSettings.js";
 import { countSessionsOf, findAccountById } from "../../store/webAccounts.js";
-import type { SignedInContext, WebRouter } from "../context.js";
+import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { accountPage } from "../views/account.js";
 import { MIN_PASSWORD_LENGTH } from "../../lib/passwords.js";
 
 type Flash = { kind: "ok" | "error"; text: string };
+
+const HERE = "/accounts/profile/";
 
 async function render(ctx: SignedInContext, flash: Flash | null = null): Promise<WebResponse> {
   const sessions = await countSessionsOf(ctx.deps.db, ctx.account.id, ctx.deps.clock.now().getTime());
@@ -32,16 +34,16 @@ export function accountRoutes(web: WebRouter): void {
         const outcome = await changePassword(ctx.deps, ctx.account, ctx.visitor.token, ctx.form.get("current") ?? "", ctx.form.get("password") ?? "");
         if (outcome.kind === "wrong") return render(ctx, { kind: "error", text: "The current password is not right." });
         if (outcome.kind === "short") return render(ctx, { kind: "error", text: `The new password must be at least ${MIN_PASSWORD_LENGTH} characters long.` });
-        return render(ctx, { kind: "ok", text: "Your password has been changed; your other sessions are signed out." });
+        return redirectAfter(ctx, HERE, { kind: "ok", text: "Your password has been changed; your other sessions are signed out." });
       }
       case "email": {
         const outcome = await requestEmailChange(ctx.deps, ctx.account, { email: ctx.form.get("email") ?? "", password: ctx.form.get("password") ?? "" });
         if (outcome.kind !== "sent") return render(ctx, { kind: "error", text: EMAIL_FLASH[outcome.kind] });
-        return render(ctx, { kind: "ok", text: `We sent a link to ${outcome.email}: follow it to confirm the new address.` });
+        return redirectAfter(ctx, HERE, { kind: "ok", text: `We sent a link to ${outcome.email}: follow it to confirm the new address.` });
       }
       case "sessions": {
         const ended = await signOutOtherSessions(ctx.deps, ctx.account, ctx.visitor.token);
-        return render(ctx, { kind: "ok", text: ended === 1 ? "1 other session signed out." : `${ended} other sessions signed out.` });
+        return redirectAfter(ctx, HERE, { kind: "ok", text: ended === 1 ? "1 other session signed out." : `${ended} other sessions signed out.` });
       }
       default:
         throw new WebError(400, "Unknown action.");

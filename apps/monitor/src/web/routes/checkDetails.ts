@@ -3,7 +3,6 @@
 import { deleteCheck, updateCheck } from "../../actions/checks.js";
 import { pauseCheck, resumeCheck } from "../../actions/pauseResume.js";
 import { setCheckIntegration } from "../../actions/webIntegrations.js";
-import type { CheckSpec } from "../../http/checkSpec.js";
 import { channelIdsOfCheck, findChannelByUuid } from "../../store/channelAssignments.js";
 import { listChannels } from "../../store/channels.js";
 import { listFlips } from "../../store/flips.js";
@@ -11,8 +10,8 @@ import { recentPings } from "../../store/pings.js";
 import { findAccessibleCheckByUniqueKey, type ProjectAccess } from "../../store/memberships.js";
 import type { Check } from "../../store/schema.js";
 import { accessCheck, requireWrite } from "../access.js";
-import { previewSchedule, nameSpec, scheduleSpec } from "../checkInput.js";
-import type { SignedInContext, WebRouter } from "../context.js";
+import { nameSpec, previewSchedule, scheduleSpec, type FormResult, type NameDraft, type ScheduleDraft } from "../checkInput.js";
+import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import { jsonResponse, pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { schedulePreview } from "../views/checkForms.js";
 import { detailsPage, type DetailsView } from "../views/checkDetails.js";
@@ -35,7 +34,7 @@ async function render(ctx: SignedInContext, check: Check, access: ProjectAccess,
     now: now.getTime(),
     ...extra,
   };
-  return pageResponse(detailsPage(deps, ctx.visitor, view), extra.flash?.kind === "error" ? 400 : 200);
+  return pageResponse(detailsPage(deps, ctx.visitor, view), extra.status ?? 200);
 }
 
 async function writableCheck(ctx: SignedInContext): Promise<{ check: Check; access: ProjectAccess }> {
@@ -44,9 +43,19 @@ async function writableCheck(ctx: SignedInContext): Promise<{ check: Check; acce
   return found;
 }
 
-async function saveSpec(ctx: SignedInContext, result: { ok: CheckSpec } | { error: string }, open: "name" | "schedule"): Promise<WebResponse> {
+async function saveSpec(ctx: SignedInContext, result: FormResult<NameDraft | ScheduleDraft>, open: "name" | "schedule"): Promise<WebResponse> {
   const { check, access } = await writableCheck(ctx);
-  if ("error" in result) return render(ctx, check, access, { flash: { kind: "error", text: result.error }, open });
+  if ("errors" in result) {
+    // The form comes back as it was typed, with every error, and its preview of what was typed.
+    const refused: Partial<DetailsView> = { open, errors: result.errors, status: 400 };
+    if (open === "name") refused.nameDraft = result.draft as NameDraft;
+    else {
+      const draft = result.draft as ScheduleDraft;
+      refused.scheduleDraft = draft;
+      if (draft.kind === "cron" || draft.kind === "oncalendar") refused.preview = schedulePreview(previewSchedule(draft.kind, draft.schedule, draft.tz, ctx.deps.clock.now()));
+    }
+    return render(ctx, check, access, refused);
+  }
   const outcome = await updateCheck(ctx.deps, check, result.ok, 3);
   if (outcome.kind !== "updated") throw new WebError(404, "This check no longer exists.");
   return redirectTo(`/checks/${check.uuid}/details/`);
@@ -88,7 +97,7 @@ export function checkDetailRoutes(web: WebRouter): void {
   web.post("/checks/:uuid/remove/", async (ctx) => {
     const { check, access } = await writableCheck(ctx);
     await deleteCheck(ctx.deps, check);
-    return redirectTo(`/projects/${access.project.uuid}/checks/`);
+    return redirectAfter(ctx, `/projects/${access.project.uuid}/checks/`, { kind: "ok", text: `Check “${check.name || "unnamed"}” removed.` });
   });
 
   web.post("/checks/:uuid/channels/:channel/", async (ctx) => {
@@ -103,7 +112,7 @@ export function checkDetailRoutes(web: WebRouter): void {
   });
 
   // A fragment for the schedule form's live preview; GET, so no CSRF token is needed.
-  web.get("/checks/schedule_preview/", (ctx) => {
+  web.getData("/checks/schedule_preview/", (ctx) => {
     const q = ctx.query;
     return pageResponse(schedulePreview(previewSchedule(q.get("kind"), q.get("schedule") ?? "", q.get("tz") ?? "UTC", ctx.deps.clock.now())));
   });

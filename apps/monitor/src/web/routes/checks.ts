@@ -35,7 +35,7 @@ export function checkListRoutes(web: WebRouter): void {
   });
 
   // Polled by the page script so the list stays live without a reload.
-  web.get("/projects/:code/checks/status/", async (ctx) => {
+  web.getData("/projects/:code/checks/status/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     const now = ctx.deps.clock.now().getTime();
     const checks = await listChecks(ctx.deps.db, access.project.id);

@@ -44,6 +44,7 @@ function offeredOnly(web: WebRouter, kind: IntegrationKind): WebRouter {
     };
   return {
     get: (path, handler) => web.get(path, guard(handler) as typeof handler),
+    getData: (path, handler) => web.getData(path, guard(handler) as typeof handler),
     post: (path, handler) => web.post(path, guard(handler) as typeof handler),
     publicGet: (path, handler) => web.publicGet(path, guard(handler) as typeof handler),
     publicPost: (path, handler) => web.publicPost(path, guard(handler) as typeof handler),

@@ -6,14 +6,15 @@ import { checkIdsOfChannel, countChecksByChannel } from "../../store/channelAssi
 import { listChecks } from "../../store/checks.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessChannel, accessProject, requireWrite } from "../access.js";
-import type { SignedInContext, WebRouter } from "../context.js";
+import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
+import type { Flash } from "../flash.js";
+import { channelName } from "../views/channelName.js";
 import { buildConfig, parseConfig, type KindForm } from "../../integrations/form.js";
 import type { IntegrationKind } from "../../integrations/kind.js";
-import { kindOf, kindTitle, unavailableReason } from "../../integrations/registry.js";
-import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { kindOf, unavailableReason } from "../../integrations/registry.js";
+import { pageResponse, WebError, type WebResponse } from "../respond.js";
 import { assignmentPage, integrationFormPage, integrationsPage } from "../views/integrations.js";
 
-type Flash = { kind: "ok" | "error"; text: string };
 
 const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => Flash> = {
   sent: (label) => ({ kind: "ok", text: `Test notification sent to ${label}.` }),
@@ -76,7 +77,7 @@ export function integrationRoutes(web: WebRouter): void {
       return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, kind, form, action, name, values: built.values, editing: false, error: built.error }), 400);
     }
     await addIntegration(ctx.deps, ctx.account, access.project, { kind: kind.kind, name, value: built.ok });
-    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+    return redirectAfter(ctx, `/projects/${access.project.uuid}/integrations/`, { kind: "ok", text: `${kind.title} integration added.` });
   });
 
   web.get("/integrations/:uuid/edit/", async (ctx) => {
@@ -98,22 +99,22 @@ export function integrationRoutes(web: WebRouter): void {
       return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { access, kind, form, action: `/integrations/${channel.uuid}/edit/`, name, values, editing: true, error: built.error }), 400);
     }
     await updateIntegration(ctx.deps, ctx.account, channel, { name, value: built.ok });
-    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+    return redirectAfter(ctx, `/projects/${access.project.uuid}/integrations/`, { kind: "ok", text: "Integration saved." });
   });
 
   web.post("/integrations/:uuid/test/", async (ctx) => {
     const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
     requireWrite(access);
     const outcome = await sendTestNotification(ctx.deps, access.project, channel);
-    const label = channel.name || kindTitle(channel.kind);
-    return integrationsListPage(ctx, access, TEST_FLASH[outcome.kind](label, outcome.kind === "failed" ? outcome.error : ""));
+    const flash = TEST_FLASH[outcome.kind](channelName(channel), outcome.kind === "failed" ? outcome.error : "");
+    return redirectAfter(ctx, `/projects/${access.project.uuid}/integrations/`, flash);
   });
 
   web.post("/integrations/:uuid/remove/", async (ctx) => {
     const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
     requireWrite(access);
     await removeIntegration(ctx.deps, channel);
-    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+    return redirectAfter(ctx, `/projects/${access.project.uuid}/integrations/`, { kind: "ok", text: `Integration “${channelName(channel)}” removed.` });
   });
 
   web.get("/integrations/:uuid/checks/", async (ctx) => {
@@ -126,6 +127,6 @@ export function integrationRoutes(web: WebRouter): void {
     const { channel, access } = await accessChannel(ctx.deps, ctx.account, ctx.params.uuid);
     requireWrite(access);
     await setIntegrationChecks(ctx.deps, channel, ctx.form.getAll("check"));
-    return redirectTo(`/projects/${access.project.uuid}/integrations/`);
+    return redirectAfter(ctx, `/projects/${access.project.uuid}/integrations/`, { kind: "ok", text: `Checks of “${channelName(channel)}” saved.` });
   });
 }

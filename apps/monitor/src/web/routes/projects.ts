@@ -3,11 +3,10 @@ import { createProject } from "../../actions/projects.js";
 import { MAX_PROJECT_NAME } from "../../actions/projectKeys.js";
 import { computeStatus } from "../../lib/status.js";
 import { listChecks } from "../../store/checks.js";
-import { findProjectAccess, listAccessibleProjects } from "../../store/memberships.js";
-import type { SignedInContext, WebRouter } from "../context.js";
+import { listAccessibleProjects } from "../../store/memberships.js";
+import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import { pageResponse } from "../respond.js";
 import { projectsPage, type ProjectSummary } from "../views/projects.js";
-import { settingsPage } from "../views/settings.js";
 
 async function summaries(ctx: SignedInContext): Promise<ProjectSummary[]> {
   const now = ctx.deps.clock.now().getTime();
@@ -29,17 +28,13 @@ export function projectRoutes(web: WebRouter): void {
     }
     // The same provisioning as the CLI: the project starts with all three keys, and this
     // response is the one chance to see the two API keys (they are stored hashed).
+    // The keys travel to the settings page in the one-time message (web/flash.ts), so a
+    // reload of that page neither creates a second project nor shows the keys again.
     const keys = await createProject(ctx.deps, { name, ownerEmail: ctx.account.email });
-    const access = (await findProjectAccess(ctx.deps.db, ctx.account.id, keys.uuid))!;
-    return pageResponse(
-      settingsPage(ctx.deps, ctx.visitor, {
-        access,
-        owner: ctx.account,
-        members: [],
-        newKeys: { api_key: keys.api_key, api_key_readonly: keys.api_key_readonly },
-        flash: { kind: "ok", text: `Project “${name}” created. Its API keys are shown below once; copy them now if you need them.` },
-      }),
-      201,
-    );
+    return redirectAfter(ctx, `/projects/${keys.uuid}/settings/`, {
+      kind: "ok",
+      text: `Project “${name}” created. Its API keys are shown below once; copy them now if you need them.`,
+      secrets: { api_key: keys.api_key, api_key_readonly: keys.api_key_readonly },
+    });
   });
 }

@@ -1,21 +1,21 @@
-// Project settings: rename, create and revoke keys, invite and remove team members.
+// Project settings: rename, create and revoke keys, invite and remove team members, delete.
 import { createProjectKey, PROJECT_KEY_KINDS, revokeProjectKey, setProjectName, type ProjectKeyKind } from "../../actions/projectKeys.js";
 import { inviteMember, removeMember } from "../../actions/team.js";
 import { findOwner } from "../../store/projects.js";
 import { listMembers, type ProjectAccess } from "../../store/memberships.js";
 import type { MemberRole } from "../../store/schema.js";
 import { accessProject, requireOwner, requireWrite } from "../access.js";
-import type { SignedInContext, WebRouter } from "../context.js";
-import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
+import { deleteProject } from "../../actions/projectRemoval.js";
+import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
+import { pageResponse, WebError, type WebResponse } from "../respond.js";
 import { settingsPage, type SettingsView } from "../views/settings.js";
-
-type Flash = SettingsView["flash"];
 
 async function render(ctx: SignedInContext, access: ProjectAccess, extra: Partial<SettingsView> = {}): Promise<WebResponse> {
   const view: SettingsView = {
     access,
     owner: await findOwner(ctx.deps.db, access.project),
     members: await listMembers(ctx.deps.db, access.project.id),
+    newKeys: ctx.visitor.flash?.secrets,
     ...extra,
   };
   return pageResponse(settingsPage(ctx.deps, ctx.visitor, view), extra.flash?.kind === "error" ? 400 : 200);
@@ -35,45 +35,54 @@ const INVITE_FLASH = {
 
 async function post(ctx: SignedInContext, access: ProjectAccess): Promise<WebResponse> {
   const { project } = access;
-  const reload = async (flash: Flash, extra: Partial<SettingsView> = {}) =>
-    render(ctx, (await accessProject(ctx.deps, ctx.account, project.uuid)), { flash, ...extra });
+  const here = `/projects/${project.uuid}/settings/`;
+  const done = (text: string, secrets?: Record<string, string>) => redirectAfter(ctx, here, { kind: "ok", text, secrets });
+  // A refusal changes nothing: the page is shown again with the reason (a reload repeats nothing).
+  const refused = (text: string) => render(ctx, access, { flash: { kind: "error", text } });
 
   switch (ctx.form.get("action")) {
     case "rename": {
       requireWrite(access);
       const result = await setProjectName(ctx.deps, project, ctx.form.get("name") ?? "");
-      return reload("error" in result ? { kind: "error", text: result.error } : { kind: "ok", text: "Project renamed." });
+      return "error" in result ? refused(result.error) : done("Project renamed.");
     }
     case "create_key": {
       requireWrite(access);
       const kind = keyKind(ctx.form.get("key"));
       const outcome = await createProjectKey(ctx.deps, project, kind);
-      if (outcome.kind === "exists") return reload({ kind: "error", text: `The ${KEY_NAMES[kind]} is set already: revoke it first.` });
-      return reload({ kind: "ok", text: `${KEY_NAMES[kind]} created.` }, { newKeys: { [kind]: outcome.key } });
+      if (outcome.kind === "exists") return refused(`The ${KEY_NAMES[kind]} is set already: revoke it first.`);
+      return done(`${KEY_NAMES[kind]} created.`, { [kind]: outcome.key });
     }
     case "revoke_key": {
       requireWrite(access);
       const kind = keyKind(ctx.form.get("key"));
       await revokeProjectKey(ctx.deps, project, kind);
-      return reload({ kind: "ok", text: `${KEY_NAMES[kind]} revoked.` });
+      return done(`${KEY_NAMES[kind]} revoked.`);
     }
     case "invite": {
       requireOwner(access);
       const role: MemberRole = ctx.form.get("role") === "ro" ? "ro" : "rw";
       const outcome = await inviteMember(ctx.deps, project, { email: ctx.form.get("email") ?? "", role });
-      if (outcome.kind === "invited") return reload({ kind: "ok", text: `${outcome.email} added to the team.` });
-      if (outcome.kind === "already") return reload({ kind: "error", text: `${outcome.email} is a member already.` });
-      return reload({ kind: "error", text: INVITE_FLASH[outcome.kind] });
+      if (outcome.kind === "invited") return done(`${outcome.email} added to the team.`);
+      if (outcome.kind === "already") return refused(`${outcome.email} is a member already.`);
+      return refused(INVITE_FLASH[outcome.kind]);
     }
     case "remove_member": {
       requireOwner(access);
       await removeMember(ctx.deps, project, Number(ctx.form.get("account")));
-      return reload({ kind: "ok", text: "Team member removed." });
+      return done("Team member removed.");
     }
     case "leave": {
       if (access.role === "owner") throw new WebError(400, "The owner cannot leave their own project.");
       await removeMember(ctx.deps, project, ctx.account.id);
-      return redirectTo("/projects/");
+      return redirectAfter(ctx, "/projects/", { kind: "ok", text: `You left the project “${project.name}”.` });
+    }
+    case "delete_project": {
+      requireOwner(access);
+      // The name typed again, as a confirmation that survives a disabled script (the dialog is the first).
+      if ((ctx.form.get("confirm_name") ?? "").trim() !== project.name) return refused("Type the project's name to confirm that it should be deleted.");
+      await deleteProject(ctx.deps, project);
+      return redirectAfter(ctx, "/projects/", { kind: "ok", text: `Project “${project.name}” deleted, with its checks and integrations.` });
     }
     default:
       throw new WebError(400, "Unknown action.");

@@ -8,12 +8,14 @@ import type { Channel, Check } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
+import { nameDraftOf, scheduleDraftOf, type NameDraft, type ScheduleDraft } from "../checkInput.js";
 import { nameForm, scheduleForm } from "./checkForms.js";
 import { eventLog, type LogEvent } from "./eventLog.js";
 import { formatDuration, timeTag } from "./format.js";
 import { csrfField, layout } from "./layout.js";
 import { statusPill } from "./status.js";
 import { kindTitle } from "../../integrations/registry.js";
+import { channelName } from "./channelName.js";
 import { kindIcon } from "./kindIcon.js";
 
 export interface DetailsView {
@@ -24,9 +26,12 @@ export interface DetailsView {
   events: LogEvent[];
   preview: Html;
   now: number;
-  flash?: { kind: "ok" | "error"; text: string } | null;
-  /** Which editor to open on load, after a failed submission. */
+  /** Which editor to open on load, after a refused submission, with what was typed and why it was refused. */
   open?: "name" | "schedule";
+  nameDraft?: NameDraft;
+  scheduleDraft?: ScheduleDraft;
+  errors?: string[];
+  status?: number;
 }
 
 function postButton(visitor: Visitor, action: string, label: string, cls: string, confirm?: string): Html {
@@ -71,7 +76,7 @@ function scheduleSection(visitor: Visitor, view: DetailsView): Html {
   </dl>
   ${
     writable
-      ? html`<details class="editor" ${when(view.open === "schedule", "open")}><summary class="button">Change schedule</summary>${scheduleForm(visitor, check, view.preview)}</details>`
+      ? html`<details class="editor" ${when(view.open === "schedule", "open")}><summary class="button">Change schedule</summary>${scheduleForm(visitor, check, view.scheduleDraft ?? scheduleDraftOf(check), view.preview, view.open === "schedule" ? view.errors : undefined)}</details>`
       : check.kind !== "simple"
         ? html`<div class="preview">${view.preview}</div>`
         : null
@@ -88,7 +93,7 @@ function integrationsSection(visitor: Visitor, view: DetailsView): Html {
       ? html`<form method="post" action="/checks/${check.uuid}/channels/${ch.uuid}/" class="inline">${csrfField(visitor)}<input type="hidden" name="enabled" value="${on ? "0" : "1"}">
           <button type="submit" class="switch ${on ? "on" : "off"}" role="switch" aria-checked="${on ? "true" : "false"}" title="${on ? "Turn off" : "Turn on"}"><span></span></button></form>`
       : html`<span class="pill ${on ? "up" : "paused"}">${on ? "On" : "Off"}</span>`;
-    return html`<li>${toggle}${kindIcon(ch.kind)}<span class="kind">${kindTitle(ch.kind)}</span> ${ch.name}</li>`;
+    return html`<li>${toggle}${kindIcon(ch.kind)}<span class="kind">${kindTitle(ch.kind)}</span> <span class="channel-name">${channelName(ch)}</span></li>`;
   });
   const link = `/projects/${view.access.project.uuid}/integrations/`;
   return html`<section class="card">
@@ -117,14 +122,14 @@ export function detailsPage(deps: MonitorDeps, visitor: Visitor, view: DetailsVi
   const title = check.name || "unnamed";
   return layout(
     deps,
-    { title: `${title} – ${view.access.project.name}`, visitor, project: view.access, tab: "checks", flash: view.flash },
+    { title: `${title} – ${view.access.project.name}`, visitor, project: view.access, tab: "checks", },
     html`<div class="page-head details-head">
   <div>
     <h1>${check.name || html`<span class="muted">unnamed</span>`}</h1>
     <p class="tags-line">${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}${check.slug ? html`<span class="muted small">slug <code>${check.slug}</code></span>` : null}</p>
     ${check.description ? html`<p class="description">${check.description}</p>` : null}
   </div>
-  ${canWrite(view.access) ? html`<details class="editor name-editor" ${when(view.open === "name", "open")}><summary class="button">Edit name, tags…</summary>${nameForm(visitor, check)}</details>` : null}
+  ${canWrite(view.access) ? html`<details class="editor name-editor" ${when(view.open === "name", "open")}><summary class="button">Edit name, tags…</summary>${nameForm(visitor, check, view.nameDraft ?? nameDraftOf(check), view.open === "name" ? view.errors : undefined)}</details>` : null}
 </div>
 <div class="columns">
   <div class="column">

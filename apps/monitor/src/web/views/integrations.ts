@@ -8,6 +8,7 @@ import type { FieldDef, FieldValues, KindForm } from "../../integrations/form.js
 import type { IntegrationKind } from "../../integrations/kind.js";
 import { kindOf, kindTitle, notesOf, offeredKinds, summaryOf } from "../../integrations/registry.js";
 import type { Visitor } from "../session.js";
+import { channelName } from "./channelName.js";
 import { kindIcon } from "./kindIcon.js";
 import { csrfField, layout } from "./layout.js";
 
@@ -30,7 +31,7 @@ function row(visitor: Visitor, access: ProjectAccess, item: IntegrationRow, tota
   const writable = canWrite(access);
   return html`<tr data-uuid="${channel.uuid}">
     <td class="nowrap"><span class="kind-label">${kindIcon(channel.kind)}${kindTitle(channel.kind)}</span></td>
-    <td><strong>${channel.name || html`<span class="muted">unnamed</span>`}</strong><div class="muted small clip">${summaryOf(channel)}</div>
+    <td><strong class="clip-any">${channelName(channel)}</strong>${channel.name ? html`<div class="muted small clip">${summaryOf(channel)}</div>` : null}
       ${notesOf(channel).map((note) => html`<div class="error-text small">${note}</div>`)}
       ${channel.last_error ? html`<div class="error-text small">Last delivery failed: ${channel.last_error}</div>` : null}</td>
     <td><a href="${base}checks/">${item.checks} of ${total} check${total === 1 ? "" : "s"}</a></td>
@@ -38,7 +39,7 @@ function row(visitor: Visitor, access: ProjectAccess, item: IntegrationRow, tota
       writable
         ? html`${editable ? html`<a class="button small" href="${base}edit/">Edit</a>` : null}
           ${postButton(visitor, `${base}test/`, "Test", "small")}
-          ${postButton(visitor, `${base}remove/`, "Remove", "small danger", `Remove the integration “${channel.name || kindTitle(channel.kind)}”?`)}`
+          ${postButton(visitor, `${base}remove/`, "Remove", "small danger", `Remove the integration “${channelName(channel)}”?`)}`
         : null
     }</td>
   </tr>`;
@@ -114,10 +115,10 @@ export function assignmentPage(deps: MonitorDeps, visitor: Visitor, access: Proj
   const writable = canWrite(access);
   return layout(
     deps,
-    { title: `Checks of ${channel.name || kindTitle(channel.kind)}`, visitor, project: access, tab: "integrations", narrow: true },
+    { title: `Checks of ${channelName(channel)}`, visitor, project: access, tab: "integrations", narrow: true },
     html`<section class="card">
   <h1>Assigned checks</h1>
-  <p class="muted">Which checks notify through <strong>${channel.name || kindTitle(channel.kind)}</strong> (${kindTitle(channel.kind)}).</p>
+  <p class="muted">Which checks notify through <strong>${channelName(channel)}</strong> (${kindTitle(channel.kind)}).</p>
   ${
     checks.length === 0
       ? html`<p class="empty">This project has no checks yet.</p>`

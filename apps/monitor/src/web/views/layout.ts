@@ -45,6 +45,10 @@ function projectBar(frame: PageFrame): Html | null {
   </div></div>`;
 }
 
+function flashMessage(flash: PageFrame["flash"]): Html | null {
+  return flash ? html`<p class="flash ${flash.kind}" role="status">${flash.text}</p>` : null;
+}
+
 export function layout(deps: MonitorDeps, frame: PageFrame, body: Renderable): Html {
   const siteName = deps.config.siteName;
   return html`<!doctype html>
@@ -64,7 +68,7 @@ export function layout(deps: MonitorDeps, frame: PageFrame, body: Renderable): H
 </div></header>
 ${projectBar(frame)}
 <main class="wrap${frame.narrow ? " narrow" : ""}">
-${frame.flash ? html`<p class="flash ${frame.flash.kind}" role="status">${frame.flash.text}</p>` : null}
+${flashMessage(frame.flash ?? frame.visitor.flash)}
 ${body}
 </main>
 </body>

@@ -101,6 +101,20 @@ function nameSection(visitor: Visitor, view: SettingsView, base: string): Html {
 </section>`;
 }
 
+function dangerSection(visitor: Visitor, view: SettingsView, base: string): Html | null {
+  if (view.access.role !== "owner") return null;
+  const { project } = view.access;
+  return html`<section class="card danger-zone">
+  <h2>Delete project</h2>
+  <p class="hint">Deletes the project with all its checks, their ping history, and its integrations. Its ping URLs stop working at once. This cannot be undone.</p>
+  <form method="post" action="${base}" class="row-form" data-confirm="Delete the project “${project.name}” and everything in it?">
+    ${csrfField(visitor)}<input type="hidden" name="action" value="delete_project">
+    <input name="confirm_name" placeholder="${project.name}" aria-label="Type the project's name to confirm" autocomplete="off" required>
+    <button type="submit" class="danger">Delete project</button>
+  </form>
+</section>`;
+}
+
 export function settingsPage(deps: MonitorDeps, visitor: Visitor, view: SettingsView): Html {
   const base = `/projects/${view.access.project.uuid}/settings/`;
   return layout(
@@ -111,6 +125,7 @@ export function settingsPage(deps: MonitorDeps, visitor: Visitor, view: Settings
 ${nameSection(visitor, view, base)}
 ${canWrite(view.access) ? apiSection(deps, visitor, view, base) : null}
 ${teamSection(visitor, view, base)}
+${dangerSection(visitor, view, base)}
 </div>`,
   );
 }
