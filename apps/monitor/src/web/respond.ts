@@ -5,7 +5,8 @@ import type { Html } from "./html.js";
 export type WebResponse =
   | { kind: "page"; html: Html; status: number }
   | { kind: "redirect"; location: string; status?: 302 | 303 }
-  | { kind: "json"; body: unknown };
+  | { kind: "json"; body: unknown }
+  | { kind: "download"; body: Buffer; filename: string; type: string };
 
 export const pageResponse = (html: Html, status = 200): WebResponse => ({ kind: "page", html, status });
 /** 303 after a form; 302 where the upstream's GET redirects are reproduced (Django's default). */
@@ -35,6 +36,10 @@ const SECURITY_HEADERS = {
 export function sendWeb(reply: FastifyReply, response: WebResponse): FastifyReply {
   reply.headers(SECURITY_HEADERS);
   if (response.kind === "redirect") return reply.code(response.status ?? 303).header("location", response.location).send("");
+  if (response.kind === "download") {
+    // An attachment, never rendered here: a ping body is whatever a client sent.
+    return reply.code(200).header("content-type", response.type).header("content-disposition", `attachment; filename="${response.filename}"`).send(response.body);
+  }
   if (response.kind === "json") return reply.code(200).header("content-type", "application/json; charset=utf-8").send(JSON.stringify(response.body));
   return reply.code(response.status).header("content-type", "text/html; charset=utf-8").send(response.html.text);
 }

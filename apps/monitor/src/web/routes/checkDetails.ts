@@ -5,8 +5,6 @@ import { pauseCheck, resumeCheck } from "../../actions/pauseResume.js";
 import { setCheckIntegration } from "../../actions/webIntegrations.js";
 import { channelIdsOfCheck, findChannelByUuid } from "../../store/channelAssignments.js";
 import { listChannels } from "../../store/channels.js";
-import { listFlips } from "../../store/flips.js";
-import { recentPings } from "../../store/pings.js";
 import { findAccessibleCheckByUniqueKey, type ProjectAccess } from "../../store/memberships.js";
 import type { Check } from "../../store/schema.js";
 import { accessCheck, requireWrite } from "../access.js";
@@ -15,21 +13,21 @@ import { redirectAfter, type SignedInContext, type WebRouter } from "../context.
 import { jsonResponse, pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { schedulePreview } from "../views/checkForms.js";
 import { detailsPage, type DetailsView } from "../views/checkDetails.js";
-import { buildLog } from "../views/eventLog.js";
+import { loadLog } from "../logData.js";
+
+/** The latest events on the details page; the log page has the rest. */
+const DETAILS_EVENTS = 20;
 
 async function render(ctx: SignedInContext, check: Check, access: ProjectAccess, extra: Partial<DetailsView> = {}): Promise<WebResponse> {
   const { deps } = ctx;
   const now = deps.clock.now();
-  const limit = deps.config.pingLogLimit;
-  const pings = await recentPings(deps.db, check.id, limit);
-  const flips = await listFlips(deps.db, check.id, {});
   const preview = check.kind === "simple" ? schedulePreview({ hint: "Type a cron or OnCalendar expression to see its next runs." }) : schedulePreview(previewSchedule(check.kind, check.schedule, check.tz, now));
   const view: DetailsView = {
     access,
     check,
     channels: await listChannels(deps.db, access.project.id),
     enabled: await channelIdsOfCheck(deps.db, check.id),
-    events: buildLog(pings, flips, pings.length < limit),
+    events: await loadLog(deps, check, { window: {}, kinds: null, limit: DETAILS_EVENTS }),
     preview,
     now: now.getTime(),
     ...extra,

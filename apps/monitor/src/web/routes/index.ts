@@ -11,6 +11,7 @@ import { authRoutes } from "./auth.js";
 import { badgeRoutes } from "./badges.js";
 import { checkDetailRoutes } from "./checkDetails.js";
 import { checkListRoutes } from "./checks.js";
+import { checkLogRoutes } from "./checkLog.js";
 import { emailLinkRoutes } from "./emailLinks.js";
 import { integrationRoutes } from "./integrations.js";
 import { projectRoutes } from "./projects.js";
@@ -25,6 +26,7 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   projectRoutes(web);
   checkListRoutes(web);
   checkDetailRoutes(web);
+  checkLogRoutes(web);
   integrationRoutes(web);
   // Pages of the kinds' own: OAuth callbacks, a chat bot's webhook, confirmation links.
   for (const kind of KINDS) kind.routes?.(offeredOnly(web, kind));

@@ -15,17 +15,110 @@ function confirmForms() {
   });
 }
 
+// Copies text. The clipboard API exists only in secure contexts (HTTPS, localhost); a
+// dashboard served over plain HTTP on a LAN name has none, so, as Healthchecks does, select the
+// text in a textarea kept off screen and ask the browser to copy the selection.
+function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  return new Promise((resolve, reject) => {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "copy-helper";
+    document.body.appendChild(area);
+    area.select();
+    area.setSelectionRange(0, text.length);
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    if (copied) resolve();
+    else reject(new Error("copy refused"));
+  });
+}
+
 function copyButtons() {
-  document.querySelectorAll("[data-copy-target]").forEach((button) => {
-    button.addEventListener("click", () => {
-      const target = document.querySelector(button.getAttribute("data-copy-target"));
-      if (!target || !navigator.clipboard) return;
-      navigator.clipboard.writeText(target.textContent.trim()).then(() => {
-        const label = button.textContent;
-        button.textContent = "Copied";
-        setTimeout(() => (button.textContent = label), 1500);
-      });
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-copy-target]");
+    if (!button) return;
+    const target = document.querySelector(button.getAttribute("data-copy-target"));
+    if (!target) return;
+    const text = (target.value !== undefined ? target.value : target.textContent).trim();
+    const label = button.getAttribute("data-label") || button.textContent;
+    button.setAttribute("data-label", label);
+    copyText(text).then(
+      () => (button.textContent = "Copied!"),
+      () => (button.textContent = "Press Ctrl+C"),
+    );
+    setTimeout(() => (button.textContent = label), 1500);
+  });
+}
+
+const pad = (n) => String(n).padStart(2, "0");
+
+function zoneName(date, timeZone) {
+  const part = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName");
+  return part ? part.value : "";
+}
+
+// Times in logs are sent in UTC; show them in the viewer's zone unless the viewer chose UTC
+// (the choice is remembered in this browser).
+function localTimes() {
+  const KEY = "beacon.zone";
+  const stored = () => {
+    try {
+      return window.localStorage.getItem(KEY) || "local";
+    } catch {
+      return "local";
+    }
+  };
+  const render = (zone) => {
+    document.querySelectorAll("time[data-local]").forEach((el) => {
+      const iso = el.getAttribute("datetime");
+      const d = new Date(iso);
+      el.textContent =
+        zone === "utc"
+          ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
+          : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zoneName(d)}`;
+      el.title = zone === "utc" ? "Coordinated Universal Time" : Intl.DateTimeFormat().resolvedOptions().timeZone;
     });
+    document.querySelectorAll("[data-zone-toggle] button").forEach((b) => {
+      b.setAttribute("aria-pressed", b.getAttribute("data-zone") === zone ? "true" : "false");
+    });
+  };
+  document.querySelectorAll("[data-zone-toggle]").forEach((toggle) => {
+    toggle.hidden = false;
+    toggle.addEventListener("click", (event) => {
+      const zone = event.target.getAttribute && event.target.getAttribute("data-zone");
+      if (!zone) return;
+      try {
+        window.localStorage.setItem(KEY, zone);
+      } catch {
+        /* private mode: the choice lasts this page */
+      }
+      render(zone);
+    });
+  });
+  render(stored());
+}
+
+// A schedule's next runs are listed in the check's zone; add the viewer's own when it differs.
+function viewerZoneRuns(root) {
+  const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  root.querySelectorAll("time[data-zoned]").forEach((el) => {
+    if (el.nextElementSibling && el.nextElementSibling.classList.contains("your-time")) return;
+    const d = new Date(el.getAttribute("datetime"));
+    const mine = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const theirs = el.textContent;
+    if (theirs.includes(`${mine} `) && theirs.endsWith(zoneName(d))) return;
+    const span = document.createElement("span");
+    span.className = "your-time muted small";
+    const day = d.toLocaleDateString("en-GB", { weekday: "short", day: "2-digit", month: "short" });
+    span.textContent = ` · ${day}, ${mine} ${zoneName(d)} your time (${here})`;
+    el.after(span);
   });
 }
 
@@ -81,7 +174,9 @@ function scheduleForm() {
       fetch(`${form.getAttribute("data-preview-url")}?${params}`, { credentials: "same-origin" })
         .then((r) => (r.ok ? r.text() : ""))
         .then((html) => {
-          if (html) preview.innerHTML = html; // server-rendered and escaped
+          if (!html) return;
+          preview.innerHTML = html; // server-rendered and escaped
+          viewerZoneRuns(preview);
         })
         .catch(() => {});
     };
@@ -140,6 +235,8 @@ onReady(() => {
   autoSubmit();
   confirmForms();
   copyButtons();
+  localTimes();
+  viewerZoneRuns(document);
   searchBox();
   liveStatus();
   scheduleForm();

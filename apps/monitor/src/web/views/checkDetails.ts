@@ -10,7 +10,7 @@ import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { nameDraftOf, scheduleDraftOf, type NameDraft, type ScheduleDraft } from "../checkInput.js";
 import { nameForm, scheduleForm } from "./checkForms.js";
-import { eventLog, type LogEvent } from "./eventLog.js";
+import { eventLog, zoneToggle, type LogEvent } from "./eventLog.js";
 import { formatDuration, timeTag } from "./format.js";
 import { csrfField, layout } from "./layout.js";
 import { statusPill } from "./status.js";
@@ -142,6 +142,6 @@ export function detailsPage(deps: MonitorDeps, visitor: Visitor, view: DetailsVi
     ${actionsSection(visitor, view)}
   </div>
 </div>
-<section class="card"><h2>Log</h2>${eventLog(view.events)}</section>`,
+<section class="card log-card"><div class="card-head"><h2>Log</h2>${zoneToggle()}<a class="button small" href="/checks/${check.uuid}/log/">Full log</a></div>${eventLog(check, view.events)}</section>`,
   );
 }

@@ -84,7 +84,7 @@ function checkRow(view: ChecksView, row: CheckRow): Html {
   return html`<tr data-uuid="${check.uuid}" data-search="${`${check.name} ${check.slug} ${check.tags}`.toLowerCase()}">
     <td class="status-cell">${statusDot(row.status)}</td>
     <td class="name-cell"><a href="${details}">${check.name || html`<span class="muted">unnamed</span>`}</a>
-      ${check.description ? html`<div class="muted small clip">${check.description}</div>` : null}</td>
+      ${check.description ? html`<div class="muted small desc">${check.description}</div>` : null}</td>
     <td class="tags-cell">${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
     <td class="integrations-cell">${integrationIcons(view, check)}</td>
     <td>${scheduleText(check)}<div class="muted small">grace ${formatDuration(check.grace)}</div></td>

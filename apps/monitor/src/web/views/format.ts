@@ -62,3 +62,20 @@ export function zonedTime(ms: number, tz: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("weekday")} ${get("day")} ${get("month")} ${get("year")}, ${get("hour")}:${get("minute")} ${get("timeZoneName")}`;
 }
+
+/** The longest prefix of `bytes` of at most `max` bytes that ends on a UTF-8 character boundary. */
+export function utf8Prefix(bytes: Uint8Array, max: number): Uint8Array {
+  if (bytes.length <= max) return bytes;
+  let end = max;
+  // A continuation byte (10xxxxxx) at the cut means a character started before it: back off.
+  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end);
+}
+
+/**
+ * An instant shown in UTC, which the page script rewrites in the viewer's time zone (or keeps
+ * in UTC: the log's toggle). Without scripts it reads in UTC.
+ */
+export function instant(ms: number): Html {
+  return html`<time datetime="${new Date(ms).toISOString()}" data-local>${utcTime(ms)}</time>`;
+}
