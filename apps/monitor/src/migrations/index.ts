@@ -6,6 +6,7 @@ import { emailVerification } from "./004_email_verification.js";
 import { tokenBuckets } from "./005_token_buckets.js";
 import { checksFillfactor } from "./006_checks_fillfactor.js";
 import { webFlashes } from "./007_web_flashes.js";
+import { webProfiles } from "./008_web_profiles.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -16,6 +17,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "005_token_buckets": tokenBuckets(dialect),
     "006_checks_fillfactor": checksFillfactor(dialect),
     "007_web_flashes": webFlashes(dialect),
+    "008_web_profiles": webProfiles(dialect),
   };
 }
 

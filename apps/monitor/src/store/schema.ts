@@ -161,6 +161,26 @@ export interface MembershipsTable {
   account_id: number;
   role: MemberRole;
   created: number;
+  /** Set when the owner offered the project to this member (migration 008). */
+  transfer_requested: number | null;
+}
+
+export type ChecksSort = "created" | "name" | "status" | "last_ping";
+export type Theme = "system" | "light" | "dark";
+
+/** An account's dashboard choices (migration 008); a missing row means every default. */
+export interface WebProfilesTable {
+  account_id: number;
+  sort: Generated<ChecksSort>;
+  theme: Generated<Theme>;
+  /** 1: the monthly report is sent; next_report is when (null until first scheduled). */
+  reports: Generated<number>;
+  next_report: number | null;
+  /** base64url(iv | tag | AES-256-GCM ciphertext) of the TOTP seed; null: two-factor is off. */
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  /** Space-separated SHA-256 hashes (hex) of the unused recovery codes. */
+  recovery_codes: Generated<string>;
 }
 
 /** A rate limit's bucket: `tokens` from 0 to 1, each use costs 1/capacity, refilled with time. */
@@ -192,6 +212,7 @@ export interface MonitorDB {
   memberships: MembershipsTable;
   token_buckets: TokenBucketsTable;
   web_flashes: WebFlashesTable;
+  web_profiles: WebProfilesTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -202,4 +223,5 @@ export type Ping = Selectable<PingsTable>;
 export type Flip = Selectable<FlipsTable>;
 export type Channel = Selectable<ChannelsTable>;
 export type Membership = Selectable<MembershipsTable>;
+export type WebProfile = Selectable<WebProfilesTable>;
 export type Notification = Selectable<NotificationsTable>;

@@ -9,7 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_DAYS, sessionTokenHash } from "../actions/webAccounts.js";
 import type { MonitorDeps } from "../deps.js";
-import type { Account } from "../store/schema.js";
+import type { Account, Theme } from "../store/schema.js";
 import type { Flash } from "./flash.js";
 import { findSessionAccount } from "../store/webAccounts.js";
 
@@ -22,6 +22,8 @@ export interface Visitor {
   csrf: string;
   /** The message a form left for this page (post/redirect/get), shown once. */
   flash?: Flash | null;
+  /** The account's light/dark choice ("system" follows the browser). */
+  theme?: Theme;
 }
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {

@@ -56,13 +56,16 @@ async function saveSpec(ctx: SignedInContext, result: FormResult<NameDraft | Sch
   }
   const outcome = await updateCheck(ctx.deps, check, result.ok, 3);
   if (outcome.kind !== "updated") throw new WebError(404, "This check no longer exists.");
+  // The checks list's dialog comes back to the list.
+  if (ctx.form.get("next") === "list") return redirectAfter(ctx, `/projects/${access.project.uuid}/checks/`, { kind: "ok", text: `Schedule of “${check.name || "unnamed"}” saved.` });
   return redirectTo(`/checks/${check.uuid}/details/`);
 }
 
 export function checkDetailRoutes(web: WebRouter): void {
   web.get("/checks/:uuid/details/", async (ctx) => {
     const { check, access } = await accessCheck(ctx.deps, ctx.account, ctx.params.uuid);
-    return render(ctx, check, access);
+    // The checks list links here to change the schedule when its dialog cannot open (no script).
+    return render(ctx, check, access, ctx.query.get("edit") === "schedule" ? { open: "schedule" } : {});
   });
 
   // Every alert links here (the check's unique_key, so the link does not reveal the ping

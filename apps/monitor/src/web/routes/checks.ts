@@ -7,9 +7,11 @@ import { tagsList } from "../../lib/tags.js";
 import { channelIdsByCheckOfProject, listChannels } from "../../store/channels.js";
 import { listChecks } from "../../store/checks.js";
 import { accessProject, requireWrite } from "../access.js";
-import type { WebRouter } from "../context.js";
+import type { SignedInContext, WebRouter } from "../context.js";
+import type { ChecksSort } from "../../store/schema.js";
+import { findProfile, updateProfile } from "../../store/webProfiles.js";
 import { jsonResponse, pageResponse, redirectTo, WebError } from "../respond.js";
-import { checksPage, worstStatus, type CheckRow } from "../views/checksList.js";
+import { checksPage, SEVERITY, worstStatus, type CheckRow } from "../views/checksList.js";
 import { relativeTime } from "../views/format.js";
 import { STATUS_LABELS } from "../views/status.js";
 
@@ -19,19 +21,45 @@ function tagSummary(rows: CheckRow[]): [string, CheckRow["status"]][] {
   return [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, statuses]) => [tag, worstStatus(statuses)]);
 }
 
+const SORTS: ChecksSort[] = ["created", "name", "status", "last_ping"];
+
+/** The order asked for (`?sort=`), remembered for the account; else the one it chose last. */
+async function chosenSort(ctx: SignedInContext): Promise<ChecksSort> {
+  const asked = ctx.query.get("sort");
+  const profile = await findProfile(ctx.deps.db, ctx.account.id);
+  if (asked === null || !SORTS.includes(asked as ChecksSort)) return profile.sort;
+  if (asked !== profile.sort) await updateProfile(ctx.deps.db, ctx.account.id, { sort: asked as ChecksSort });
+  return asked as ChecksSort;
+}
+
+const byName = (a: CheckRow, b: CheckRow) => (a.check.name || "\uffff").localeCompare(b.check.name || "\uffff", "en", { sensitivity: "base" }) || a.check.id - b.check.id;
+
+function sortRows(rows: CheckRow[], sort: ChecksSort): CheckRow[] {
+  const sorted = [...rows];
+  if (sort === "name") sorted.sort(byName);
+  else if (sort === "status") sorted.sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status) || byName(a, b));
+  // Most recent first; never pinged last.
+  else if (sort === "last_ping") sorted.sort((a, b) => (b.check.last_ping ?? -Infinity) - (a.check.last_ping ?? -Infinity) || byName(a, b));
+  return sorted;
+}
+
 export function checkListRoutes(web: WebRouter): void {
   web.get("/projects/:code/checks/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     const now = ctx.deps.clock.now().getTime();
     const all = (await listChecks(ctx.deps.db, access.project.id)).map((check) => ({ check, status: computeStatus(check, now, true) }));
     const selected = ctx.query.getAll("tag");
-    const rows = all.filter((row) => {
-      const tags = new Set(tagsList(row.check.tags));
-      return selected.every((t) => tags.has(t));
-    });
+    const sort = await chosenSort(ctx);
+    const rows = sortRows(
+      all.filter((row) => {
+        const tags = new Set(tagsList(row.check.tags));
+        return selected.every((t) => tags.has(t));
+      }),
+      sort,
+    );
     const channels = await listChannels(ctx.deps.db, access.project.id);
     const assigned = await channelIdsByCheckOfProject(ctx.deps.db, access.project.id);
-    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, rows, tags: tagSummary(all), selected, now, channels, assigned }));
+    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, sort, rows, tags: tagSummary(all), selected, now, channels, assigned }));
   });
 
   // Polled by the page script so the list stays live without a reload.

@@ -125,12 +125,16 @@ function viewerZoneRuns(root) {
 function searchBox() {
   document.querySelectorAll("[data-filter-rows]").forEach((input) => {
     const rows = () => document.querySelectorAll(input.getAttribute("data-filter-rows"));
+    const none = document.querySelector(".no-match");
     input.addEventListener("input", () => {
       const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      let shown = 0;
       rows().forEach((row) => {
         const text = row.getAttribute("data-search") || "";
         row.hidden = !words.every((w) => text.includes(w));
+        if (!row.hidden) shown++;
       });
+      if (none) none.hidden = shown > 0;
     });
   });
 }
@@ -160,6 +164,98 @@ function liveStatus() {
   setInterval(refresh, 15000);
 }
 
+function fetchPreview(url, kind, schedule, tz, preview) {
+  const params = new URLSearchParams({ kind, schedule, tz });
+  return fetch(`${url}?${params}`, { credentials: "same-origin" })
+    .then((r) => (r.ok ? r.text() : ""))
+    .then((html) => {
+      if (!html) return;
+      preview.innerHTML = html; // server-rendered and escaped
+      viewerZoneRuns(preview);
+    })
+    .catch(() => {});
+}
+
+function describeSeconds(seconds) {
+  const units = [
+    [604800, "week"],
+    [86400, "day"],
+    [3600, "hour"],
+    [60, "minute"],
+  ];
+  const parts = [];
+  let rest = seconds;
+  for (const [size, unit] of units) {
+    if (rest >= size && parts.length < 2) {
+      const n = Math.floor(rest / size);
+      parts.push(`${n} ${unit}${n === 1 ? "" : "s"}`);
+      rest -= n * size;
+    }
+  }
+  return parts.join(" ") || `${seconds} seconds`;
+}
+
+// The checks list's dialog for a check's period and grace (or expression), as upstream's:
+// sliders over common durations, presets, and an expression tab with a preview.
+function scheduleDialog() {
+  const dialog = document.getElementById("schedule-dialog");
+  if (!dialog || typeof dialog.showModal !== "function") return;
+  const form = dialog.querySelector("form");
+  const stops = JSON.parse(dialog.getAttribute("data-stops"));
+  const preview = form.querySelector(".preview");
+  const setDuration = (name, seconds) => {
+    form.elements[`${name}_value`].value = String(seconds);
+    form.querySelector(`[data-out=${name}]`).textContent = describeSeconds(seconds);
+    let nearest = 0;
+    stops.forEach((s, i) => {
+      if (Math.abs(s - seconds) < Math.abs(stops[nearest] - seconds)) nearest = i;
+    });
+    form.querySelector(`[data-slider=${name}]`).value = String(nearest);
+  };
+  const refresh = () => {
+    const kind = form.elements.kind.value;
+    if (kind !== "simple") fetchPreview(form.getAttribute("data-preview-url"), kind, form.elements.schedule.value, form.elements.tz.value, preview);
+  };
+  const setKind = (kind) => {
+    form.elements.kind.value = kind;
+    form.setAttribute("data-kind", kind);
+    form.querySelectorAll("[data-kind-tab]").forEach((b) => b.classList.toggle("active", b.getAttribute("data-kind-tab") === kind));
+    refresh();
+  };
+  form.querySelectorAll("[data-slider]").forEach((slider) =>
+    slider.addEventListener("input", () => {
+      const name = slider.getAttribute("data-slider");
+      const seconds = stops[Number(slider.value)];
+      form.elements[`${name}_value`].value = String(seconds);
+      form.querySelector(`[data-out=${name}]`).textContent = describeSeconds(seconds);
+    }),
+  );
+  form.querySelectorAll("[data-preset]").forEach((b) => b.addEventListener("click", () => setDuration(b.getAttribute("data-preset"), Number(b.getAttribute("data-seconds")))));
+  form.querySelectorAll("[data-kind-tab]").forEach((b) => b.addEventListener("click", () => setKind(b.getAttribute("data-kind-tab"))));
+  let timer = null;
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  };
+  form.elements.schedule.addEventListener("input", later);
+  form.elements.tz.addEventListener("input", later);
+  dialog.querySelector("[data-close-dialog]").addEventListener("click", () => dialog.close());
+  document.querySelectorAll("[data-edit-schedule]").forEach((link) =>
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      form.action = link.getAttribute("data-edit-schedule");
+      dialog.querySelector("[data-modal-name]").textContent = link.getAttribute("data-name");
+      setDuration("timeout", Number(link.getAttribute("data-timeout")));
+      setDuration("grace", Number(link.getAttribute("data-grace")));
+      form.elements.schedule.value = link.getAttribute("data-schedule");
+      form.elements.tz.value = link.getAttribute("data-tz");
+      preview.innerHTML = "";
+      setKind(link.getAttribute("data-kind"));
+      dialog.showModal();
+    }),
+  );
+}
+
 // The schedule editor: show the fields of the chosen kind and preview the next runs.
 function scheduleForm() {
   document.querySelectorAll("form.schedule-form").forEach((form) => {
@@ -170,15 +266,7 @@ function scheduleForm() {
       const k = kind();
       form.setAttribute("data-kind", k);
       if (k === "simple") return;
-      const params = new URLSearchParams({ kind: k, schedule: form.elements.schedule.value, tz: form.elements.tz.value });
-      fetch(`${form.getAttribute("data-preview-url")}?${params}`, { credentials: "same-origin" })
-        .then((r) => (r.ok ? r.text() : ""))
-        .then((html) => {
-          if (!html) return;
-          preview.innerHTML = html; // server-rendered and escaped
-          viewerZoneRuns(preview);
-        })
-        .catch(() => {});
+      fetchPreview(form.getAttribute("data-preview-url"), k, form.elements.schedule.value, form.elements.tz.value, preview);
     };
     const later = () => {
       clearTimeout(timer);
@@ -240,6 +328,7 @@ onReady(() => {
   searchBox();
   liveStatus();
   scheduleForm();
+  scheduleDialog();
   selectAll();
   integrationSwitches();
 });

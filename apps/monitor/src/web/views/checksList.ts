@@ -4,13 +4,14 @@ import type { ComputedStatus } from "../../lib/status.js";
 import { tagsList } from "../../lib/tags.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { channelLabel } from "../../integrations/registry.js";
-import type { Channel, Check } from "../../store/schema.js";
+import type { Channel, Check, ChecksSort } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { formatDuration, timeTag } from "./format.js";
 import { kindIcon } from "./kindIcon.js";
 import { csrfField, layout } from "./layout.js";
+import { scheduleModal } from "./scheduleModal.js";
 import { statusDot, STATUS_LABELS } from "./status.js";
 
 export interface CheckRow {
@@ -20,6 +21,7 @@ export interface CheckRow {
 
 export interface ChecksView {
   access: ProjectAccess;
+  sort: ChecksSort;
   rows: CheckRow[];
   /** Every tag of the project with the worst status among its checks. */
   tags: [string, ComputedStatus][];
@@ -33,7 +35,7 @@ export interface ChecksView {
 /** Past this many integrations a row says "3 of 12" instead of showing every icon, as upstream. */
 const MAX_ICONS = 10;
 
-const SEVERITY: ComputedStatus[] = ["down", "grace", "started", "up", "new", "paused"];
+export const SEVERITY: ComputedStatus[] = ["down", "grace", "started", "up", "new", "paused"];
 
 export function worstStatus(statuses: ComputedStatus[]): ComputedStatus {
   return SEVERITY.find((s) => statuses.includes(s)) ?? "new";
@@ -77,6 +79,17 @@ function integrationIcons(view: ChecksView, check: Check): Html {
   })}</span>`;
 }
 
+/**
+ * The schedule and grace; with write access, a button that opens the period/grace dialog
+ * (a link to the check's own editor until the page script takes it over).
+ */
+function scheduleCell(view: ChecksView, check: Check): Html {
+  const text = html`${scheduleText(check)}<div class="muted small">grace ${formatDuration(check.grace)}</div>`;
+  if (!canWrite(view.access)) return text;
+  return html`<a class="edit-schedule" href="/checks/${check.uuid}/details/?edit=schedule" title="Change the period and grace time" data-edit-schedule="/checks/${check.uuid}/schedule/"
+    data-name="${check.name || "unnamed"}" data-kind="${check.kind}" data-timeout="${check.timeout}" data-grace="${check.grace}" data-schedule="${check.kind === "simple" ? "" : check.schedule}" data-tz="${check.tz}">${text}</a>`;
+}
+
 function checkRow(view: ChecksView, row: CheckRow): Html {
   const { check } = row;
   const now = view.now;
@@ -87,7 +100,7 @@ function checkRow(view: ChecksView, row: CheckRow): Html {
       ${check.description ? html`<div class="muted small desc">${check.description}</div>` : null}</td>
     <td class="tags-cell">${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
     <td class="integrations-cell">${integrationIcons(view, check)}</td>
-    <td>${scheduleText(check)}<div class="muted small">grace ${formatDuration(check.grace)}</div></td>
+    <td class="schedule-cell">${scheduleCell(view, check)}</td>
     <td class="last-ping">${timeTag(check.last_ping, now)}${lastDuration(check)}</td>
     <td class="right details-cell"><a class="button small" href="${details}">Details</a></td>
   </tr>`;
@@ -126,20 +139,37 @@ function addForm(visitor: Visitor, view: ChecksView): Html | null {
   </form>`;
 }
 
+const SORTS: [ChecksSort, string][] = [
+  ["created", "Created"],
+  ["name", "Name"],
+  ["status", "Status"],
+  ["last_ping", "Last ping"],
+];
+
+/** The list's order; the choice is remembered for the account. */
+function sortBar(view: ChecksView, base: string): Html {
+  const href = (sort: ChecksSort) => `${base}?${new URLSearchParams([...view.selected.map((t): [string, string] => ["tag", t]), ["sort", sort]]).toString()}`;
+  return html`<nav class="segmented sort-bar" aria-label="Sort checks by"><span class="muted small">Sort</span>${SORTS.map(
+    ([sort, label]) => html`<a href="${href(sort)}" class="${view.sort === sort ? "active" : ""}" aria-current="${view.sort === sort ? "true" : "false"}">${label}</a>`,
+  )}</nav>`;
+}
+
 export function checksPage(deps: MonitorDeps, visitor: Visitor, view: ChecksView): Html {
   const base = `/projects/${view.access.project.uuid}/checks/`;
   const table = view.rows.length
     ? html`<table class="table checks" data-status-url="${base}status/">
-      <thead><tr><th></th><th>Name</th><th class="tags-cell">Tags</th><th class="integrations-cell">Integrations</th><th>Schedule</th><th>Last ping</th><th class="details-cell"></th></tr></thead>
+      <thead><tr><th class="status-cell"></th><th>Name</th><th class="tags-cell">Tags</th><th class="integrations-cell">Integrations</th><th>Schedule</th><th>Last ping</th><th class="details-cell"></th></tr></thead>
       <tbody>${view.rows.map((r) => checkRow(view, r))}</tbody>
-    </table>`
+    </table>
+    <p class="empty no-match" hidden>No checks match your search.</p>`
     : html`<div class="empty">${view.selected.length ? "No check has all the selected tags." : "This project has no checks yet. Add one above, or create them through the API."}</div>`;
   return layout(
     deps,
     { title: `Checks – ${view.access.project.name}`, visitor, project: view.access, tab: "checks" },
     html`<div class="page-head"><h1>Checks</h1>${addForm(visitor, view)}</div>
-<div class="toolbar">${tagBar(view, base)}<input type="search" class="filter-box" placeholder="Search checks…" aria-label="Search checks" data-filter-rows="table.checks tbody tr"></div>
+<div class="toolbar">${tagBar(view, base)}${view.rows.length > 1 ? sortBar(view, base) : null}<input type="search" class="filter-box" placeholder="Search checks…" aria-label="Search checks" data-filter-rows="table.checks tbody tr"></div>
 <div class="card flush">${table}</div>
-${view.rows.length ? legend() : null}`,
+${view.rows.length ? legend() : null}
+${canWrite(view.access) && view.rows.length ? scheduleModal(visitor) : null}`,
   );
 }

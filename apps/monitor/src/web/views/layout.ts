@@ -52,10 +52,11 @@ function flashMessage(flash: PageFrame["flash"]): Html | null {
 export function layout(deps: MonitorDeps, frame: PageFrame, body: Renderable): Html {
   const siteName = deps.config.siteName;
   return html`<!doctype html>
-<html lang="en">
+<html lang="en"${frame.visitor.theme && frame.visitor.theme !== "system" ? html` data-theme="${frame.visitor.theme}"` : null}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="${frame.visitor.theme === "dark" ? "dark" : frame.visitor.theme === "light" ? "light" : "light dark"}">
 <title>${frame.title} – ${siteName}</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/beacon.css">

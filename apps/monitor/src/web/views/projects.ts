@@ -5,6 +5,7 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { csrfField, layout } from "./layout.js";
+import { worstStatus } from "./checksList.js";
 import { statusDot } from "./status.js";
 
 export interface ProjectSummary {
@@ -14,13 +15,28 @@ export interface ProjectSummary {
 
 const ROLE_LABELS = { owner: "Owner", rw: "Team member", ro: "Read-only" };
 
+// Every status in the order a summary names them, with its word; "all up" is said only when
+// every check is up (a check never pinged is not up: it is new).
+const SUMMARY: [ComputedStatus, string, string][] = [
+  ["down", "down", "all down"],
+  ["grace", "late", "all late"],
+  ["started", "running", "all running"],
+  ["up", "up", "all up"],
+  ["new", "new", "not pinged yet"],
+  ["paused", "paused", "all paused"],
+];
+
+export function summaryText(statuses: ComputedStatus[]): string {
+  const counts = SUMMARY.map(([status, word, all]) => ({ n: statuses.filter((s) => s === status).length, word, all }));
+  const present = counts.filter((c) => c.n > 0);
+  const total = `${statuses.length} check${statuses.length === 1 ? "" : "s"}`;
+  if (present.length === 1) return `${total}, ${present[0].all}`;
+  return `${total}: ${present.map((c) => `${c.n} ${c.word}`).join(", ")}`;
+}
+
 function summaryLine(statuses: ComputedStatus[]): Html {
   if (statuses.length === 0) return html`<span class="muted">No checks yet</span>`;
-  const down = statuses.filter((s) => s === "down").length;
-  const late = statuses.filter((s) => s === "grace").length;
-  const worst: ComputedStatus = down > 0 ? "down" : late > 0 ? "grace" : "up";
-  const text = down > 0 ? `${down} down` : late > 0 ? `${late} late` : "all up";
-  return html`${statusDot(worst)} ${statuses.length} check${statuses.length === 1 ? "" : "s"}, ${text}`;
+  return html`${statusDot(worstStatus(statuses))} ${summaryText(statuses)}`;
 }
 
 function projectCard(summary: ProjectSummary): Html {
