@@ -117,7 +117,8 @@ function viewerZoneRuns(root) {
     const span = document.createElement("span");
     span.className = "your-time muted small";
     const day = d.toLocaleDateString("en-GB", { weekday: "short", day: "2-digit", month: "short" });
-    span.textContent = ` · ${day}, ${mine} ${zoneName(d)} your time (${here})`;
+    span.textContent = ` · ${day}, ${mine} ${zoneName(d)} your time`;
+    span.title = `In your time zone, ${here}`;
     el.after(span);
   });
 }
