@@ -15,6 +15,8 @@ const FRIENDLY: [RegExp, string][] = [
   [/^json validation error: (timeout|grace) is too large$/, "The $1 must be at most 365 days."],
   [/^json validation error: slug does not match pattern$/, "The slug may contain only lowercase letters, digits, hyphens and underscores."],
   [/^json validation error: desc is too long$/, "The description is too long."],
+  [/^json validation error: (start|success|failure)_kw is too long$/, "The $1 keywords are too long: at most 200 characters."],
+  [/^json validation error: methods has unexpected value$/, "Choose which HTTP methods ping the check."],
   [/^json validation error: (\w+) is too long$/, "The $1 is too long."],
   [/^json validation error: tz is not a valid timezone$/, "Unknown time zone."],
 ];
@@ -33,6 +35,21 @@ function validateParts<D>(parts: JsonObject[], draft: D, errors: string[] = []):
   if (errors.length > 0) return { errors, draft };
   const whole = validateCheckSpec(Object.assign({}, ...parts));
   return "error" in whole ? { errors: [friendly(whole.error)], draft } : whole;
+}
+
+/** The filtering rules form; its values are choices and short texts, kept on the check when refused. */
+export function filteringSpec(form: URLSearchParams): FormResult<null> {
+  const flag = (name: string) => form.get(name) === "1";
+  return validateParts(
+    [
+      { methods: form.get("methods") ?? "" },
+      { start_kw: (form.get("start_kw") ?? "").trim() },
+      { success_kw: (form.get("success_kw") ?? "").trim() },
+      { failure_kw: (form.get("failure_kw") ?? "").trim() },
+      { filter_http_body: flag("filter_http_body"), filter_subject: flag("filter_subject"), filter_body: flag("filter_body"), filter_default_fail: flag("filter_default_fail"), manual_resume: flag("manual_resume") },
+    ],
+    null,
+  );
 }
 
 export interface NameDraft {

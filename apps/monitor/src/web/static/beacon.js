@@ -280,6 +280,21 @@ function scheduleForm() {
   });
 }
 
+// Usage examples as tabs: one language shown at a time.
+function tabs() {
+  document.querySelectorAll("[data-tabs]").forEach((box) => {
+    box.classList.add("tabbed");
+    const show = (id) => {
+      box.querySelectorAll("[data-tab]").forEach((b) => b.setAttribute("aria-selected", b.getAttribute("data-tab") === id ? "true" : "false"));
+      box.querySelectorAll("[data-tab]").forEach((b) => b.classList.toggle("active", b.getAttribute("data-tab") === id));
+      box.querySelectorAll(".snippet").forEach((s) => s.classList.toggle("shown", s.id === id));
+    };
+    box.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => show(b.getAttribute("data-tab"))));
+    const first = box.querySelector("[data-tab]");
+    if (first) show(first.getAttribute("data-tab"));
+  });
+}
+
 function selectAll() {
   document.querySelectorAll("[data-check-all], [data-check-none]").forEach((link) => {
     link.addEventListener("click", (event) => {
@@ -330,6 +345,7 @@ onReady(() => {
   liveStatus();
   scheduleForm();
   scheduleDialog();
+  tabs();
   selectAll();
   integrationSwitches();
 });

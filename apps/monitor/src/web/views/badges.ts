@@ -1,4 +1,5 @@
-// Status badges of a project: one per tag plus one for all checks, in three formats.
+// Status badges of a project: one per tag plus one for all checks, in three formats, each with
+// the snippets that embed it (Markdown, HTML) and copy buttons.
 import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../html.js";
@@ -10,20 +11,24 @@ export interface BadgeRow {
   urls: Record<string, string>;
 }
 
-const FORMATS: [string, string][] = [
-  ["svg", "SVG image"],
-  ["json", "JSON"],
-  ["shields", "Shields.io endpoint"],
-];
+function copyLine(id: string, label: string, value: string): Html {
+  return html`<div class="badge-url"><span class="muted small">${label}</span><div class="copyable scroll"><code id="${id}">${value}</code><button type="button" class="small" data-copy-target="#${id}">Copy</button></div></div>`;
+}
 
 // The preview loads from this server by path, whatever host the site root names.
-function badgeRow(row: BadgeRow, late: boolean): Html {
+function badgeCard(row: BadgeRow, index: number, late: boolean): Html {
   const key = (fmt: string) => (late ? `${fmt}3` : fmt);
-  return html`<tr>
-    <td class="nowrap"><strong>${row.tag === "*" ? "All checks" : row.tag}</strong></td>
-    <td><img src="${new URL(row.urls[key("svg")]).pathname}" alt="${row.tag} badge" height="20"></td>
-    <td>${FORMATS.map(([fmt, label]) => html`<div class="badge-url"><span class="muted small">${label}</span><code>${row.urls[key(fmt)]}</code></div>`)}</td>
-  </tr>`;
+  const svg = row.urls[key("svg")];
+  const title = row.tag === "*" ? "All checks" : row.tag;
+  const alt = `${title} status`;
+  return html`<section class="card badge-card">
+    <div class="badge-head"><h2>${title}</h2><img src="${new URL(svg).pathname}" alt="${alt}" height="20"></div>
+    ${copyLine(`b${index}-md`, "Markdown", `![${alt}](${svg})`)}
+    ${copyLine(`b${index}-html`, "HTML", `<img src="${svg}" alt="${alt}">`)}
+    ${copyLine(`b${index}-svg`, "Image URL (SVG)", svg)}
+    ${copyLine(`b${index}-json`, "JSON", row.urls[key("json")])}
+    ${copyLine(`b${index}-shields`, "Shields.io endpoint", row.urls[key("shields")])}
+  </section>`;
 }
 
 export function badgesPage(deps: MonitorDeps, visitor: Visitor, access: ProjectAccess, rows: BadgeRow[], late: boolean): Html {
@@ -38,7 +43,6 @@ The URLs are public but unguessable, and do not reveal check names or ping URLs.
   <a href="${base}" class="${late ? "" : "active"}">Up / down</a>
   <a href="${base}?late=1" class="${late ? "active" : ""}">Up / late / down</a>
 </nav>
-<div class="card flush"><table class="table badges"><thead><tr><th>Tag</th><th>Badge</th><th>URLs</th></tr></thead>
-<tbody>${rows.map((r) => badgeRow(r, late))}</tbody></table></div>`,
+<div class="badges">${rows.map((r, i) => badgeCard(r, i, late))}</div>`,
   );
 }

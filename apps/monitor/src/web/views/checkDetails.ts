@@ -10,6 +10,7 @@ import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { nameDraftOf, scheduleDraftOf, type NameDraft, type ScheduleDraft } from "../checkInput.js";
 import { nameForm, scheduleForm } from "./checkForms.js";
+import { filteringForm, filteringSummary } from "./filteringForm.js";
 import { eventLog, zoneToggle, type LogEvent } from "./eventLog.js";
 import { formatDuration, timeTag } from "./format.js";
 import { csrfField, layout } from "./layout.js";
@@ -17,6 +18,7 @@ import { statusPill } from "./status.js";
 import { kindTitle } from "../../integrations/registry.js";
 import { channelName } from "./channelName.js";
 import { kindIcon } from "./kindIcon.js";
+import { snippetTabs, usageSnippets } from "./usageSnippets.js";
 
 export interface DetailsView {
   access: ProjectAccess;
@@ -27,7 +29,7 @@ export interface DetailsView {
   preview: Html;
   now: number;
   /** Which editor to open on load, after a refused submission, with what was typed and why it was refused. */
-  open?: "name" | "schedule";
+  open?: "name" | "schedule" | "filtering";
   nameDraft?: NameDraft;
   scheduleDraft?: ScheduleDraft;
   errors?: string[];
@@ -42,13 +44,17 @@ function pingSection(deps: MonitorDeps, view: DetailsView): Html {
   const { check, access } = view;
   const url = pingEndpoint(deps.config) + check.uuid;
   const slugUrl = access.project.ping_key && check.slug ? `${pingEndpoint(deps.config)}${access.project.ping_key}/${check.slug}` : null;
+  // Inbound e-mail is on when the SMTP listener runs: an e-mail to this address is a ping.
+  const email = deps.config.smtpdPort > 0 ? `${check.uuid}@${deps.config.pingEmailDomain}` : null;
   return html`<section class="card">
   <h2>How to ping</h2>
   <p>Keep this check up by requesting its ping URL at the end of each run:</p>
   <div class="copyable"><code id="ping-url">${url}</code><button type="button" class="small" data-copy-target="#ping-url">Copy</button></div>
   ${slugUrl ? html`<p class="hint">Or by slug: <code>${slugUrl}</code></p>` : null}
+  ${email ? html`<p class="hint">Or by e-mail, to</p><div class="copyable"><code id="ping-email">${email}</code><button type="button" class="small" data-copy-target="#ping-email">Copy</button></div>` : null}
   <p class="hint">Append <code>/start</code> when the job starts to measure its run time, <code>/fail</code> to report a failure, or an exit status such as <code>/1</code>.
-  In a crontab: <code>… &amp;&amp; curl -fsS -m 10 --retry 5 -o /dev/null ${url}</code></p>
+  A request body${deps.config.pingBodyLimit > 0 ? ` (its first ${deps.config.pingBodyLimit} bytes)` : ""} is kept with the ping: send the job's output to see it in the log.</p>
+  <details class="usage"><summary>Usage examples</summary>${snippetTabs("usage", usageSnippets(url))}</details>
 </section>`;
 }
 
@@ -102,6 +108,15 @@ function integrationsSection(visitor: Visitor, view: DetailsView): Html {
 </section>`;
 }
 
+function filteringSection(visitor: Visitor, view: DetailsView): Html {
+  const { check } = view;
+  return html`<section class="card">
+  <h2>Filtering rules</h2>
+  ${filteringSummary(check).map((line) => html`<p class="small">${line}</p>`)}
+  ${canWrite(view.access) ? html`<details class="editor" ${when(view.open === "filtering", "open")}><summary class="button">Change rules</summary>${filteringForm(visitor, check, view.open === "filtering" ? view.errors : undefined)}</details>` : null}
+</section>`;
+}
+
 function actionsSection(visitor: Visitor, view: DetailsView): Html | null {
   if (!canWrite(view.access)) return null;
   const { check } = view;
@@ -139,6 +154,7 @@ export function detailsPage(deps: MonitorDeps, visitor: Visitor, view: DetailsVi
   </div>
   <div class="column">
     ${integrationsSection(visitor, view)}
+    ${filteringSection(visitor, view)}
     ${actionsSection(visitor, view)}
   </div>
 </div>
