@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { lockForTransaction } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { generateApiKey, generatePingKey, hashApiKey, randomToken } from "../lib/keys.js";
-import { countProjectsOfOwner, findAccountByEmail, insertAccount, insertProject } from "../store/projects.js";
+import { countProjectsOfOwner, findAccountByEmail, findProjectByBadgeKey, insertAccount, insertProject } from "../store/projects.js";
 
 export interface NewProjectKeys {
   uuid: string;
@@ -48,7 +48,9 @@ export async function createProject(deps: MonitorDeps, input: CreateProjectInput
     const readOnlyKey = generateApiKey("ro");
     const pingKey = generatePingKey();
     // compat: an owner's first project carries the owner's username as badge key, later ones their UUID.
-    const badgeKey = (await countProjectsOfOwner(trx, owner.id)) === 0 ? owner.username : uuid;
+    // A project transferred away keeps its badge key, so an owner left with none gets a UUID too.
+    const first = (await countProjectsOfOwner(trx, owner.id)) === 0 && !(await findProjectByBadgeKey(trx, owner.username));
+    const badgeKey = first ? owner.username : uuid;
     await insertProject(trx, {
       uuid,
       name: input.name,

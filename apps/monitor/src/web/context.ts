@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MonitorDeps } from "../deps.js";
 import type { Account } from "../store/schema.js";
+import { listAccessibleProjects } from "../store/memberships.js";
 import { findProfile } from "../store/webProfiles.js";
 import { errorPage } from "./views/layout.js";
 import { loadFlash, redirectWithFlash, type Flash } from "./flash.js";
@@ -67,7 +68,10 @@ async function run<C extends PageContext>(deps: MonitorDeps, request: FastifyReq
   const { csrf } = options;
   const visitor = await loadVisitor(deps, request, reply);
   if (options.page && request.method === "GET" && (visitor.account || request.headers.cookie)) visitor.flash = await loadFlash(deps, visitor.token);
-  if (options.page && visitor.account) visitor.theme = (await findProfile(deps.db, visitor.account.id)).theme;
+  if (options.page && visitor.account) {
+    visitor.theme = (await findProfile(deps.db, visitor.account.id)).theme;
+    visitor.projects = (await listAccessibleProjects(deps.db, visitor.account.id)).map(({ project }) => ({ uuid: project.uuid, name: project.name }));
+  }
   const form = request.method === "POST" ? parseForm(request) : new URLSearchParams();
   const ctx: PageContext = { deps, request, reply, visitor, params: (request.params ?? {}) as Record<string, string>, query: queryOf(request), form };
   try {

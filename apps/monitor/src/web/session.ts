@@ -24,6 +24,8 @@ export interface Visitor {
   flash?: Flash | null;
   /** The account's light/dark choice ("system" follows the browser). */
   theme?: Theme;
+  /** The projects the account can open, for the project switcher. */
+  projects?: { uuid: string; name: string }[];
 }
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {

@@ -1,6 +1,9 @@
 // Project settings: rename, create and revoke keys, invite and remove team members, delete.
 import { createProjectKey, PROJECT_KEY_KINDS, revokeProjectKey, setProjectName, type ProjectKeyKind } from "../../actions/projectKeys.js";
-import { inviteMember, removeMember } from "../../actions/team.js";
+import { acceptProject, offerProject, withdrawOffer } from "../../actions/projectTransfer.js";
+import { removeMember } from "../../actions/team.js";
+import { inviteToTeam } from "../../actions/teamInvites.js";
+import { findTransferTarget } from "../../store/projectTransfer.js";
 import { findOwner } from "../../store/projects.js";
 import { listMembers, type ProjectAccess } from "../../store/memberships.js";
 import type { MemberRole } from "../../store/schema.js";
@@ -16,6 +19,7 @@ async function render(ctx: SignedInContext, access: ProjectAccess, extra: Partia
     owner: await findOwner(ctx.deps.db, access.project),
     members: await listMembers(ctx.deps.db, access.project.id),
     newKeys: ctx.visitor.flash?.secrets,
+    transferTo: await findTransferTarget(ctx.deps.db, access.project.id),
     ...extra,
   };
   return pageResponse(settingsPage(ctx.deps, ctx.visitor, view), extra.flash?.kind === "error" ? 400 : 200);
@@ -29,8 +33,9 @@ function keyKind(value: string | null): ProjectKeyKind {
 const KEY_NAMES: Record<ProjectKeyKind, string> = { api_key: "API key", api_key_readonly: "Read-only API key", ping_key: "Ping key" };
 
 const INVITE_FLASH = {
-  no_account: "There is no account with that e-mail address. Ask them to sign up first, then invite them.",
+  no_account: "There is no account with that e-mail address, and this site cannot send e-mail to invite them: ask them to sign up first.",
   owner: "That is the project's owner.",
+  invalid: "Please enter a valid e-mail address.",
 };
 
 async function post(ctx: SignedInContext, access: ProjectAccess): Promise<WebResponse> {
@@ -62,10 +67,31 @@ async function post(ctx: SignedInContext, access: ProjectAccess): Promise<WebRes
     case "invite": {
       requireOwner(access);
       const role: MemberRole = ctx.form.get("role") === "ro" ? "ro" : "rw";
-      const outcome = await inviteMember(ctx.deps, project, { email: ctx.form.get("email") ?? "", role });
-      if (outcome.kind === "invited") return done(`${outcome.email} added to the team.`);
+      const outcome = await inviteToTeam(ctx.deps, project, ctx.account, { email: ctx.form.get("email") ?? "", role });
+      if (outcome.kind === "invited") return done(`${outcome.email} added to the team.${outcome.mailed ? " We sent them an e-mail." : ""}`);
       if (outcome.kind === "already") return refused(`${outcome.email} is a member already.`);
       return refused(INVITE_FLASH[outcome.kind]);
+    }
+    case "offer_transfer": {
+      requireOwner(access);
+      if (!(await offerProject(ctx.deps, project, Number(ctx.form.get("account"))))) return refused("Choose a member of the team to transfer the project to.");
+      return done("The project is offered: it is transferred when they accept it on this page.");
+    }
+    case "withdraw_transfer": {
+      requireOwner(access);
+      await withdrawOffer(ctx.deps, project);
+      return done("The transfer offer is withdrawn.");
+    }
+    case "accept_transfer": {
+      const outcome = await acceptProject(ctx.deps, project, ctx.account);
+      if (outcome.kind === "not_offered") return refused("This project is not offered to you.");
+      if (outcome.kind === "limit") return refused(`Your account can hold ${outcome.limit} checks: with this project's it would hold more. Remove some checks first.`);
+      return done(`You are now the owner of “${project.name}”.`);
+    }
+    case "decline_transfer": {
+      if ((await findTransferTarget(ctx.deps.db, project.id)) !== ctx.account.id) return refused("This project is not offered to you.");
+      await withdrawOffer(ctx.deps, project);
+      return done("You declined the transfer.");
     }
     case "remove_member": {
       requireOwner(access);

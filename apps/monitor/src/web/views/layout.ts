@@ -36,11 +36,25 @@ function accountMenu(visitor: Visitor): Html {
   </nav>`;
 }
 
+/** The current project's name opens a list of the others; each opens on the same tab. */
+function projectSwitcher(frame: PageFrame): Html {
+  const current = frame.project!.project;
+  const path = TABS.find(([tab]) => tab === frame.tab)?.[2] ?? "checks/";
+  const others = (frame.visitor.projects ?? []).filter((p) => p.uuid !== current.uuid);
+  return html`<details class="switcher">
+    <summary class="project-name" title="Switch project">${current.name}</summary>
+    <div class="switcher-menu">
+      ${others.map((p) => html`<a href="/projects/${p.uuid}/${path}">${p.name}</a>`)}
+      <a href="/projects/" class="all">All projects…</a>
+    </div>
+  </details>`;
+}
+
 function projectBar(frame: PageFrame): Html | null {
   if (!frame.project) return null;
   const base = `/projects/${frame.project.project.uuid}/`;
   return html`<div class="projectbar"><div class="wrap">
-    <a class="project-name" href="/projects/" title="All projects">${frame.project.project.name}</a>
+    ${projectSwitcher(frame)}
     <nav class="tabs">${TABS.map(([tab, label, path]) => html`<a href="${base + path}" class="${tab === frame.tab ? "active" : ""}">${label}</a>`)}</nav>
   </div></div>`;
 }

@@ -15,6 +15,8 @@ export interface SettingsView {
   /** Keys created by this very request: shown once, never again. */
   newKeys?: Partial<Record<ProjectKeyKind, string>>;
   flash?: { kind: "ok" | "error"; text: string } | null;
+  /** The team member the project is offered to. */
+  transferTo?: number | null;
 }
 
 const KEY_ROWS: [ProjectKeyKind, string, string][] = [
@@ -59,7 +61,7 @@ function teamSection(visitor: Visitor, view: SettingsView, base: string): Html {
   const isOwner = view.access.role === "owner";
   const me = visitor.account?.id;
   const memberRows = view.members.map(
-    (m) => html`<tr><td>${m.account.email}</td><td>${ROLE_LABELS[m.role]}</td><td class="right">${
+    (m) => html`<tr><td class="clip-any">${m.account.email}${m.account.id === view.transferTo ? html` <span class="tag">transfer offered</span>` : null}</td><td>${ROLE_LABELS[m.role]}</td><td class="right">${
       isOwner
         ? action(visitor, base, { action: "remove_member", account: String(m.account.id) }, "Remove", "link danger", `Remove ${m.account.email} from this project?`)
         : m.account.id === me
@@ -82,9 +84,37 @@ function teamSection(visitor: Visitor, view: SettingsView, base: string): Html {
     <input type="email" name="email" placeholder="colleague@example.com" required aria-label="E-mail address">
     <select name="role" aria-label="Role"><option value="rw">Team member</option><option value="ro">Read-only</option></select>
     <button type="submit" class="primary">Invite</button>
-  </form><p class="hint">Invite someone who already has an account here, by the address they signed up with.</p>`
+  </form><p class="hint">Someone without an account here gets an e-mail with a link to set a password; someone with one is added at once.</p>`
       : null
   }
+</section>`;
+}
+
+/** The owner offers the project to a team member; that member accepts or declines here. */
+function transferSection(visitor: Visitor, view: SettingsView, base: string): Html | null {
+  const me = visitor.account?.id;
+  if (view.transferTo && view.transferTo === me) {
+    return html`<section class="card transfer-offer">
+  <h2>Transfer offered</h2>
+  <p>${view.owner.email} offers you the ownership of this project. As its owner, its checks count against your account's limit.</p>
+  ${action(visitor, base, { action: "accept_transfer" }, "Accept the transfer", "primary")} ${action(visitor, base, { action: "decline_transfer" }, "Decline", "")}
+</section>`;
+  }
+  if (view.access.role !== "owner") return null;
+  if (view.transferTo) {
+    const target = view.members.find((m) => m.account.id === view.transferTo);
+    return html`<section class="card"><h2>Transfer ownership</h2><p>The project is offered to <strong>${target?.account.email ?? "a team member"}</strong>, who can accept it on this page.</p>
+      ${action(visitor, base, { action: "withdraw_transfer" }, "Withdraw the offer", "")}</section>`;
+  }
+  if (view.members.length === 0) return null;
+  return html`<section class="card">
+  <h2>Transfer ownership</h2>
+  <p class="hint">Offer the project to a team member. It changes hands when they accept; you stay on the team.</p>
+  <form method="post" action="${base}" class="row-form">
+    ${csrfField(visitor)}<input type="hidden" name="action" value="offer_transfer">
+    <select name="account" aria-label="New owner">${view.members.map((m) => html`<option value="${m.account.id}">${m.account.email}</option>`)}</select>
+    <button type="submit">Offer the project</button>
+  </form>
 </section>`;
 }
 
@@ -125,6 +155,7 @@ export function settingsPage(deps: MonitorDeps, visitor: Visitor, view: Settings
 ${nameSection(visitor, view, base)}
 ${canWrite(view.access) ? apiSection(deps, visitor, view, base) : null}
 ${teamSection(visitor, view, base)}
+${transferSection(visitor, view, base)}
 ${dangerSection(visitor, view, base)}
 </div>`,
   );
