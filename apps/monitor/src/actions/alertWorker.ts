@@ -12,6 +12,7 @@ import { withHeartbeat } from "@beacon/platform";
 import { claimDeliveries, deliver, HEARTBEAT_MS, renewDeliveryLeases } from "./deliveries.js";
 import { processFlips } from "./flipNotifications.js";
 import { flipDueChecks } from "./goingDown.js";
+import { sendDueReportsNow } from "./monthlyReports.js";
 
 const POLL_MS = 500;
 const MIN_SLEEP_MS = 5;
@@ -60,6 +61,8 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
   async function cycle(): Promise<void> {
     await flipDueChecks(deps);
     await processFlips(deps);
+    // A report that cannot be sent must not hold up alerts.
+    await sendDueReportsNow(deps).catch((err) => deps.log.error({ err }, "monthly reports failed"));
     const batch = await claimDeliveries(deps, CONCURRENCY - inflight.size);
     for (const n of batch) {
       leased.add(n.id);

@@ -86,9 +86,10 @@ export async function signedUp(h: Harness, email: string, password = PASSWORD): 
 /** Creates a project through the dashboard and returns its UUID. */
 export async function newProject(client: WebClient, name: string): Promise<{ uuid: string; apiKey: string }> {
   await client.get("/projects/");
-  const res = await client.submit("/projects/", { name });
-  if (res.posted !== 303) throw new Error(`project creation failed: ${res.posted}`);
-  const uuid = /\/projects\/([0-9a-f-]{36})\/settings\//.exec(res.text)![1];
+  const posted = await client.post("/projects/", { name });
+  if (posted.status !== 303) throw new Error(`project creation failed: ${posted.status}`);
+  const uuid = /\/projects\/([0-9a-f-]{36})\/settings\//.exec(posted.location!)![1];
+  const res = await client.get(posted.location!);
   const apiKey = /<code class="secret" data-copy>(hcw_[A-Za-z0-9]+)<\/code>/.exec(res.text)![1];
   return { uuid, apiKey };
 }

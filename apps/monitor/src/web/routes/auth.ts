@@ -7,6 +7,8 @@ import { safeNext, type PageContext, type WebRouter } from "../context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { newToken, setSessionCookie } from "../session.js";
 import { claimPage, claimSentPage, signInPage, signUpPage } from "../views/auth.js";
+import { hasTwoFactor, sealPendingSignIn } from "../../actions/twoFactor.js";
+import { secondFactorPage } from "../views/twoFactor.js";
 
 async function beginSession(ctx: PageContext, accountId: number, next: string | null): Promise<WebResponse> {
   const token = await startSession(ctx.deps, accountId);
@@ -45,6 +47,12 @@ export function authRoutes(web: WebRouter): void {
     const outcome = await signIn(ctx.deps, { email, password: ctx.form.get("password") ?? "", clientAddress });
     if (outcome.kind === "throttled") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: THROTTLED, next }), 429);
     if (outcome.kind === "wrong") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: "Incorrect e-mail address or password.", next }), 400);
+    if (await hasTwoFactor(ctx.deps, outcome.account.id)) {
+      // The password was right: the code comes next (routes/twoFactor.ts), sealed to this visitor.
+      const pending = sealPendingSignIn(ctx.deps, ctx.visitor.token, outcome.account.id);
+      const action = next ? `/accounts/login/two_factor/?next=${encodeURIComponent(next)}` : "/accounts/login/two_factor/";
+      return pageResponse(secondFactorPage(ctx.deps, ctx.visitor, { pending, action }));
+    }
     return beginSession(ctx, outcome.account.id, next);
   });
 

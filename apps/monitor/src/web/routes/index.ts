@@ -14,6 +14,8 @@ import { checkListRoutes } from "./checks.js";
 import { checkLogRoutes } from "./checkLog.js";
 import { emailLinkRoutes } from "./emailLinks.js";
 import { integrationRoutes } from "./integrations.js";
+import { passwordResetRoutes } from "./passwordReset.js";
+import { twoFactorRoutes } from "./twoFactor.js";
 import { projectRoutes } from "./projects.js";
 import { settingsRoutes } from "./settings.js";
 import { staticRoutes } from "./static.js";
@@ -23,6 +25,8 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   staticRoutes(app);
   authRoutes(web);
   accountRoutes(web);
+  passwordResetRoutes(web);
+  twoFactorRoutes(web);
   projectRoutes(web);
   checkListRoutes(web);
   checkDetailRoutes(web);

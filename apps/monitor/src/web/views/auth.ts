@@ -25,7 +25,7 @@ export function signInPage(deps: MonitorDeps, visitor: Visitor, form: AuthForm):
     <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
     <button type="submit" class="primary wide">Sign in</button>
   </form>
-  <p class="muted center">No account yet? <a href="/accounts/signup/">Sign up</a></p>
+  <p class="muted center"><a href="/accounts/password_reset/">Forgot your password?</a> · No account yet? <a href="/accounts/signup/">Sign up</a></p>
 </section>`,
   );
 }

@@ -36,3 +36,9 @@ export function unsubscribeConfirmPage(deps: MonitorDeps, visitor: Visitor, auto
 export function unsubscribedPage(deps: MonitorDeps, visitor: Visitor): Html {
   return card(deps, visitor, "Unsubscribed", html`<p>Your email address has been unsubscribed from ${deps.config.siteName} notifications.</p>`);
 }
+
+/** The monthly report's opt-out link: a button first (mail scanners open links), then done. */
+export function reportsUnsubscribePage(deps: MonitorDeps, visitor: Visitor, done: boolean): Html {
+  if (done) return card(deps, visitor, "Unsubscribed", html`<p>You will no longer receive monthly reports. Turn them back on from your account page.</p>`);
+  return card(deps, visitor, "Monthly reports", html`<p>Stop the monthly report e-mails?</p><form method="post"><button type="submit" class="primary">Unsubscribe</button></form>`);
+}

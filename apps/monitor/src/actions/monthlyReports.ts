@@ -1,0 +1,100 @@
+// The monthly report e-mail (upstream's "sendreports"): on the first of each month, every
+// account that signs in to the dashboard and has not opted out gets the status of the checks
+// in its projects and how often each went down in the month before. An account's first report
+// is scheduled, not sent, when the worker first sees it. Several workers may run: each claims
+// an account's report by moving its date forward (compare-and-set) before sending it.
+import type { MonitorDeps } from "../deps.js";
+import { computeStatus } from "../lib/status.js";
+import { signPayload } from "../lib/signing.js";
+import { listChecks } from "../store/checks.js";
+import { listAccessibleProjects } from "../store/memberships.js";
+import type { Account } from "../store/schema.js";
+import { DEFAULT_PROFILE } from "../store/webProfiles.js";
+import { sendAccountMail } from "./accountMail.js";
+
+export const REPORT_SALT = "monthly-report-unsubscribe";
+
+/** 00:00 UTC on the first of the month after `ms`. */
+export function nextMonthStart(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
+const STATUS_WORDS: Record<string, string> = { new: "new", up: "up", grace: "late", down: "DOWN", paused: "paused", started: "running" };
+
+async function reportFor(deps: MonitorDeps, account: Account, now: number): Promise<string[] | null> {
+  const since = now - 30 * 86400_000;
+  const paragraphs: string[] = [];
+  for (const { project } of await listAccessibleProjects(deps.db, account.id)) {
+    const checks = await listChecks(deps.db, project.id);
+    if (checks.length === 0) continue;
+    const downs = await deps.db
+      .selectFrom("flips")
+      .select(["check_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("check_id", "in", checks.map((c) => c.id))
+      .where("new_status", "=", "down")
+      .where("created", ">=", since)
+      .groupBy("check_id")
+      .execute();
+    const byCheck = new Map(downs.map((d) => [Number(d.check_id), Number(d.n)]));
+    const lines = checks.map((c) => {
+      const n = byCheck.get(c.id) ?? 0;
+      return `• ${c.name || "unnamed"}: ${STATUS_WORDS[computeStatus(c, now, true)]}; ${n === 0 ? "no downtime" : n === 1 ? "down once" : `down ${n} times`} in the last 30 days`;
+    });
+    paragraphs.push(`Project "${project.name}":\n${lines.join("\n")}`);
+  }
+  return paragraphs.length ? paragraphs : null;
+}
+
+export function reportUnsubscribeLink(deps: MonitorDeps, accountId: number): string {
+  return `${deps.config.siteRoot}/accounts/reports/unsubscribe/${signPayload({ a: accountId }, deps.secretKey, REPORT_SALT, deps.clock.now().getTime())}/`;
+}
+
+/** Sends the reports that are due; returns how many were sent. */
+export async function sendDueReports(deps: MonitorDeps): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const rows = await deps.db
+    .selectFrom("accounts")
+    .innerJoin("web_credentials", "web_credentials.account_id", "accounts.id")
+    .leftJoin("web_profiles", "web_profiles.account_id", "accounts.id")
+    .selectAll("accounts")
+    .select(["web_profiles.reports", "web_profiles.next_report"])
+    .where((eb) => eb.or([eb("web_profiles.account_id", "is", null), eb.and([eb("web_profiles.reports", "=", 1), eb.or([eb("web_profiles.next_report", "is", null), eb("web_profiles.next_report", "<=", now)])])]))
+    .orderBy("accounts.id")
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const { reports, next_report, ...account } of rows) {
+    const next = nextMonthStart(now);
+    if (reports === null || next_report === null) {
+      // First sight: schedule the first report for the next month's start.
+      await deps.db
+        .insertInto("web_profiles")
+        .values({ account_id: account.id, ...DEFAULT_PROFILE, next_report: next })
+        .onConflict((oc) => oc.column("account_id").doUpdateSet({ next_report: next }).where("web_profiles.next_report", "is", null))
+        .execute();
+      continue;
+    }
+    const claimed = await deps.db.updateTable("web_profiles").set({ next_report: next }).where("account_id", "=", account.id).where("next_report", "=", next_report).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    const report = await reportFor(deps, account, now);
+    if (!report) continue;
+    const month = new Date(now - 86400_000).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    const ok = await sendAccountMail(deps, account.email, {
+      subject: `Monthly report: ${month} on ${deps.config.siteName}`,
+      paragraphs: [`Here is how your checks did over the last 30 days.`, ...report, `Your dashboard: ${deps.config.siteRoot}/projects/`, "Stop these reports (or change it on your account page):", reportUnsubscribeLink(deps, account.id)],
+    });
+    if (ok) sent++;
+  }
+  return sent;
+}
+
+// The worker asks at most once a minute: reports are due once a month.
+const lastAsked = new WeakMap<MonitorDeps, number>();
+
+export async function sendDueReportsNow(deps: MonitorDeps): Promise<void> {
+  const now = deps.clock.now().getTime();
+  if (now - (lastAsked.get(deps) ?? -Infinity) < 60_000) return;
+  lastAsked.set(deps, now);
+  await sendDueReports(deps);
+}
