@@ -21,7 +21,7 @@ const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.ur
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is not installed (apt-get install chromium); CI installs it`;
 
 
-describe("dashboard in a browser", { skip, timeout: 180_000 }, () => {
+describe("dashboard in a browser", { skip, timeout: 300_000 }, () => {
   let database: TestDatabase;
   let monitor: Monitor;
   let app: FastifyInstance;

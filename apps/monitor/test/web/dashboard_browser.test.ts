@@ -9,7 +9,7 @@ import { recordPing } from "../../src/actions/recordPing.js";
 import { findProjectByUuid } from "../../src/store/projects.js";
 import { browserSkip, DESKTOP, overflow, PHONE, startBrowserHarness, type BrowserHarness } from "./browserHarness.js";
 
-describe("the dashboard's second layer in a browser", { skip: browserSkip, timeout: 240_000 }, () => {
+describe("the dashboard's second layer in a browser", { skip: browserSkip, timeout: 300_000 }, () => {
   let b: BrowserHarness;
   let projectUrl = "";
   let checkUuid = "";
@@ -104,7 +104,7 @@ describe("the dashboard's second layer in a browser", { skip: browserSkip, timeo
     await dialog.getByRole("button", { name: "Cron" }).click();
     await dialog.locator("textarea[name=schedule]").fill("15 4 * * *");
     await dialog.locator("input[name=tz]").fill("America/New_York");
-    await dialog.locator(".preview-runs li").first().waitFor();
+    await dialog.locator(".preview-runs li", { hasText: /GMT-[45]|E[SD]T/ }).first().waitFor();
     assert.match(await dialog.locator(".preview-runs li").first().innerText(), /04:15 (E[SD]T|GMT-[45]) · .*, 1[01]:15 EE[S]?T your time$/);
     await dialog.locator("summary", { hasText: "Cheat sheet" }).click();
     await b.shot("schedule-dialog");

@@ -21,7 +21,7 @@ describe("e-mail integrations", () => {
   it("sends DOWN and UP mails with the upstream's subject and text", async () => {
     const ch = await addIntegration(h, "email", { value: "ops@example.org", up: true, down: true });
     const c = await createCheckVia(h, { name: "Backups", tags: "prod", timeout: 86400, channels: ch.uuid });
-    await h.app.inject({ method: "POST", url: `/ping/${c.uuid}/fail`, payload: "disk full" });
+    await h.app.inject({ method: "POST", url: `/ping/${c.uuid}/fail`, payload: "disk full <sdb1>" });
     await runAlertCycle(h.deps);
     assert.equal(smtp.messages.length, 1);
     const [down] = smtp.messages;
@@ -29,8 +29,9 @@ describe("e-mail integrations", () => {
     assert.deepEqual(smtp.envelopes[0], { from: "alerts@beacon.test", to: ["ops@example.org"] });
     const text = down.text!;
     assert.match(text, /^The check "Backups" has gone down\.\nReason: received a failure signal\.\n\nView on Mychecks:\nhttp:\/\/localhost:8000\/cloaked\/\w+\/\n/);
-    assert.match(text, /Project: Alices\nTags: prod\nPeriod: 1 day\nTotal pings: 1 \(since Jan 1, 2020\)\nLast ping: now, from 127\.0\.0\.1\nLast ping type: Failure\nStatus changed to down at: Wed, 01 Jan 2020 00:00:00 \+0000\n\nLast Ping Body:\n---------------\ndisk full\n/);
-    assert.ok(down.html);
+    assert.match(text, /Project: Alices\nTags: prod\nPeriod: 1 day\nTotal pings: 1 \(since Jan 1, 2020\)\nLast ping: now, from 127\.0\.0\.1\nLast ping type: Failure\nStatus changed to down at: Wed, 01 Jan 2020 00:00:00 \+0000\n\nLast Ping Body:\n---------------\ndisk full <sdb1>\n/);
+    // The HTML part carries the body too, escaped.
+    assert.match(String(down.html), /<p><b>Last Ping Body<\/b><\/p><pre style="white-space: pre-wrap">disk full &lt;sdb1&gt;<\/pre>/);
 
     h.clock.advanceSeconds(3600 + 125);
     await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });

@@ -111,11 +111,17 @@ export function emailHtml(alert: AlertContext, unsub = emailUnsubLink(alert)): s
   rows.push(`<b>Total Pings</b><br>${alert.lastPing ? alert.lastPing.n : 0}`);
   if (alert.lastPing) rows.push(`<b>Last Ping</b><br>${naturaltime(alert.lastPing.created, alert.now)}, ${htmlEscape(kindDisplay(alert.lastPing))}`);
   rows.push(`<b>Status Changed to ${flip.new_status === "up" ? "Up" : "Down"} at</b><br>${rfc5322(flip.created)}`);
+  // The last ping's body, as the text part has it: its last BODY_TAIL characters.
+  const body = alert.lastPing?.body && alert.lastPing.body.length > 0 ? Buffer.from(alert.lastPing.body).toString("utf8") : "";
+  const bodyHtml = body
+    ? `<p><b>Last Ping Body</b>${body.length > BODY_TAIL ? `<br>Showing the last ${BODY_TAIL} bytes of ${body.length} bytes total.` : ""}</p><pre style="white-space: pre-wrap">${htmlEscape(body.slice(-BODY_TAIL))}</pre>`
+    : "";
   return [
     "<!DOCTYPE html>",
     `<p>${head} <a href="${htmlEscape(cloakedUrl(config, check))}">View on ${htmlEscape(config.siteName)}&hellip;</a></p>`,
     check.description ? `<p><b>Description</b><br>${htmlEscape(check.description).replace(/\n/g, "<br>")}</p>` : "",
     `<table>${rows.map((r) => `<tr><td>${r}</td></tr>`).join("")}</table>`,
+    bodyHtml,
     `<p>You are receiving this email because you are subscribed to ${htmlEscape(config.siteName)} monitoring notifications${alert.project.name ? ` for project "${htmlEscape(alert.project.name)}"` : ""}.<br>`,
     `Don't want to receive these notifications? <a href="${htmlEscape(unsub)}">Unsubscribe</a>.</p>`,
   ].join("\n");

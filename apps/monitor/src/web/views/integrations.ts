@@ -9,6 +9,7 @@ import type { IntegrationKind } from "../../integrations/kind.js";
 import { kindOf, kindTitle, notesOf, offeredKinds, summaryOf } from "../../integrations/registry.js";
 import type { Visitor } from "../session.js";
 import { channelName } from "./channelName.js";
+import { integrationGuide } from "./integrationGuides.js";
 import { kindIcon } from "./kindIcon.js";
 import { csrfField, layout } from "./layout.js";
 
@@ -100,6 +101,7 @@ export function integrationFormPage(deps: MonitorDeps, visitor: Visitor, view: I
     html`<section class="card">
   <h1 class="kind-heading">${kindIcon(view.kind.kind, "kind-icon large")}${verb} ${title} integration</h1>
   <p class="muted">${blurb}</p>
+  ${view.editing ? null : integrationGuide(view.kind.kind)}
   ${view.error ? html`<p class="flash error" role="alert">${view.error}</p>` : null}
   <form method="post" action="${view.action}" class="stacked">
     ${csrfField(visitor)}
