@@ -6,8 +6,25 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createIntegration } from "../../src/actions/integrations.js";
 import { recordPing } from "../../src/actions/recordPing.js";
+import { hotp, timeStep } from "../../src/lib/totp.js";
 import { findProjectByUuid } from "../../src/store/projects.js";
 import { browserSkip, DESKTOP, overflow, PHONE, startBrowserHarness, type BrowserHarness } from "./browserHarness.js";
+
+function base32Decode(text: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of text) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
 
 describe("the dashboard's second layer in a browser", { skip: browserSkip, timeout: 300_000 }, () => {
   let b: BrowserHarness;
@@ -179,6 +196,70 @@ describe("the dashboard's second layer in a browser", { skip: browserSkip, timeo
     }
     await b.shot("mobile-check-details-log");
     await page.setViewportSize(DESKTOP);
+  });
+
+  it("shows usage examples as tabs, badge snippets, and a guide on an integration's form", async () => {
+    const { page, site } = b;
+    await page.goto(`${site}/checks/${checkUuid}/details/`);
+    await page.locator("details.usage > summary").click();
+    await page.getByRole("tab", { name: "Python" }).click();
+    assert.equal(await page.locator(".snippet:visible").count(), 1);
+    assert.match(await text(".snippet:visible pre"), new RegExp(`urlopen\\("${site}/ping/${checkUuid}"`));
+    await page.locator(".snippet:visible").getByRole("button", { name: "Copy" }).click();
+    await page.waitForSelector(".snippet:visible button:has-text('Copied!')");
+    await b.shot("check-details-usage");
+    await page.goto(`${projectUrl}integrations/add/slack/`);
+    assert.match(await text("details.guide"), /Incoming Webhooks/);
+    await b.shot("add-slack-guide");
+    await page.setViewportSize(PHONE);
+    await page.goto(`${projectUrl}badges/`);
+    assert.equal(await overflow(page), 0);
+    await b.shot("mobile-badges");
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it("follows the system's dark mode unless the account chose", async () => {
+    const { page, site } = b;
+    const background = () => page.evaluate("getComputedStyle(document.documentElement).backgroundColor");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto(`${projectUrl}checks/`);
+    assert.equal(await background(), "rgb(14, 19, 27)");
+    await b.shot("dark-checks");
+    await page.goto(`${site}/checks/${checkUuid}/details/`);
+    await b.shot("dark-check-details");
+    await page.goto(`${site}/accounts/profile/`);
+    await page.getByLabel("Light").check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.waitForSelector("text=Preferences saved.");
+    assert.equal(await background(), "rgb(244, 246, 250)");
+    await page.getByLabel("Follow the system").check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.waitForSelector("text=Preferences saved.");
+    assert.equal(await background(), "rgb(14, 19, 27)");
+    await page.emulateMedia({ colorScheme: "light" });
+  });
+
+  it("sets up two-factor sign-in and signs in with a recovery code", async () => {
+    const { page, site } = b;
+    await page.goto(`${site}/accounts/profile/`);
+    await page.getByRole("link", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await text("#totp-secret")).replace(/\s+/g, "");
+    await b.shot("two-factor-setup");
+    await page.getByLabel("Code from the app").fill(hotp(base32Decode(secret), timeStep(Date.now())));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.waitForSelector("#recovery-codes");
+    const codes = (await text("#recovery-codes")).split("\n");
+    assert.equal(codes.length, 10);
+    await b.shot("account");
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await page.getByLabel("E-mail address").fill("ops@example.org");
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForSelector("text=Enter your code");
+    await b.shot("two-factor-sign-in");
+    await page.getByLabel("Code").fill(codes[0]);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/projects\/$/);
   });
 
   it("deletes a project after confirmation", async () => {
