@@ -25,7 +25,8 @@ export interface BrowserHarness {
   monitor: Monitor;
   context: BrowserContext;
   page: Page;
-  shot(name: string): Promise<void>;
+  /** A screenshot of the whole page, or of the viewport only (long pages, kept small for the docs). */
+  shot(name: string, viewportOnly?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,7 +59,7 @@ export async function startBrowserHarness(overrides: Partial<Record<keyof Monito
     monitor,
     context,
     page,
-    shot: async (name) => void (await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true })),
+    shot: async (name, viewportOnly = false) => void (await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: !viewportOnly })),
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

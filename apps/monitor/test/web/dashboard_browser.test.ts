@@ -207,14 +207,15 @@ describe("the dashboard's second layer in a browser", { skip: browserSkip, timeo
     assert.match(await text(".snippet:visible pre"), new RegExp(`urlopen\\("${site}/ping/${checkUuid}"`));
     await page.locator(".snippet:visible").getByRole("button", { name: "Copy" }).click();
     await page.waitForSelector(".snippet:visible button:has-text('Copied!')");
-    await b.shot("check-details-usage");
+    await page.locator("details.usage").scrollIntoViewIfNeeded();
+    await b.shot("check-details-usage", true);
     await page.goto(`${projectUrl}integrations/add/slack/`);
     assert.match(await text("details.guide"), /Incoming Webhooks/);
     await b.shot("add-slack-guide");
     await page.setViewportSize(PHONE);
     await page.goto(`${projectUrl}badges/`);
     assert.equal(await overflow(page), 0);
-    await b.shot("mobile-badges");
+    await b.shot("mobile-badges", true);
     await page.setViewportSize(DESKTOP);
   });
 
