@@ -223,7 +223,7 @@ describe("dashboard in a browser", { skip, timeout: 300_000 }, () => {
     assert.ok(body.checks.some((c) => c.name === "Nightly backup"));
     await shot("settings");
     await page.getByRole("link", { name: "Badges", exact: true }).click();
-    await page.waitForSelector("table.badges img");
+    await page.waitForSelector(".badges .badge-card img");
     await shot("badges");
   });
 
