@@ -62,7 +62,9 @@ export async function register(): Promise<Registered> {
   setSettings(state);
   loadUsers();
   setChannels((state.subscriptions ?? []) as Subscription[], (state.streams ?? []) as Channel[]);
-  setUnreads(state.unread_msgs ?? {}, state.user_id);
+  // unread_msgs names conversations by every participant: our own id (from /users/me; the
+  // register answer carries none without realm_user) is dropped from their keys.
+  setUnreads(state.unread_msgs ?? {}, own.user_id);
   setConversations(state.recent_private_conversations ?? []);
   setStarred(state.starred_messages ?? []);
   setRealmEmoji(state.realm_emoji);

@@ -101,9 +101,16 @@ export async function resolveTarget(db: ChatDb, scope: MessageScope, kind: Messa
   return { kind, recipients: await findRecipients(db, scope, directIndicator(to)) };
 }
 
-/** The sending client's name, as Zulip derives it from the User-Agent. */
+/**
+ * The sending client's name, as Zulip's get_client_name (zerver/middleware.py) derives it from
+ * the User-Agent: a browser's request under /json (the web app's session) is "website", unless
+ * it is one of Zulip's desktop apps, so the web app's own messages are read for their sender.
+ */
 export function clientName(req: FastifyRequest): string {
   const agent = req.headers["user-agent"];
   const match = agent ? /^([^/\s]+)/.exec(agent) : null;
-  return match ? match[1] : "API";
+  if (!match) return "API";
+  const name = match[1]!;
+  if (req.url.startsWith("/json/") && name !== "ZulipDesktop" && name !== "ZulipElectron") return "website";
+  return name;
 }

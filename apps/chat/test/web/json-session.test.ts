@@ -140,6 +140,22 @@ describe("/json with a web session", () => {
     }
   });
 
+  it("marks a message sent from the browser read for its sender, as Zulip's web client ('website')", async () => {
+    const browser = await signedIn(member, "member-pass-1");
+    const chrome = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36" };
+    const direct = await browser.json("POST", "/messages", { type: "direct", to: JSON.stringify([owner.email]), content: "from the web app" }, { headers: chrome });
+    assert.equal(direct.status, 200, direct.text);
+    const desktop = await browser.json("POST", "/messages", { type: "direct", to: JSON.stringify([owner.email]), content: "from the desktop app" }, { headers: { "user-agent": "ZulipElectron/5.11.1 Linux" } });
+    const viaApi = await t.call(member, "POST", "/messages", { type: "direct", to: JSON.stringify([owner.email]), content: "from a script" }, { headers: { "user-agent": "Mozilla/5.0 curl-ish" } });
+    const mine = async (id: number) => (await t.call(member, "GET", `/messages/${id}`)).body.message;
+    const web = await mine(direct.body.id);
+    assert.deepEqual([web.client, web.flags], ["website", ["read"]]);
+    assert.equal((await mine(desktop.body.id)).client, "ZulipElectron", "Zulip's desktop apps keep their own name under /json");
+    assert.deepEqual((await mine(viaApi.body.id)).flags, [], "an API client's message stays unread for its sender");
+    // The recipient's copy is unread whatever the sender's client.
+    assert.deepEqual((await t.call(owner, "GET", `/messages/${direct.body.id}`)).body.message.flags, []);
+  });
+
   it("shows uploaded files to the web app's session as well as to API credentials", async () => {
     const uploaded = await multipart(t, member, "POST", "/user_uploads", [{ field: "file", fileName: "note.txt", contentType: "text/plain", data: "hello" }]);
     assert.equal(uploaded.status, 200);
