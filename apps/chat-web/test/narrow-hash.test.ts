@@ -39,7 +39,8 @@ describe("Zulip URL fragments", () => {
     assert.deepEqual(hashToNarrow("", byName, ME), {});
     assert.deepEqual(hashToNarrow("#feed", byName, ME), {});
     assert.equal(hashToNarrow("#narrow/channel/nowhere", byName, ME), null);
-    assert.equal(hashToNarrow("#narrow/search/x", byName, ME), null);
+    assert.deepEqual(hashToNarrow("#narrow/search/x", byName, ME), { terms: [{ operator: "search", operand: "x" }] });
+    assert.equal(hashToNarrow("#narrow/bogus/x", byName, ME), null);
     assert.equal(hashToNarrow("#settings", byName, ME), null);
   });
 });

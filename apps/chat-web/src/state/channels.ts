@@ -23,6 +23,12 @@ export const sortedSubscriptions = computed(() => {
 
 export const subscriptionById = computed(() => new Map(subscriptions.value.map((s) => [s.stream_id, s])));
 
+/** Every channel the user can see (subscribed or not), for search suggestions. */
+export function knownChannels(): { stream_id: number; name: string }[] {
+  const subscribed = subscriptionById.peek();
+  return [...subscriptions.peek(), ...[...otherChannels.peek().values()].filter((c) => !subscribed.has(c.stream_id))];
+}
+
 export function setChannels(subs: Subscription[], all: Channel[]): void {
   subscriptions.value = subs;
   otherChannels.value = new Map(all.map((c) => [c.stream_id, c]));

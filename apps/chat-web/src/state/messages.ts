@@ -24,6 +24,15 @@ export interface View {
   pending: Message[];
   /** the message to open at (first unread, or the near/anchor one); null: the newest */
   openAt: number | null;
+  /** a search's highlighted copies of its messages (the server's match_content, match_subject) */
+  matches?: Map<number, SearchMatch>;
+}
+
+export interface SearchMatch {
+  content: string;
+  subject: string;
+  /** the message's content when fetched: an edit since then shows the new content, unmarked */
+  source: string;
 }
 
 const KEPT_VIEWS = 8;
@@ -53,7 +62,7 @@ export function updateMessage(id: number, change: (m: Message) => Message): void
 }
 
 async function fetchPage(view: View, anchor: string | number, before: number, after: number): Promise<{ messages: Message[]; found_oldest: boolean; found_newest: boolean; found_anchor: boolean; anchor: number }> {
-  return api.get("/messages", {
+  const page = await api.get<{ messages: (Message & Partial<Record<"match_content" | "match_subject", string>>)[]; found_oldest: boolean; found_newest: boolean; found_anchor: boolean; anchor: number }>("/messages", {
     anchor,
     num_before: before,
     num_after: after,
@@ -63,6 +72,14 @@ async function fetchPage(view: View, anchor: string | number, before: number, af
     apply_markdown: true,
     client_gravatar: true,
   });
+  // A search's highlights belong to its view: the message itself is stored as everywhere else.
+  for (const m of page.messages) {
+    if (m.match_content === undefined && m.match_subject === undefined) continue;
+    (view.matches ??= new Map()).set(m.id, { content: m.match_content ?? m.content, subject: m.match_subject ?? "", source: m.content });
+    delete m.match_content;
+    delete m.match_subject;
+  }
+  return page;
 }
 
 function forgetUnusedMessages(): void {
@@ -133,7 +150,8 @@ export function openView(narrow: Narrow, at?: number): View {
   return view;
 }
 
-async function loadInitial(view: View, anchor: number | "first_unread" | "newest" = view.openAt ?? "first_unread"): Promise<void> {
+// A search opens at its newest match, as Zulip's does; other narrows at the first unread.
+async function loadInitial(view: View, anchor: number | "first_unread" | "newest" = view.openAt ?? (view.narrow.terms ? "newest" : "first_unread")): Promise<void> {
   try {
     const page = await fetchPage(view, anchor, PAGE, PAGE);
     performance.mark("beacon:page-fetched");
@@ -311,7 +329,8 @@ export function pauseReading(view: View): void {
 }
 
 export function isReadingPaused(view: View): boolean {
-  return readingPausedFor === view;
+  // A search marks nothing read (Zulip's Filter.can_mark_messages_read): it is not a conversation.
+  return readingPausedFor === view || view.narrow.terms !== undefined;
 }
 
 /** Flags of loaded messages (read, starred…) after update_message_flags. */

@@ -15,6 +15,7 @@ import { OverlayHost } from "./overlays";
 import { Login } from "./Login";
 import { MessageList } from "./MessageList";
 import { Sidebar } from "./Sidebar";
+import { SearchBar } from "./search/SearchBar";
 import { Signup } from "./Signup";
 
 /** The invitation key of a sign-up address (/join/<key>/, /accounts/do_confirm/<key>). */
@@ -23,6 +24,7 @@ export function inviteKeyOf(path: string): string | null {
 }
 
 function title(n: Narrow): string {
+  if (n.terms) return "Search results";
   if (n.dm) return n.dm.length ? n.dm.map(displayName).join(", ") : "Notes to self";
   if (n.is === "mentioned") return "Mentions";
   if (n.is === "starred") return "Starred messages";
@@ -66,6 +68,7 @@ function Chat() {
           ☰
         </button>
         <h1>{title(narrow)}</h1>
+        <SearchBar />
         <span class="realm-name">{s.realmName}</span>
         <button type="button" class="icon-button" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>
           Sign out

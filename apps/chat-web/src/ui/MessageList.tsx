@@ -325,9 +325,9 @@ export function MessageList({ view }: { view: View }) {
     if (!sig) continue;
     const m = sig.peek();
     const key = recipientKey(m, myId);
-    if (key !== prevKey) rows.push(<RecipientHeader key={`h${id}`} message={m} />);
+    if (key !== prevKey) rows.push(<RecipientHeader key={`h${id}`} message={m} matchSubject={view.matches?.get(id)?.subject} />);
     const grouped = key === prevKey && m.sender_id === prevSender && m.timestamp - prevTime < 600;
-    rows.push(<MessageRow key={id} sig={sig} grouped={grouped} />);
+    rows.push(<MessageRow key={id} sig={sig} grouped={grouped} match={view.matches?.get(id)} />);
     prevKey = key;
     prevSender = m.sender_id;
     prevTime = m.timestamp;

@@ -11,7 +11,7 @@ import { MessageWidget, widgetOf } from "../widgets";
 import { go } from "../narrow/router";
 import { channelName } from "../state/channels";
 import { realmEmoji } from "../state/emoji";
-import { editingId, selectedId } from "../state/messages";
+import { editingId, selectedId, type SearchMatch } from "../state/messages";
 import { session } from "../state/session";
 import { displayName, users } from "../state/users";
 import type { Message, Reaction } from "../state/types";
@@ -101,18 +101,20 @@ function Reactions({ message }: { message: Message }) {
 
 const mentionFlags = (flags: readonly string[]) => flags.filter((f) => f.endsWith("mentioned")).join(",");
 
-function Content({ message }: { message: Message }) {
+function Content({ message, match }: { message: Message; match?: SearchMatch }) {
   const ref = useRef<HTMLDivElement>(null);
   const me = session.value;
+  // In a search, the server's copy with the matches marked (match_content) until the message is edited.
+  const html = match && match.source === message.content ? match.content : message.content;
   useLayoutEffect(() => {
-    if (ref.current) setContent(ref.current, message.content, contentContext(message.flags));
+    if (ref.current) setContent(ref.current, html, contentContext(message.flags));
     // the mention flags matter for highlights (not "read": reading must not redraw the content);
     // settings for times and emoji
-  }, [message.content, mentionFlags(message.flags), me?.timezone, me?.twentyFourHourTime, me?.emojiset]);
+  }, [html, mentionFlags(message.flags), me?.timezone, me?.twentyFourHourTime, me?.emojiset]);
   return <div class="message-content" ref={ref} />;
 }
 
-export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: boolean }) {
+export function MessageRow({ sig, grouped, match }: { sig: Signal<Message>; grouped: boolean; match?: SearchMatch }) {
   const message = sig.value;
   const me = session.value!;
   const sender = users.value.get(message.sender_id);
@@ -152,7 +154,7 @@ export function MessageRow({ sig, grouped }: { sig: Signal<Message>; grouped: bo
         )}
         {editing && <EditorSlot message={message} />}
         {/* A poll or to-do list shows as its widget, not as the "/poll …" text (as in Zulip). */}
-        {!editing && !hasWidget && <Content message={message} />}
+        {!editing && !hasWidget && <Content message={message} match={match} />}
         {!editing && hasWidget && (
           <MessageWidget
             senderId={message.sender_id}

@@ -10,6 +10,7 @@ import { session } from "../../state/session";
 import { displayName, users } from "../../state/users";
 import type { Message } from "../../state/types";
 import { formatDate } from "../format";
+import { Highlighted } from "../search/Highlighted";
 import { Icon } from "../Icon";
 import { openModal } from "../overlays";
 import { isResolved, toggleResolved } from "./actions";
@@ -44,7 +45,7 @@ function TopicActions({ message }: { message: Message }) {
   );
 }
 
-export function RecipientHeader({ message }: { message: Message }) {
+export function RecipientHeader({ message, matchSubject }: { message: Message; matchSubject?: string }) {
   const me = session.value!;
   if (message.type === "stream" && message.stream_id !== undefined) {
     const name = channelName(message.stream_id) ?? (typeof message.display_recipient === "string" ? message.display_recipient : "unknown");
@@ -57,7 +58,7 @@ export function RecipientHeader({ message }: { message: Message }) {
         </a>
         <span aria-hidden="true">›</span>
         <a class="recipient-topic" href={hashOf({ channelId: message.stream_id, topic: message.subject })}>
-          {message.subject === "" ? <em>general chat</em> : message.subject}
+          {message.subject === "" ? <em>general chat</em> : matchSubject ? <Highlighted html={matchSubject} /> : message.subject}
         </a>
         <TopicActions message={message} />
         <span class="recipient-date">{formatDate(message.timestamp)}</span>

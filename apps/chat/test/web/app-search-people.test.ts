@@ -1,0 +1,170 @@
+// Finding messages and seeing people in the chat web app, two people in two browser contexts
+// (Ada and Grace) on one real server: the search bar (operators, suggestions, highlighted
+// matches, the URL as Zulip writes it, and such URLs opening the search). Screenshots for
+// docs/chat-web.md with BEACON_SCREENSHOTS=1.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
+
+declare const document: any;
+declare const location: any;
+
+const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+describe("the chat web app: search, people, presence and typing, two people at once", { skip, timeout: 300_000 }, () => {
+  let server: AppServer;
+  let team: Team;
+  let site: string;
+  let browser: Browser;
+  let ada: Page;
+  let grace: Page;
+  let shots: string;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  const ids: Record<string, number> = {};
+
+  async function person(options: { viewport: { width: number; height: number }; phone?: boolean }): Promise<Page> {
+    const context = await browser.newContext({ viewport: options.viewport, locale: "en-US", timezoneId: "UTC", isMobile: options.phone, hasTouch: options.phone, deviceScaleFactor: 1 });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
+    return page;
+  }
+
+  /** Two windows of one headless browser: only the one in front draws frames. */
+  let inFront: Page | null = null;
+  async function front(page: Page): Promise<Page> {
+    if (inFront !== page) await page.bringToFront();
+    inFront = page;
+    return page;
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await front(page);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
+  }
+
+  const suggestions = (page: Page) => page.locator("[data-testid=search-suggestion]");
+
+  before(async () => {
+    server = await startServer();
+    site = server.site;
+    team = await seedTeam(server.t);
+    server.t.clock.set(new Date());
+    ids.failed = await send(server, team.grace, "design", "deploys", "The deploy failed on staging again");
+    ids.fixed = await send(server, team.alan, "design", "deploys", "Fixed: see https://example.com/runbook for the deploy steps");
+    ids.other = await send(server, team.grace, "engineering", "deploy review", "Another deploy, another channel");
+    ids.chat = await send(server, team.grace, "design", "colours", "Which blue for the buttons?");
+    const { chromium } = await import("playwright-core");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    mkdirSync(shots, { recursive: true });
+    ada = await person({ viewport: DESKTOP });
+    grace = await person({ viewport: DESKTOP });
+    await signIn(ada, site, team.ada.email, `/#narrow/channel/${team.design}-design`);
+    await signIn(grace, site, team.grace.email, `/#narrow/channel/${team.design}-design/topic/deploys`);
+    await front(ada);
+  });
+
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.close();
+    if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });
+  });
+
+  it("focuses the bar with /, suggests operators, channels and people while typing, and searches with the keyboard", async () => {
+    await front(ada);
+    await ada.locator("[data-testid=message-list]").click({ position: { x: 5, y: 5 } });
+    await ada.keyboard.press("/");
+    assert.equal(await ada.evaluate(() => document.activeElement?.dataset.testid), "search-input");
+    await ada.keyboard.type("sen");
+    await suggestions(ada).filter({ hasText: "sender:" }).first().waitFor();
+    await ada.keyboard.type("der:gr");
+    await suggestions(ada).filter({ hasText: "sender:grace@acme.example.com" }).waitFor();
+    assert.match((await suggestions(ada).first().textContent()) ?? "", /Sent by Grace Hopper/);
+    await ada.keyboard.press("ArrowDown");
+    assert.equal(await suggestions(ada).first().getAttribute("aria-selected"), "true");
+    await waitReady(ada, () => ada.keyboard.press("Enter"));
+    assert.equal(await ada.evaluate(() => location.hash), `#narrow/sender/${team.grace.id}-Grace-Hopper`);
+    await ada.locator(`[data-message-id="${ids.failed}"]`).waitFor();
+    assert.equal(await ada.locator(`[data-message-id="${ids.fixed}"]`).count(), 0, "Alan's message is not Grace's");
+    assert.equal(await ada.locator("[data-testid=search-input]").inputValue(), "sender:grace@acme.example.com");
+    assert.equal(await ada.locator("h1").textContent(), "Search results");
+  });
+
+  it("searches a channel's words, highlights the matches, and writes the URL as Zulip does", async () => {
+    const input = ada.locator("[data-testid=search-input]");
+    await input.fill("");
+    await input.click();
+    await ada.keyboard.type("channel:des");
+    await suggestions(ada).filter({ hasText: "channel:design" }).waitFor();
+    await ada.keyboard.press("Tab");
+    assert.equal(await input.inputValue(), "channel:design ");
+    await ada.keyboard.type("topic:dep");
+    // The chosen channel's topics are offered.
+    await suggestions(ada).filter({ hasText: "topic:deploys" }).waitFor();
+    assert.equal(await suggestions(ada).filter({ hasText: "deploy review" }).count(), 0, "not another channel's topic");
+    await input.fill("channel:design deploy");
+    await shot(ada, "search-suggestions");
+    await waitReady(ada, () => input.press("Enter"));
+    assert.equal(await ada.evaluate(() => location.hash), `#narrow/channel/${team.design}-design/search/deploy`);
+    await ada.locator(`[data-message-id="${ids.failed}"] .highlight`, { hasText: "deploy" }).waitFor();
+    await ada.locator(`[data-message-id="${ids.fixed}"] .highlight`, { hasText: "deploy" }).first().waitFor();
+    assert.equal(await ada.locator(`[data-message-id="${ids.other}"]`).count(), 0, "another channel");
+    assert.equal(await ada.locator(`[data-message-id="${ids.chat}"]`).count(), 0, "no match");
+    // The topic of the matches is marked too.
+    assert.equal(await ada.locator(".recipient-topic .highlight").first().textContent(), "deploys");
+    await shot(ada, "search-results");
+    // The same message, seen in its channel, carries no marks.
+    await waitReady(ada, () => ada.locator(".search-clear").click());
+    await waitReady(ada, () => ada.goto(`${site}/#narrow/channel/${team.design}-design/topic/deploys`));
+    await ada.locator(`[data-message-id="${ids.failed}"]`).waitFor();
+    assert.equal(await ada.locator(`[data-message-id="${ids.failed}"] .highlight`).count(), 0);
+  });
+
+  it("opens a search from its URL: negation, has: and the free text in the bar", async () => {
+    await waitReady(ada, () => ada.goto(`${site}/#narrow/has/link`));
+    await ada.locator(`[data-message-id="${ids.fixed}"]`).waitFor();
+    assert.equal(await ada.locator(`[data-message-id="${ids.failed}"]`).count(), 0);
+    assert.equal(await ada.locator("[data-testid=search-input]").inputValue(), "has:link");
+    await waitReady(ada, () => ada.goto(`${site}/#narrow/search/deploy.20staging`));
+    await ada.locator(`[data-message-id="${ids.failed}"] .highlight`, { hasText: "staging" }).waitFor();
+    assert.equal(await ada.locator("[data-testid=search-input]").inputValue(), "deploy staging");
+    await waitReady(ada, () => ada.reload());
+    await ada.locator(`[data-message-id="${ids.failed}"] .highlight`, { hasText: "staging" }).waitFor();
+    await waitReady(ada, () => ada.goto(`${site}/#narrow/channel/${team.design}-design/-sender/${team.grace.id}-Grace-Hopper`));
+    await ada.locator(`[data-message-id="${ids.fixed}"]`).waitFor();
+    assert.equal(await ada.locator(`[data-message-id="${ids.failed}"]`).count(), 0);
+    assert.equal(await ada.locator("[data-testid=search-input]").inputValue(), "channel:design -sender:grace@acme.example.com");
+    // Back in the browser's history: the previous search.
+    await waitReady(ada, () => ada.goBack());
+    assert.equal(await ada.locator("[data-testid=search-input]").inputValue(), "deploy staging");
+  });
+
+  it("shows the search with suggestions on a phone", async () => {
+    const phone = await person({ viewport: PHONE, phone: true });
+    await signIn(phone, site, team.ada.email, `/#narrow/channel/${team.design}-design`);
+    await front(phone);
+    await phone.locator("[data-testid=search-input]").click();
+    await phone.keyboard.type("is:");
+    await suggestions(phone).filter({ hasText: "is:starred" }).waitFor();
+    const box = (await phone.locator("[data-testid=search-suggestions]").boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, "the suggestions fit the screen");
+    await shot(phone, "search-suggestions-phone");
+    await phone.keyboard.press("Escape");
+  });
+
+  it("logs no errors", () => {
+    assert.deepEqual(errors, []);
+  });
+});
