@@ -40,7 +40,7 @@ export const shell = defineKind({
   setup: {
     form: {
       fields: [
-        { name: "cmd_down", label: "Execute when a check goes down", type: "textarea", placeholder: '/home/user/notify.sh "$NAME has gone down"', help: "Placeholders: $CODE, $NAME, $NOW, $STATUS, $TAGS, $TAG1, $TAG2… ($NAME and the tags are shell-quoted)." },
+        { name: "cmd_down", label: "Execute when a check goes down", type: "textarea", placeholder: '/home/user/notify.sh "$NAME has gone down"', help: "Placeholders: $CODE, $NAME, $NOW, $STATUS, $TAGS, $TAG1, $TAG2… Each is passed as an environment variable and expands to one word; a check's name is never run as a command." },
         { name: "cmd_up", label: "Execute when a check goes up", type: "textarea", placeholder: '/home/user/notify.sh "$NAME is back up"' },
       ],
       build: (v) => commands(str(v.cmd_down), str(v.cmd_up)),

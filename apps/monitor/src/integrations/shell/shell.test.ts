@@ -1,13 +1,13 @@
 // Shell commands, run for real through /bin/sh into a scratch directory.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signedUp } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf } from "../registry.js";
 import { addIntegration, alertDown, alertDownThenUp, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
-import { shellQuote } from "./transport.js";
+import { shellTemplate } from "./transport.js";
 
 describe("shell command integrations", () => {
   let h: Harness;
@@ -22,7 +22,7 @@ describe("shell command integrations", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("runs the down command with the placeholders, the name and tags shell-quoted", async () => {
+  it("runs the down command with the placeholders, the name and tags one word each", async () => {
     const cmd_down = `printf '%s|' $NAME "$STATUS" $TAG1 $TAG2 $CODE > ${dir}/out.txt; printf '%s' $TAGS >> ${dir}/out.txt`;
     const { check, channel } = await alertDown(h, await addIntegration(h, "shell", { cmd_down, cmd_up: "" }), { name: "it's $NAME; rm -rf /", tags: "db prod" });
     assert.equal(channel.last_error, "");
@@ -62,11 +62,31 @@ describe("shell command integrations", () => {
     assert.deepEqual(integrationValue("shell", '{"cmd_down": 1}'), { error: "cmd_down must be a string" });
   });
 
-  it("quotes as Python's shlex.quote", () => {
-    assert.equal(shellQuote(""), "''");
-    assert.equal(shellQuote("backup-db_2.sh"), "backup-db_2.sh");
-    assert.equal(shellQuote("a b"), "'a b'");
-    assert.equal(shellQuote("it's"), `'it'"'"'s'`);
+  it("runs nothing a hostile check name or tag spells, wherever the placeholder stands", async () => {
+    const pwned = join(dir, "pwned");
+    const hostile = [`$(touch ${pwned})`, `\`touch ${pwned}\``, `"; touch ${pwned}; "`, `'; touch ${pwned}; '`, `x\ntouch ${pwned}\n`, `\\" $(touch ${pwned}) \\`];
+    const placements = [`printf '%s' $NAME`, `printf '%s' "$NAME has gone down"`, `printf '%s' '$NAME has gone down'`, `printf '%s' "$(printf '%s' $NAME)"`];
+    for (const name of hostile) {
+      for (const placed of placements) {
+        const ch = await addIntegration(h, "shell", { cmd_down: `${placed} > ${dir}/out.txt`, cmd_up: "" });
+        const { channel } = await alertDown(h, ch, { name, tags: `${name.replace(/ /g, "_")} ok` });
+        assert.equal(channel.last_error, "", `${placed} with ${name}`);
+        assert.equal(existsSync(pwned), false, `${placed} ran ${JSON.stringify(name)}`);
+        // A command substitution drops trailing newlines, as it always does.
+        assert.ok(out().startsWith(name.replace(/\n+$/, "")), `${placed} printed ${JSON.stringify(out())} for ${JSON.stringify(name)}`);
+      }
+      const tags = await addIntegration(h, "shell", { cmd_down: `printf '%s|' $TAG1 "$TAGS" > ${dir}/out.txt`, cmd_up: "" });
+      await alertDown(h, tags, { name: "n", tags: `${name.replace(/ /g, "_")} ok` });
+      assert.equal(existsSync(pwned), false);
+      const tag = name.replace(/ /g, "_");
+      assert.equal(out(), `${tag.trim()}|${tag} ok|`);
+    }
+  });
+
+  it("writes each placeholder as a quoted variable reference, never its value", () => {
+    const names = ["NAME", "TAGS", "TAG1"];
+    assert.equal(shellTemplate(`echo $NAME "$NAME!" '$NAME' \\$NAME $NAMEx $TAG10 $HOME`, names), `echo "\${NAME}" "\${NAME}!" ''"\${NAME}"'' \\$NAME "\${NAME}"x "\${TAG1}"0 $HOME`);
+    assert.equal(shellTemplate(`echo "it's $TAGS" 'say "$NAME"'`, names), `echo "it's \${TAGS}" 'say "'"\${NAME}"'"'`);
   });
 });
 
