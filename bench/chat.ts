@@ -94,7 +94,8 @@ export async function webSessionCookie(url: string): Promise<string> {
   const owner = await database.db.selectFrom("users").select("id").where("email", "=", "owner@bench.example").executeTakeFirstOrThrow();
   const token = generateSessionToken();
   const now = Date.now();
-  await insertSession(database.db, { token_hash: hashSessionToken(token), user_id: owner.id, date_created: now, last_used: now, expires_at: now + 86_400_000 });
+  // The bench reaches its server at 127.0.0.1, an address naming no realm: the session is bound there.
+  await insertSession(database.db, { token_hash: hashSessionToken(token), user_id: owner.id, host_realm_id: null, date_created: now, last_used: now, expires_at: now + 86_400_000 });
   await database.close();
   return `beacon_chat_session=${token}`;
 }

@@ -8,6 +8,7 @@ import { installBodyParsers } from "./http/body.js";
 import { compressResponses } from "./http/compress.js";
 import { createApi, JSON_PREFIX } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
+import { noStoreAnswers } from "./http/session.js";
 import { migrateChat } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import { registerBigBlueButtonJoin } from "./routes/video-calls.js";
@@ -50,6 +51,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   installErrorHandling(app, deps.log);
   await installBodyParsers(app);
   compressResponses(app, `${JSON_PREFIX}/`);
+  noStoreAnswers(app, JSON_PREFIX);
   registerRoutes(createApi(app, deps));
   registerEmailChangePages(app, deps);
   registerWebAuth(app, deps);

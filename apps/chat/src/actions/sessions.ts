@@ -13,14 +13,18 @@ const TOUCH_INTERVAL_MS = 3_600_000;
 
 export const sessionLifetimeMs = (deps: ChatDeps): number => deps.config.sessionDays * DAY_MS;
 
-/** A new session; the token is returned once, for the cookie, and only its digest is kept. */
-export async function doCreateSession(deps: ChatDeps, userId: number): Promise<{ token: string; maxAgeSeconds: number }> {
+/**
+ * A new session; the token is returned once, for the cookie, and only its digest is kept. It is
+ * bound to the address that made it: `hostRealmId` is the realm the Host named, null for an
+ * address naming none (http/session.ts refuses it anywhere else).
+ */
+export async function doCreateSession(deps: ChatDeps, userId: number, hostRealmId: number | null): Promise<{ token: string; maxAgeSeconds: number }> {
   const now = deps.clock.now().getTime();
   const token = generateSessionToken();
   const lifetime = sessionLifetimeMs(deps);
   // Sign-ins are rare next to requests: each one sweeps away every session that has expired.
   await deleteExpiredSessions(deps.db, now);
-  await insertSession(deps.db, { token_hash: hashSessionToken(token), user_id: userId, date_created: now, last_used: now, expires_at: now + lifetime });
+  await insertSession(deps.db, { token_hash: hashSessionToken(token), user_id: userId, host_realm_id: hostRealmId, date_created: now, last_used: now, expires_at: now + lifetime });
   return { token, maxAgeSeconds: lifetime / 1000 };
 }
 

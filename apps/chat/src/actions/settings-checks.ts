@@ -21,6 +21,18 @@ export async function checkPasswordChange(deps: ChatDeps, user: User, oldPasswor
   if (!isStrongPassword(newPassword, deps.config)) throw new BadRequestError("New password is too weak!");
 }
 
+/**
+ * The current password, asked of the web app before it is handed an API key (Zulip's
+ * json_fetch_api_key: "Password is incorrect."), throttled as sign-ins are.
+ */
+export async function checkSessionPassword(deps: ChatDeps, user: User, password: string): Promise<void> {
+  const matches = await checkCurrentPassword(deps, user, password).catch((error: unknown) => {
+    if (!(error instanceof RateLimitedError)) throw error;
+    throw new BadRequestError(`You're making too many attempts! Try again in ${Math.trunc(Number(error.data["retry-after"]))} seconds.`);
+  });
+  if (!matches) throw new BadRequestError("Password is incorrect.");
+}
+
 /** A new account's password (sign-up, POST /users): Zulip's PASSWORD_TOO_WEAK_ERROR. */
 export function checkNewPassword(deps: ChatDeps, password: string): void {
   if (!isStrongPassword(password, deps.config)) throw new BadRequestError("The password is too weak.");

@@ -44,5 +44,10 @@ export function checkCsrf(req: FastifyRequest, config: ChatConfig): void {
 export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, config: ChatConfig): void {
   const current = readCookie(req, CSRF_COOKIE);
   if (current !== undefined && formatProblem(current) === undefined) return;
+  rotateCsrfCookie(reply, config);
+}
+
+/** A new CSRF token for the browser (at sign-in, as Django's login() rotates it). */
+export function rotateCsrfCookie(reply: FastifyReply, config: ChatConfig): void {
   setCookie(reply, CSRF_COOKIE, generateCsrfToken(), { httpOnly: false, secure: config.externalScheme === "https", maxAge: CSRF_COOKIE_AGE });
 }

@@ -23,6 +23,7 @@ import { pushOutboxSubmessages } from "./022_push_outbox_submessages.js";
 import { eventQueues } from "./024_event_queues.js";
 import { outgoingWebhooks } from "./025_outgoing_webhooks.js";
 import { unreadIndexFlags } from "./026_unread_index_flags.js";
+import { sessionHostRealm } from "./027_session_host_realm.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -36,6 +37,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "024_event_queues": eventQueues(dialect),
     "025_outgoing_webhooks": outgoingWebhooks(dialect),
     "026_unread_index_flags": unreadIndexFlags(dialect),
+    "027_session_host_realm": sessionHostRealm(dialect),
   };
 }
 

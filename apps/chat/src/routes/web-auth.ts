@@ -6,7 +6,7 @@ import type { ChatDeps } from "../deps.js";
 import { checkPasswordLogin } from "../actions/login.js";
 import { doCreateSession, doEndSession } from "../actions/sessions.js";
 import { accessSignUpInvitation, checkSignUp } from "../actions/signup.js";
-import { checkCsrf } from "../http/csrf.js";
+import { checkCsrf, rotateCsrfCookie } from "../http/csrf.js";
 import { hostRealm } from "../http/endpoint.js";
 import { successBody, type Payload } from "../http/envelope.js";
 import { InvalidSubdomainError, RealmDeactivatedError, UserDeactivatedError, ZulipError } from "../http/errors.js";
@@ -46,12 +46,17 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
       return reply.header("Cache-Control", "no-store").send(successBody(payload, params.ignored()));
     });
 
-  /** Signs the browser in as the user, ending the session it held before. */
-  const signIn = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
+  /**
+   * Signs the browser in as the user at this address, ending the session it held before, and
+   * gives it a new CSRF token (Django's rotate_token at login), so a token planted or read before
+   * the sign-in is worth nothing after it.
+   */
+  const signIn = async (req: FastifyRequest, reply: FastifyReply, userId: number, hostRealm: Realm | null) => {
     const previous = await currentSession(req, deps);
     if (previous) await doEndSession(deps, previous.session.id);
-    const { token, maxAgeSeconds } = await doCreateSession(deps, userId);
+    const { token, maxAgeSeconds } = await doCreateSession(deps, userId, hostRealm?.id ?? null);
     setSessionCookie(reply, config, token, maxAgeSeconds);
+    rotateCsrfCookie(reply, config);
   };
 
   post("/accounts/login/", async (req, reply, params) => {
@@ -61,7 +66,7 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     const { user } = await checkPasswordLogin(deps, { username, password, realm, client: clientAddress(req, config.trustProxy) }).catch((error) => {
       throw asBadRequest(error);
     });
-    await signIn(req, reply, user.id);
+    await signIn(req, reply, user.id, realm);
     return { user_id: user.id };
   });
 
@@ -78,11 +83,12 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     const fullName = params.required("full_name", raw());
     // The web app's accounts sign in with a password, so it is not optional here.
     const password = params.required("password", raw());
-    const { invite, realm } = await accessSignUpInvitation(deps, await realmOfHost(req, deps), key).catch((error) => {
+    const host = await realmOfHost(req, deps);
+    const { invite, realm } = await accessSignUpInvitation(deps, host, key).catch((error) => {
       throw asBadRequest(error);
     });
     const created = await checkSignUp(deps, realm, invite, { email, fullName, password });
-    await signIn(req, reply, created.userId);
+    await signIn(req, reply, created.userId, host);
     return { user_id: created.userId };
   });
 

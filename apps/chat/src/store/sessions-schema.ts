@@ -6,6 +6,8 @@ export interface WebSessionTable {
   /** SHA-256 hex of the cookie's token; the token itself is never stored */
   token_hash: string;
   user_id: number;
+  /** the realm whose address made the session, null for an address naming none (migration 027) */
+  host_realm_id: number | null;
   date_created: number;
   last_used: number;
   expires_at: number;
