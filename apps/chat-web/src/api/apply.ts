@@ -2,7 +2,7 @@
 // GET /events; a field the app does not show is ignored.
 import { dmPeers } from "../narrow/narrow";
 import { hashOf } from "../narrow/router";
-import { addChannels, addSubscriptions, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
+import { addChannels, addSubscriptions, adjustSubscriberCount, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
 import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
@@ -83,15 +83,31 @@ export function applyEvent(event: Event): "reregister" | void {
       return;
     }
     case "subscription": {
-      if (event.op === "add") addSubscriptions(event.subscriptions);
-      else if (event.op === "remove") removeSubscriptions(event.subscriptions.map((s: { stream_id: number }) => s.stream_id));
+      if (event.op === "add") {
+        addSubscriptions(event.subscriptions);
+        // The channel's own record (the browser's list) takes the new subscriber count.
+        addChannels(event.subscriptions);
+      } else if (event.op === "remove") {
+        const ids = event.subscriptions.map((s: { stream_id: number }) => s.stream_id);
+        removeSubscriptions(ids);
+        adjustSubscriberCount(ids, -1);
+      } else if (event.op === "peer_add" || event.op === "peer_remove") {
+        // Several users may join several channels in one event; each channel gains (or loses) them all.
+        const n = (event.user_ids ?? []).length;
+        adjustSubscriberCount(event.stream_ids ?? [], event.op === "peer_add" ? n : -n);
+      }
       else if (event.op === "update") updateSubscription(event.stream_id, { [event.property === "in_home_view" ? "is_muted" : event.property]: event.property === "in_home_view" ? !event.value : event.value });
       return;
     }
     case "stream": {
       if (event.op === "create") addChannels(event.streams);
       else if (event.op === "delete") removeChannels(event.streams.map((s: { stream_id: number }) => s.stream_id));
-      else if (event.op === "update" && (event.property === "name" || event.property === "description")) updateChannel(event.stream_id, { [event.property]: event.value });
+      else if (event.op === "update") {
+        // Any property (name, description, privacy, a permission group…), with the fields sent beside it.
+        const extra: Record<string, unknown> = {};
+        for (const key of ["rendered_description", "history_public_to_subscribers", "is_web_public"]) if (key in event) extra[key] = event[key];
+        updateChannel(event.stream_id, { [event.property]: event.value, ...extra });
+      }
       return;
     }
     case "realm_user": {

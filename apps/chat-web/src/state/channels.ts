@@ -29,6 +29,22 @@ export function knownChannels(): { stream_id: number; name: string }[] {
   return [...subscriptions.peek(), ...[...otherChannels.peek().values()].filter((c) => !subscribed.has(c.stream_id))];
 }
 
+/** Every channel the user can see, subscribed or not, by id (the channel browser's list). */
+export const visibleChannels = computed<ReadonlyMap<number, Channel>>(() => {
+  const all = new Map(otherChannels.value);
+  for (const s of subscriptions.value) all.set(s.stream_id, { ...all.get(s.stream_id), ...s });
+  return all;
+});
+
+/** peer_add / peer_remove: others joined or left; the counts follow. */
+export function adjustSubscriberCount(ids: readonly number[], delta: number): void {
+  const change = (c: Channel) => (typeof c.subscriber_count === "number" ? { ...c, subscriber_count: Math.max(0, c.subscriber_count + delta) } : c);
+  const next = new Map(otherChannels.peek());
+  for (const id of ids) if (next.has(id)) next.set(id, change(next.get(id)!));
+  otherChannels.value = next;
+  if (ids.some((id) => subscriptionById.peek().has(id))) subscriptions.value = subscriptions.peek().map((s) => (ids.includes(s.stream_id) ? ({ ...s, ...change(s) }) : s));
+}
+
 export function setChannels(subs: Subscription[], all: Channel[]): void {
   subscriptions.value = subs;
   otherChannels.value = new Map(all.map((c) => [c.stream_id, c]));

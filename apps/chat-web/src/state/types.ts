@@ -49,7 +49,7 @@ export interface User {
   role?: number;
 }
 
-export interface Subscription {
+export interface Subscription extends Channel {
   stream_id: number;
   name: string;
   description: string;
@@ -62,6 +62,18 @@ export interface Subscription {
 export interface Channel {
   stream_id: number;
   name: string;
+  // The rest of Zulip's channel object, as /register's `streams` and stream events carry it
+  // (the channel browser and settings read these).
+  description?: string;
+  rendered_description?: string;
+  invite_only?: boolean;
+  is_web_public?: boolean;
+  is_archived?: boolean;
+  history_public_to_subscribers?: boolean;
+  subscriber_count?: number;
+  date_created?: number;
+  creator_id?: number | null;
+  [setting: `can_${string}_group`]: unknown;
 }
 
 export interface Topic {

@@ -12,6 +12,7 @@ import { signOut } from "./auth";
 import { Compose } from "./Compose";
 import { listenForShortcuts, onEscape } from "./keys";
 import { OverlayHost } from "./overlays";
+import "./org/routes";
 import { Login } from "./Login";
 import { MessageList } from "./MessageList";
 import { Sidebar } from "./Sidebar";

@@ -13,6 +13,7 @@ import { loadTopics, topicsByChannel } from "../state/topics";
 import { topicKey, unreadCounts, unreadTopicsOf } from "../state/unreads";
 import { displayName, users } from "../state/users";
 import type { Subscription } from "../state/types";
+import { Icon } from "./Icon";
 import "./sidebar.css";
 
 const TOPICS_SHOWN = 8;
@@ -138,12 +139,26 @@ export function Sidebar() {
         </li>
       </ul>
 
-      <h2 class="sidebar-heading">Channels</h2>
+      <div class="sidebar-heading-row">
+        <h2 class="sidebar-heading">Channels</h2>
+        {/* The channel browser and its creation form (ui/org/, loaded when opened). */}
+        <a href="#channels/new" class="sidebar-heading-action" data-testid="create-channel" aria-label="Create a channel" title="Create a channel">
+          <Icon name="plus" size={14} />
+        </a>
+      </div>
       <ul class="channels">
         {sortedSubscriptions.value.map((sub) => {
           const expanded = opened.value.has(sub.stream_id) || (sub.stream_id === current && !closed.value.has(sub.stream_id));
           return <ChannelItem key={sub.stream_id} sub={sub} expanded={expanded} onToggle={() => toggle(sub.stream_id, expanded)} />;
         })}
+        <li>
+          <a href="#channels/all" class="sidebar-row browse-channels" data-testid="browse-channels">
+            <span class="row-icon" aria-hidden="true">
+              <Icon name="search" size={13} />
+            </span>
+            <span class="row-label">Browse channels</span>
+          </a>
+        </li>
       </ul>
 
       <h2 class="sidebar-heading">Direct messages</h2>

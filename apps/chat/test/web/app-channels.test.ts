@@ -1,0 +1,179 @@
+// Running the organization from the chat web app, an owner (Olivia) and a member (Ada) in two
+// browser contexts on one real server: the channel browser and creation form, a channel's
+// settings, and what the member sees of it live (created with her in it, renamed, archived);
+// profile cards; sending later and the scheduled messages list. Screenshots for
+// docs/chat-web.md with BEACON_SCREENSHOTS=1, on a desktop and a 390 px phone.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, signIn, skip, startServer, type AppServer, type Team } from "./app-support.js";
+
+declare const document: any;
+declare const location: any;
+
+const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+describe("the chat web app: channels, people and scheduling, an owner and a member", { skip, timeout: 420_000 }, () => {
+  let server: AppServer;
+  let team: Team;
+  let site: string;
+  let browser: Browser;
+  let owner: Page;
+  let ada: Page;
+  let shots: string;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  const ids: Record<string, number> = {};
+
+  async function person(viewport: { width: number; height: number }, phone = false): Promise<Page> {
+    const context = await browser.newContext({ viewport, locale: "en-US", timezoneId: "UTC", isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
+    return page;
+  }
+
+  /** Two windows of one headless browser: only the one in front draws frames. */
+  let inFront: Page | null = null;
+  async function front(page: Page): Promise<Page> {
+    if (inFront !== page) await page.bringToFront();
+    inFront = page;
+    return page;
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await front(page);
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
+  }
+
+  const sidebarChannel = (page: Page, id: number) => page.locator(`nav[data-testid=sidebar] [data-testid=channel-row][data-channel-id="${id}"]`);
+
+  before(async () => {
+    server = await startServer();
+    site = server.site;
+    team = await seedTeam(server.t);
+    server.t.clock.set(new Date());
+    // A channel Ada is not in, for her to find in the browser.
+    const made = await server.call(team.owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "ideas", description: "Half-baked **ideas** welcome" }] });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    ids.ideas = (await server.call(team.owner, "GET", "/get_stream_id", { stream: "ideas" })).body.stream_id;
+    const { chromium } = await import("playwright-core");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    mkdirSync(shots, { recursive: true });
+    owner = await person(DESKTOP);
+    ada = await person(DESKTOP);
+    await signIn(owner, site, team.owner.email, `/#narrow/channel/${team.design}-design`);
+    await signIn(ada, site, team.ada.email, `/#narrow/channel/${team.design}-design`);
+    await front(owner);
+  });
+
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.close();
+    if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });
+  });
+
+  it("creates a channel with the member subscribed; it appears in her sidebar live, is renamed and archived live", async () => {
+    await owner.locator("[data-testid=create-channel]").click();
+    const form = owner.locator("form[data-testid=create-channel-form]");
+    await form.waitFor();
+    assert.equal(new URL(owner.url()).hash, "#channels/new");
+    // A name that exists is refused before asking the server.
+    await form.locator("input[name=name]").fill("Design");
+    await form.locator("[data-testid=create-channel-submit]").click();
+    await form.locator("[role=alert]", { hasText: 'A channel named "design" already exists.' }).waitFor();
+    await form.locator("input[name=name]").fill("launch");
+    await form.locator("textarea[name=description]").fill("Everything about the **launch**");
+    // Who can post: the groups load with the form; members only.
+    await form.locator("select[name=can_send_message_group] option", { hasText: /^Members$/ }).waitFor({ state: "attached" });
+    await form.locator("select[name=can_send_message_group]").selectOption({ label: "Members" });
+    const picker = form.locator("[data-testid=subscriber-picker]");
+    await picker.locator("input").fill("ada");
+    await picker.locator("[role=option]", { hasText: "Ada Lovelace" }).click();
+    const ownerName = (await server.call(team.owner, "GET", "/users/me")).body.full_name;
+    assert.deepEqual((await picker.locator("[data-testid=chosen-person]").allTextContents()).map((t) => t.replace("×", "").trim()), [ownerName, "Ada Lovelace"]);
+    await shot(owner, "create-channel");
+    await form.locator("[data-testid=create-channel-submit]").click();
+    await owner.waitForFunction(() => /^#narrow\/channel\/\d+-launch$/.test(location.hash));
+    ids.launch = Number(/channel\/(\d+)/.exec(new URL(owner.url()).hash)![1]);
+    await owner.locator("[data-testid=channels-overlay]").waitFor({ state: "detached" });
+    const created = (await server.call(team.owner, "GET", `/streams/${ids.launch}`)).body.stream;
+    assert.equal(created.description, "Everything about the **launch**");
+    assert.equal(created.invite_only, false);
+    const members = (await server.call(team.owner, "GET", "/user_groups")).body.user_groups.find((g: any) => g.name === "role:members");
+    assert.equal(created.can_send_message_group, members.id);
+
+    await sidebarChannel(ada, ids.launch).locator(".row-label", { hasText: "launch" }).waitFor();
+
+    // Renamed in its settings: the member's sidebar follows.
+    await front(owner);
+    await owner.goto(`${site}/#channels/${ids.launch}/launch/general`);
+    const settings = owner.locator("[data-testid=channel-settings]");
+    await settings.waitFor();
+    await settings.locator("[data-testid=channel-about] input[name=name]").fill("launch day");
+    await settings.locator("[data-testid=channel-about] textarea[name=description]").fill("The *big* day");
+    await settings.locator(".org-preview em", { hasText: "big" }).waitFor();
+    await settings.locator("[data-testid=save-channel]").click();
+    await sidebarChannel(ada, ids.launch).locator(".row-label", { hasText: "launch day" }).waitFor();
+    await sidebarChannel(owner, ids.launch).locator(".row-label", { hasText: "launch day" }).waitFor();
+
+    // Archived: it leaves the member's sidebar.
+    await settings.locator("[data-testid=archive-channel]").click();
+    await settings.locator("[data-testid=confirm-archive]").click();
+    await owner.waitForFunction(() => location.hash === "#channels/subscribed");
+    await sidebarChannel(ada, ids.launch).waitFor({ state: "detached" });
+    await sidebarChannel(owner, ids.launch).waitFor({ state: "detached" });
+  });
+
+  it("lets the member find a channel by name in the browser and subscribe in one click", async () => {
+    await front(ada);
+    await ada.locator("[data-testid=browse-channels]").click();
+    const browserBox = ada.locator("[data-testid=channel-browser]");
+    await browserBox.waitFor();
+    assert.equal(new URL(ada.url()).hash, "#channels/all");
+    const entry = browserBox.locator(`[data-testid=channel-entry][data-channel-id="${ids.ideas}"]`);
+    await entry.locator(".org-item-text strong", { hasText: "ideas" }).waitFor();
+    assert.equal(await entry.locator("[data-testid=subscriber-count]").textContent(), "1");
+    await browserBox.locator("[data-testid=channel-filter]").fill("ide");
+    assert.deepEqual(await browserBox.locator("[data-testid=channel-name]").allTextContents(), ["ideas"]);
+    await browserBox.locator("[data-testid=channel-filter]").fill("");
+    await shot(ada, "channel-browser");
+    await entry.locator("[data-testid=toggle-subscription]", { hasText: "Subscribe" }).click();
+    await entry.locator("[data-testid=toggle-subscription]", { hasText: "Unsubscribe" }).waitFor();
+    await entry.locator("[data-testid=subscriber-count]", { hasText: "2" }).waitFor();
+    await sidebarChannel(ada, ids.ideas).waitFor();
+    // The subscribed tab lists it now; Esc closes the overlay back to the channel she was in.
+    await ada.locator("[data-testid=tab-subscribed]").click();
+    await browserBox.locator(`[data-testid=channel-entry][data-channel-id="${ids.ideas}"]`).waitFor();
+    await ada.keyboard.press("Escape");
+    await browserBox.waitFor({ state: "detached" });
+    assert.match(new URL(ada.url()).hash, new RegExp(`^#narrow/channel/${team.design}-design$`));
+  });
+
+  it("shows the browser and the creation form on a phone", async () => {
+    const phone = await person(PHONE, true);
+    await signIn(phone, site, team.owner.email, "/#channels/all");
+    await phone.locator("[data-testid=channel-browser]").waitFor();
+    await shot(phone, "channel-browser-phone");
+    await phone.goto(`${site}/#channels/new`);
+    await phone.locator("form[data-testid=create-channel-form] select[name=can_send_message_group] option", { hasText: /^Members$/ }).waitFor({ state: "attached" });
+    await shot(phone, "create-channel-phone");
+    await phone.context().close();
+    contexts.splice(contexts.indexOf(phone.context()), 1);
+  });
+
+  it("met no script error", () => {
+    assert.deepEqual(errors, []);
+  });
+});
