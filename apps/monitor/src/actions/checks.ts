@@ -66,6 +66,10 @@ export function changesFromSpec(spec: CheckSpec, current: Pick<Check, "name" | "
   }
   if (spec.tz !== undefined) changes.tz = spec.tz;
   if (spec.grace !== undefined) changes.grace = spec.grace;
+  if (spec.fail_threshold !== undefined) changes.fail_threshold = spec.fail_threshold;
+  if (spec.min_duration !== undefined) changes.min_duration = spec.min_duration;
+  if (spec.max_duration !== undefined) changes.max_duration = spec.max_duration;
+  if (spec.body_regex !== undefined) changes.body_regex = spec.body_regex;
   return changes;
 }
 

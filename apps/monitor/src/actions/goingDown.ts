@@ -12,7 +12,7 @@ function decideAll(rows: DueCheck[], now: number): DueChanges {
   const changes: DueChanges = { down: [], reschedule: [] };
   for (const row of rows) {
     const decision = decideDue(row, now);
-    if (decision.kind === "down") changes.down.push({ id: row.id, old_status: row.status, flipTime: decision.flipTime });
+    if (decision.kind === "down") changes.down.push({ id: row.id, old_status: row.status, flipTime: decision.flipTime, reason: decision.reason });
     else changes.reschedule.push({ id: row.id, alertAfter: decision.alertAfter });
   }
   return changes;

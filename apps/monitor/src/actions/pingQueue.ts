@@ -47,7 +47,7 @@ export class SqlitePingQueue {
 
     const now = this.deps.clock.now().getTime();
     const input = submission.input;
-    const plan = planPing(check, classifyPing(check, input), now, input.rid);
+    const plan = planPing(check, classifyPing(check, input), now, input.rid, input.body);
     this.store.updateCheck(check, plan);
     if (plan.flip) {
       this.store.insertFlip({ check_id: check.id, created: now, ...plan.flip, processed: null });

@@ -65,6 +65,11 @@ function pingedCheck(check: VersionedPingCheck, plan: PingPlan): VersionedPingCh
     last_start_rid: f.last_start_rid,
     last_duration: f.last_duration,
     alert_after: f.alert_after,
+    fail_threshold: check.fail_threshold,
+    fail_count: f.fail_count,
+    min_duration: check.min_duration,
+    max_duration: check.max_duration,
+    body_regex: check.body_regex,
   };
 }
 
@@ -166,7 +171,7 @@ export class PostgresPingQueue {
       if (outcome !== "ok" || !check) continue;
       const now = this.deps.clock.now().getTime();
       const input = submission.input;
-      const plan = planPing(check, classifyPing(check, input), now, input.rid);
+      const plan = planPing(check, classifyPing(check, input), now, input.rid, input.body);
       const after = pingedCheck(check, plan);
       changed.set(Number(check.id), after);
       if (plan.flip) flips.push({ check_id: check.id, created: now, ...plan.flip, processed: null });

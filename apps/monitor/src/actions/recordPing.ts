@@ -66,7 +66,7 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
   const result = await db.transaction().execute(async (trx) => {
     const check = await lockCheckForPing(trx, checkId);
     if (!check) return undefined;
-    const plan = planPing(check, classifyPing(check, input), input.now, input.rid);
+    const plan = planPing(check, classifyPing(check, input), input.now, input.rid, input.body);
     if (plan.flip) await insertFlip(trx, { check_id: check.id, created: input.now, ...plan.flip, processed: null });
     const saved = await trx.updateTable("checks").set(plan.changes).where("id", "=", check.id).returningAll().executeTakeFirst();
     await insertPing(trx, pingRow(check.id, plan, input, input.now));

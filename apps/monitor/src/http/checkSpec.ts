@@ -1,5 +1,6 @@
 // Validation of a create/update body, exactly as the upstream reports it: strict types
 // (no coercion, null rejected), fields checked in a fixed order, first error only.
+import { bodyRegexProblem } from "../lib/bodyRegex.js";
 import { isValidSchedule } from "../lib/schedule/index.js";
 import { canonicalTimezone } from "../lib/timezones.js";
 import { type PyJson } from "../lib/pyjson.js";
@@ -30,6 +31,11 @@ export interface CheckSpec {
   timeout?: number;
   tz?: string;
   unique?: UniqueField[];
+  // Extensions (API v3 only; docs/monitor-extensions.md).
+  fail_threshold?: number;
+  min_duration?: number;
+  max_duration?: number;
+  body_regex?: string;
 }
 
 type Result<T> = { ok: T } | { error: string };
@@ -114,17 +120,45 @@ const FIELDS: [keyof CheckSpec, Validator][] = [
   ["unique", unique],
 ];
 
-export function validateCheckSpec(body: JsonObject): Result<CheckSpec> {
+const integer =
+  (min: number, max: number): Validator =>
+  (field, value) => {
+    if (typeof value !== "number" || !Number.isInteger(value)) return { error: `${field} is not an integer` };
+    if (value < min) return { error: `${field} is too small` };
+    if (value > max) return { error: `${field} is too large` };
+    return { ok: value };
+  };
+
+const bodyRegex: Validator = (field, value) => {
+  if (typeof value !== "string") return { error: `${field} is not a string` };
+  const problem = bodyRegexProblem(value);
+  return problem ? { error: `${field} ${problem}` } : { ok: value };
+};
+
+/** Beacon's fields, after the upstream's (whose errors keep their precedence). */
+export const EXTENSION_FIELDS: [keyof CheckSpec, Validator][] = [
+  ["fail_threshold", integer(1, 100)],
+  ["min_duration", integer(0, MAX_PERIOD)],
+  ["max_duration", integer(0, MAX_PERIOD)],
+  ["body_regex", bodyRegex],
+];
+
+/**
+ * `version` below 3 refuses the extension fields: API v1 and v2 stay exactly Healthchecks'.
+ * The dashboard validates with v3's rules.
+ */
+export function validateCheckSpec(body: JsonObject, version: 1 | 2 | 3 = 3): Result<CheckSpec> {
   const spec: Record<string, unknown> = {};
-  for (const [field, validate] of FIELDS) {
+  for (const [field, validate] of [...FIELDS, ...EXTENSION_FIELDS]) {
     if (!Object.hasOwn(body, field)) continue;
+    if (version < 3 && EXTENSION_FIELDS.some(([name]) => name === field)) return { error: `json validation error: ${field} is available in API v3 only` };
     const result = validate(field, body[field]);
     if ("error" in result) return { error: `json validation error: ${result.error}` };
     spec[field] = result.ok;
   }
   // The upstream has no rule for NUL (its PostgreSQL refuses to store one and it answers 500):
   // refused here, after every rule it does have, so its errors keep their precedence.
-  const withNul = FIELDS.find(([field]) => typeof spec[field] === "string" && (spec[field] as string).includes("\u0000"));
+  const withNul = [...FIELDS, ...EXTENSION_FIELDS].find(([field]) => typeof spec[field] === "string" && (spec[field] as string).includes("\u0000"));
   if (withNul) return { error: `json validation error: ${withNul[0]} must not contain null characters` };
   return { ok: spec as CheckSpec };
 }

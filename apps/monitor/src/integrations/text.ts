@@ -12,6 +12,10 @@ export const cloakedUrl = (config: MonitorConfig, check: Pick<Check, "unique_key
 export function reasonLong(reason: string): string | null {
   if (reason === "timeout") return "success signal did not arrive on time, grace time passed";
   if (reason === "fail") return "received a failure signal";
+  // Beacon's extensions (docs/monitor-extensions.md).
+  if (reason === "too_fast") return "the run ended sooner than its minimum duration, ran too fast";
+  if (reason === "overrun") return "a run has lasted longer than its maximum duration";
+  if (reason === "body") return "the ping body matched the check's alert pattern";
   return null;
 }
 

@@ -2,6 +2,7 @@
 // classified (§11.2) and what it changes on the check (§11.3).
 import type { Updateable } from "kysely";
 import type { Check, ChecksTable, StoredStatus } from "../store/schema.js";
+import { bodyMatches } from "./bodyRegex.js";
 import { classifyText } from "./keywords.js";
 import { alertAfter } from "./status.js";
 
@@ -35,6 +36,7 @@ export const PING_CHECK_COLUMNS = [
   "id", "project_id", "kind", "timeout", "grace", "schedule", "tz", "methods", "manual_resume",
   "start_kw", "success_kw", "failure_kw", "filter_http_body", "filter_default_fail",
   "status", "n_pings", "last_ping", "last_start", "last_start_rid", "last_duration", "alert_after",
+  "fail_threshold", "fail_count", "min_duration", "max_duration", "body_regex",
 ] as const;
 
 export type PingCheck = Pick<Check, (typeof PING_CHECK_COLUMNS)[number]>;
@@ -52,8 +54,22 @@ export interface PingPlan {
   n: number;
 }
 
-/** The changes a ping makes to the check row (before n_pings and the deadline). */
-export function pingEffect(check: PingCheck, action: PingAction, now: number, rid: string | null): Updateable<ChecksTable> {
+/**
+ * Why a success signal counts as a failure under the check's extensions, or null (the
+ * upstream's rules): its body matches the check's pattern, or it closes a run shorter than the
+ * minimum duration. Constant work per ping while neither is set.
+ */
+export function successVerdict(check: PingCheck, now: number, rid: string | null, body: Buffer | null): "body" | "too_fast" | null {
+  if (check.body_regex !== "" && bodyMatches(check.body_regex, body)) return "body";
+  if (check.min_duration > 0 && check.last_start !== null && rid === check.last_start_rid && now - check.last_start < check.min_duration * 1000) return "too_fast";
+  return null;
+}
+
+/**
+ * The changes a ping makes to the check row (before n_pings and the deadline). `failed`: a
+ * success signal the extensions turned into a failure (paired with its start as a success is).
+ */
+export function pingEffect(check: PingCheck, action: PingAction, now: number, rid: string | null, failed = false): Updateable<ChecksTable> {
   const changes: Updateable<ChecksTable> = { n_pings: check.n_pings + 1 };
   if (action === "start") {
     changes.last_start = now;
@@ -71,16 +87,34 @@ export function pingEffect(check: PingCheck, action: PingAction, now: number, ri
         changes.last_start_rid = null;
       }
     }
-    changes.status = action === "fail" ? "down" : "up";
+    changes.status = action === "fail" || failed ? "down" : "up";
+    countFailures(check, changes);
   }
   return changes;
 }
 
+/**
+ * Alert after N consecutive failures (docs/monitor-extensions.md): a failure below the
+ * threshold is counted and leaves the check up; a success resets the count. With the
+ * upstream's threshold of 1, the count stays 0 and nothing changes.
+ */
+function countFailures(check: PingCheck, changes: Updateable<ChecksTable>): void {
+  if (changes.status === "up") {
+    if (check.fail_count !== 0) changes.fail_count = 0;
+    return;
+  }
+  if (check.fail_threshold <= 1) return;
+  const count = check.fail_count + 1;
+  changes.fail_count = count;
+  if (count < check.fail_threshold && check.status !== "down") changes.status = "up";
+}
+
 /** Everything one ping does to its check, given the row as read inside the transaction. */
-export function planPing(check: PingCheck, classified: PingAction, now: number, rid: string | null): PingPlan {
+export function planPing(check: PingCheck, classified: PingAction, now: number, rid: string | null, body: Buffer | null = null): PingPlan {
   // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
   const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : classified;
-  const changes = pingEffect(check, action, now, rid);
+  const verdict = action === "success" ? successVerdict(check, now, rid, body) : null;
+  const changes = pingEffect(check, action, now, rid, verdict !== null);
   const deadline = alertAfter({
     status: (changes.status ?? check.status) as StoredStatus,
     kind: check.kind,
@@ -88,6 +122,9 @@ export function planPing(check: PingCheck, classified: PingAction, now: number, 
     grace: check.grace,
     schedule: check.schedule,
     tz: check.tz,
+    fail_threshold: check.fail_threshold,
+    fail_count: changes.fail_count ?? check.fail_count,
+    max_duration: check.max_duration,
     last_ping: changes.last_ping !== undefined ? (changes.last_ping as number | null) : check.last_ping,
     last_start: changes.last_start !== undefined ? (changes.last_start as number | null) : check.last_start,
   });
@@ -99,7 +136,7 @@ export function planPing(check: PingCheck, classified: PingAction, now: number, 
   const keep = deadline !== null && check.alert_after !== null && check.alert_after <= deadline && (changes.status ?? check.status) === check.status;
   changes.alert_after = keep ? check.alert_after : deadline;
   const newStatus = changes.status;
-  const flip = newStatus !== undefined && newStatus !== check.status ? { old_status: check.status, new_status: newStatus, reason: action === "fail" ? "fail" : "" } : null;
+  const flip = newStatus !== undefined && newStatus !== check.status ? { old_status: check.status, new_status: newStatus, reason: verdict ?? (action === "fail" ? "fail" : "") } : null;
   return { action, changes, flip, n: check.n_pings + 1 };
 }
 
@@ -112,10 +149,11 @@ export interface PingedFields {
   last_duration: number | null;
   status: string;
   alert_after: number | null;
+  fail_count: number;
 }
 
 /**
- * The plan's changes applied to the check's ping fields: always the same seven fields, so the
+ * The plan's changes applied to the check's ping fields: always the same eight fields, so the
  * batch writers bind them without asking which ones the plan set (one object shape).
  */
 export function pingedFields(check: PingCheck, plan: PingPlan): PingedFields {
@@ -128,6 +166,7 @@ export function pingedFields(check: PingCheck, plan: PingPlan): PingedFields {
     last_duration: c.last_duration !== undefined ? (c.last_duration as number | null) : check.last_duration,
     status: (c.status as string | undefined) ?? check.status,
     alert_after: c.alert_after !== undefined ? (c.alert_after as number | null) : check.alert_after,
+    fail_count: c.fail_count !== undefined ? (c.fail_count as number) : check.fail_count,
   };
 }
 

@@ -7,6 +7,7 @@ import { tokenBuckets } from "./005_token_buckets.js";
 import { checksFillfactor } from "./006_checks_fillfactor.js";
 import { webFlashes } from "./007_web_flashes.js";
 import { webProfiles } from "./008_web_profiles.js";
+import { checkExtensions } from "./009_check_extensions.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -18,6 +19,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "006_checks_fillfactor": checksFillfactor(dialect),
     "007_web_flashes": webFlashes(dialect),
     "008_web_profiles": webProfiles(dialect),
+    "009_check_extensions": checkExtensions(dialect),
   };
 }
 

@@ -64,5 +64,17 @@ export function presentCheck(check: Check, channelUuids: string[], ctx: CheckCon
     out.schedule = check.schedule;
     out.tz = check.tz;
   }
+  presentExtensions(check, out);
   return out;
+}
+
+/**
+ * Beacon's fields (docs/monitor-extensions.md), after the upstream's and only when set to
+ * something other than their default: a check that uses none serializes as Healthchecks'.
+ */
+function presentExtensions(check: Check, out: Record<string, unknown>): void {
+  if (check.fail_threshold !== 1) out.fail_threshold = check.fail_threshold;
+  if (check.min_duration !== 0) out.min_duration = check.min_duration;
+  if (check.max_duration !== 0) out.max_duration = check.max_duration;
+  if (check.body_regex !== "") out.body_regex = check.body_regex;
 }

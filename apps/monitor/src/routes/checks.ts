@@ -99,8 +99,8 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
     }
   }
 
-  function validSpec(body: Parameters<typeof validateCheckSpec>[0]) {
-    const result = validateCheckSpec(body);
+  function validSpec(body: Parameters<typeof validateCheckSpec>[0], version: ApiRequest["version"]) {
+    const result = validateCheckSpec(body, version);
     if ("error" in result) halt(jsonError(400, result.error));
     return result.ok;
   }
@@ -130,7 +130,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
       },
       async POST(req) {
         const { project, body } = await authorizeWrite(deps, req);
-        return outcome(req, await createCheck(deps, project, validSpec(body), req.version));
+        return outcome(req, await createCheck(deps, project, validSpec(body, req.version), req.version));
       },
     }),
     route("checks/<uuid>", {
@@ -143,7 +143,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
       async POST(req) {
         const { project, body } = await authorizeWrite(deps, req);
         const check = await accessCheck(deps, project, req.params[0]);
-        return outcome(req, await updateCheck(deps, check, validSpec(body), req.version));
+        return outcome(req, await updateCheck(deps, check, validSpec(body, req.version), req.version));
       },
       async DELETE(req) {
         const { project } = await authorizeWrite(deps, req);

@@ -11,18 +11,18 @@ import type { Flip, MonitorDB, StoredStatus } from "./schema.js";
 export type DueCheck = CheckTiming & { id: number; alert_after: number };
 
 export interface DueChanges {
-  down: { id: number; old_status: StoredStatus; flipTime: number }[];
+  down: { id: number; old_status: StoredStatus; flipTime: number; reason: string }[];
   reschedule: { id: number; alertAfter: number | null }[];
 }
 
-const COLUMNS = ["id", "status", "kind", "timeout", "grace", "schedule", "tz", "last_ping", "last_start", "alert_after"] as const;
+const COLUMNS = ["id", "status", "kind", "timeout", "grace", "schedule", "tz", "last_ping", "last_start", "alert_after", "fail_threshold", "fail_count", "max_duration"] as const;
 
 const flipRow = (d: DueChanges["down"][number]): Omit<Flip, "id"> => ({
   check_id: d.id,
   created: d.flipTime,
   old_status: d.old_status,
   new_status: "down",
-  reason: "timeout",
+  reason: d.reason,
   processed: null,
 });
 
@@ -52,8 +52,10 @@ export async function claimDueChecks(db: Db, now: number, limit: number, decide:
 
 // A due check as a raw row (better-sqlite3's raw mode), in COLUMNS order: turning 5,000 arrays
 // into objects here costs less than the driver building an object per row.
-type DueRow = [number, DueCheck["status"], DueCheck["kind"], number, number, string, string, number | null, number | null, number];
-const dueCheck = ([id, status, kind, timeout, grace, schedule, tz, last_ping, last_start, alert_after]: DueRow): DueCheck => ({ id, status, kind, timeout, grace, schedule, tz, last_ping, last_start, alert_after });
+type DueRow = [number, DueCheck["status"], DueCheck["kind"], number, number, string, string, number | null, number | null, number, number, number, number];
+const dueCheck = ([id, status, kind, timeout, grace, schedule, tz, last_ping, last_start, alert_after, fail_threshold, fail_count, max_duration]: DueRow): DueCheck => ({
+  id, status, kind, timeout, grace, schedule, tz, last_ping, last_start, alert_after, fail_threshold, fail_count, max_duration,
+});
 
 type Handle = NonNullable<Database<MonitorDB>["sqlite"]>;
 
@@ -67,9 +69,9 @@ export class SqliteDueChecks {
     this.due = sqlite.prepare(`SELECT ${COLUMNS.join(", ")} FROM checks WHERE alert_after < ? AND status != 'down' ORDER BY alert_after LIMIT ?`).raw();
     // One statement per batch: the ids travel as a JSON array.
     this.markDown = sqlite.prepare("UPDATE checks SET status = 'down', alert_after = NULL WHERE id IN (SELECT value FROM json_each(?))");
-    // The batch's flips in one statement too, as [check id, time, old status] triples: one
+    // The batch's flips in one statement too, as [check id, time, old status, reason]: one
     // statement per flip paid the driver's round trip 5,000 times.
-    this.flip = sqlite.prepare("INSERT INTO flips (check_id, created, old_status, new_status, reason, processed) SELECT value ->> 0, value ->> 1, value ->> 2, 'down', 'timeout', NULL FROM json_each(?)");
+    this.flip = sqlite.prepare("INSERT INTO flips (check_id, created, old_status, new_status, reason, processed) SELECT value ->> 0, value ->> 1, value ->> 2, 'down', value ->> 3, NULL FROM json_each(?)");
     this.reschedule = sqlite.prepare("UPDATE checks SET alert_after = ? WHERE id = ?");
   }
 
@@ -82,7 +84,7 @@ export class SqliteDueChecks {
         const changes = decide(rows);
         if (changes.down.length > 0) {
           this.markDown.run(JSON.stringify(changes.down.map((d) => d.id)));
-          this.flip.run(JSON.stringify(changes.down.map((d) => [d.id, d.flipTime, d.old_status])));
+          this.flip.run(JSON.stringify(changes.down.map((d) => [d.id, d.flipTime, d.old_status, d.reason])));
         }
         for (const r of changes.reschedule) this.reschedule.run(r.alertAfter, r.id);
         return rows.length;

@@ -27,7 +27,7 @@ export async function readChecksForPings(db: Db, uuids: string[], ids: number[])
 }
 
 /** The fields a ping changes, as they stand after the batch's last ping of the check. */
-export type PingedCheck = Pick<VersionedPingCheck, "id" | "xmin" | "n_pings" | "last_ping" | "last_start" | "last_start_rid" | "last_duration" | "status" | "alert_after">;
+export type PingedCheck = Pick<VersionedPingCheck, "id" | "xmin" | "n_pings" | "last_ping" | "last_start" | "last_start_rid" | "last_duration" | "status" | "alert_after" | "fail_count">;
 
 /**
  * Writes a batch in one statement, so in one round trip and one transaction: the checks' new
@@ -43,10 +43,10 @@ export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<
   const { rows } = await sql<{ id: number; xmin: string }>`${sql.raw(WRITE_BATCH)}
     WITH updated AS (
       UPDATE checks AS c SET n_pings = v.n_pings, last_ping = v.last_ping, last_start = v.last_start,
-        last_start_rid = v.last_start_rid, last_duration = v.last_duration, status = v.status, alert_after = v.alert_after
+        last_start_rid = v.last_start_rid, last_duration = v.last_duration, status = v.status, alert_after = v.alert_after, fail_count = v.fail_count
       FROM unnest(${c("id")}::bigint[], ${c("xmin")}::text[], ${c("n_pings")}::integer[], ${c("last_ping")}::bigint[], ${c("last_start")}::bigint[],
-        ${c("last_start_rid")}::text[], ${c("last_duration")}::bigint[], ${c("status")}::text[], ${c("alert_after")}::bigint[])
-        AS v(id, xmin, n_pings, last_ping, last_start, last_start_rid, last_duration, status, alert_after)
+        ${c("last_start_rid")}::text[], ${c("last_duration")}::bigint[], ${c("status")}::text[], ${c("alert_after")}::bigint[], ${c("fail_count")}::integer[])
+        AS v(id, xmin, n_pings, last_ping, last_start, last_start_rid, last_duration, status, alert_after, fail_count)
       WHERE c.id = v.id AND c.xmin = v.xmin::xid
       RETURNING c.id, c.xmin::text AS xmin
     ), flipped AS (

@@ -58,6 +58,14 @@ export interface ChecksTable {
   last_duration: number | null;
   alert_after: number | null;
   created: number;
+  /** Extensions (migration 009, docs/monitor-extensions.md); each default is upstream's behaviour. */
+  fail_threshold: Generated<number>;
+  /** Consecutive failure signals since the last success (missed deadlines are computed). */
+  fail_count: Generated<number>;
+  /** Seconds; 0 is off. */
+  min_duration: Generated<number>;
+  max_duration: Generated<number>;
+  body_regex: Generated<string>;
 }
 
 export interface PingsTable {

@@ -24,6 +24,7 @@ function pingCheck(r: unknown[] | undefined): KeptCheck | undefined {
     id: r[1], project_id: r[2], kind: r[3], timeout: r[4], grace: r[5], schedule: r[6], tz: r[7], methods: r[8], manual_resume: r[9],
     start_kw: r[10], success_kw: r[11], failure_kw: r[12], filter_http_body: r[13], filter_default_fail: r[14],
     status: r[15], n_pings: r[16], last_ping: r[17], last_start: r[18], last_start_rid: r[19], last_duration: r[20], alert_after: r[21],
+    fail_threshold: r[22], fail_count: r[23], min_duration: r[24], max_duration: r[25], body_regex: r[26],
   } as KeptCheck;
 }
 
@@ -66,12 +67,12 @@ export class SqlitePingStore {
     this.byUuid = sqlite.prepare(`SELECT ${columns} FROM checks WHERE uuid = ?`).raw();
     this.byId = sqlite.prepare(`SELECT ${columns} FROM checks WHERE id = ?`).raw();
     this.update = sqlite.prepare(
-      "UPDATE checks SET n_pings = ?, last_ping = ?, last_start = ?, last_start_rid = ?, last_duration = ?, status = ?, alert_after = ? WHERE id = ?",
+      "UPDATE checks SET n_pings = ?, last_ping = ?, last_start = ?, last_start_rid = ?, last_duration = ?, status = ?, fail_count = ?, alert_after = ? WHERE id = ?",
     );
     // Leaving alert_after out of the SET list spares the write to its index (start, log and
     // ignored pings, and pings that do not move the deadline).
     this.updateKeepingDeadline = sqlite.prepare(
-      "UPDATE checks SET n_pings = ?, last_ping = ?, last_start = ?, last_start_rid = ?, last_duration = ?, status = ? WHERE id = ?",
+      "UPDATE checks SET n_pings = ?, last_ping = ?, last_start = ?, last_start_rid = ?, last_duration = ?, status = ?, fail_count = ? WHERE id = ?",
     );
     this.ping = sqlite.prepare(
       "INSERT INTO pings (check_id, n, created, kind, scheme, remote_addr, method, ua, body, exitstatus, rid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -143,8 +144,8 @@ export class SqlitePingStore {
    */
   updateCheck(check: KeptCheck, plan: PingPlan): void {
     const after = pingedFields(check, plan);
-    if (after.alert_after === check.alert_after) this.updateKeepingDeadline.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, check.id);
-    else this.update.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.alert_after, check.id);
+    if (after.alert_after === check.alert_after) this.updateKeepingDeadline.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.fail_count, check.id);
+    else this.update.run(after.n_pings, after.last_ping, after.last_start, after.last_start_rid, after.last_duration, after.status, after.fail_count, after.alert_after, check.id);
     check.n_pings = after.n_pings;
     check.last_ping = after.last_ping;
     check.last_start = after.last_start;
@@ -152,6 +153,7 @@ export class SqlitePingStore {
     check.last_duration = after.last_duration;
     check.status = after.status as KeptCheck["status"];
     check.alert_after = after.alert_after;
+    check.fail_count = after.fail_count;
   }
 
   insertPing(checkId: number, plan: PingPlan, now: number, facts: PingFacts): void {
