@@ -1,5 +1,5 @@
 // Every setting of the chat server, its default and its environment variable.
-import { ConfigError, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
+import { ConfigError, connectionSettings, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
 
 const scheme = (raw: string, env: string): "http" | "https" => {
   if (raw === "http" || raw === "https") return raw;
@@ -36,6 +36,8 @@ export const chatSettings = {
   maxEmojiFileSizeMib: setting("CHAT_MAX_EMOJI_FILE_SIZE_MIB", 5, parse.integer(0, 25), "largest custom emoji image accepted, in MiB (Zulip's MAX_EMOJI_FILE_SIZE_MIB)"),
   host: setting("CHAT_HOST", "127.0.0.1", parse.string, "address to listen on"),
   port: setting("CHAT_PORT", 9991, parse.integer(0, 65535), "port to listen on"),
+  // Each open long poll holds a connection: the cap leaves room for 10,000 idle clients.
+  ...connectionSettings("CHAT", { maxConnections: 20_000 }),
   rootDomain: setting("CHAT_ROOT_DOMAIN", "localhost", (raw) => raw.trim().toLowerCase(), "realms live at <subdomain>.<root domain>"),
   externalHost: setting("CHAT_EXTERNAL_HOST", "", parse.string, "host[:port] clients use to reach the server (default: root domain and port)"),
   externalScheme: setting("CHAT_EXTERNAL_SCHEME", "http" as "http" | "https", scheme, "scheme of the site URL handed to clients"),

@@ -1,5 +1,6 @@
 // Builds the chat server from plain deps (tests inject a FakeClock and a fresh database) and
 // runs it: open the database, migrate, listen.
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
 import type { ChatConfig } from "./config.js";
@@ -44,12 +45,12 @@ export function withEvents(base: Omit<ChatDeps, "events" | "notify">): ChatDeps 
 /** The HTTP app; starts deps.events, which closes with the app. */
 export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   await deps.events.start();
-  const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024 });
+  const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024, limits: deps.config });
   // Polls end before the server waits for its connections to close; queues close after.
   app.addHook("preClose", async () => deps.events.endPolls());
   app.addHook("onClose", async () => deps.events.close());
   installErrorHandling(app, deps.log);
-  await installBodyParsers(app);
+  await installBodyParsers(app, { tmpDir: join(deps.config.uploadsDir, "tmp") });
   compressResponses(app, `${JSON_PREFIX}/`);
   noStoreAnswers(app, JSON_PREFIX);
   registerRoutes(createApi(app, deps));

@@ -1,7 +1,7 @@
 // Every monitor setting, its default and its environment variable. Command-line options
 // of `beacon monitor …` override the environment. Each integration kind declares its own
 // settings in its folder (integrations/<kind>/); they are loaded here with the rest.
-import { ConfigError, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
+import { ConfigError, connectionSettings, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
 import type { IntegrationSettings } from "./integrations/kind.js";
 import { loadIntegrationSettings } from "./integrations/registry.js";
 
@@ -22,6 +22,7 @@ export const monitorSettings = {
   pingBodyLimit: setting("MONITOR_PING_BODY_LIMIT", 10000, parse.integer(0), "bytes of a ping body that are stored; 0 = unlimited"),
   defaultCheckLimit: setting("MONITOR_CHECK_LIMIT", 10000, parse.integer(0), "check limit of a new account"),
   pingLogLimit: setting("MONITOR_PING_LOG_LIMIT", 100, parse.integer(1), "pings kept per check"),
+  ...connectionSettings("MONITOR", { maxConnections: 10_000 }),
   trustProxy: setting("MONITOR_TRUST_PROXY", false, parse.boolean, "honour X-Forwarded-For / X-Forwarded-Proto on pings"),
   metricsKey: setting("MONITOR_METRICS_KEY", "", parse.string, "X-Metrics-Key that unlocks /api/vN/metrics/"),
   alertWorker: setting("MONITOR_ALERT_WORKER", true, parse.boolean, "run the alert worker inside `serve` (see `beacon monitor sendalerts`)"),

@@ -61,6 +61,7 @@ export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: 256 },
     fastPath: (req, res) => pings(req, res) || reads(req, res),
+    limits: deps.config,
   });
 
   // Bodies are read raw whatever the Content-Type: the API parses JSON itself (the

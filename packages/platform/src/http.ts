@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Logger } from "./log.js";
+import { checkingInterval, requestTimeout, type ConnectionLimits } from "./connections.js";
 
 /** Answers a request before Fastify routes it, or returns false to leave it to Fastify. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -31,9 +32,19 @@ function serverWithFastPath(fastPath: FastPath) {
   };
 }
 
-export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger; fastPath?: FastPath } = {}): FastifyInstance {
-  const { log, fastPath, ...rest } = options;
-  return Fastify({
+/** Fastify's and Node's options for the limits (connections.ts). */
+function connectionOptions(limits: ConnectionLimits | undefined): FastifyServerOptions {
+  if (!limits) return {};
+  return {
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: requestTimeout(limits),
+    http: { headersTimeout: limits.headersTimeoutMs, requestTimeout: requestTimeout(limits), connectionsCheckingInterval: checkingInterval(limits) },
+  } as FastifyServerOptions;
+}
+
+export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger; fastPath?: FastPath; limits?: ConnectionLimits } = {}): FastifyInstance {
+  const { log, fastPath, limits, ...rest } = options;
+  const app = Fastify({
     ...(fastPath ? { serverFactory: serverWithFastPath(fastPath) } : {}),
     loggerInstance: log,
     // One log line per request would cost more than a ping itself; errors are still logged.
@@ -45,8 +56,18 @@ export function createHttpServer(options: FastifyServerOptions & { logger?: neve
     childLoggerFactory: (logger) => logger,
     trustProxy: false,
     return503OnClosing: false,
+    ...connectionOptions(limits),
     ...rest,
   }) as unknown as FastifyInstance;
+  if (limits && limits.maxConnections > 0) app.server.maxConnections = limits.maxConnections;
+  // A reply sent before the request's body was read (a refusal by authentication or a limit)
+  // closes the connection, so Node does not read the rest of the body only to discard it.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const raw = request.raw;
+    if (!raw.complete && (raw.headers["content-length"] !== undefined || raw.headers["transfer-encoding"] !== undefined)) reply.header("connection", "close");
+    done(null, payload);
+  });
+  return app;
 }
 
 /** Close servers and resources once on SIGINT/SIGTERM. */

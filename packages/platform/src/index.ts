@@ -4,6 +4,7 @@ export * from "./clock.js";
 export * from "./db.js";
 export * from "./migrate.js";
 export * from "./http.js";
+export * from "./connections.js";
 export * from "./cli.js";
 export * from "./passwords.js";
 export * from "./groupCommit.js";

@@ -1,7 +1,7 @@
 // Uploaded files (Zulip's Attachment): storing an upload under CHAT_UPLOADS_DIR/files/,
 // linking it to the messages that reference it, deleting it, and the attachment events the
 // uploader's clients receive.
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { ChatDeps } from "../deps.js";
 import { newPathId, newSecret, linkedPathIds } from "../lib/uploads.js";
@@ -16,12 +16,13 @@ export function presentAttachment(a: Attachment, messageIds: number[]): Record<s
   return { id: a.id, name: a.file_name, path_id: a.path_id, size: Number(a.size), create_time: Math.floor(Number(a.create_time) / 1000), message_ids: messageIds };
 }
 
-export async function doUpload(deps: ChatDeps, owner: { id: number; realm_id: number }, file: { fileName: string; mimeType: string; data: Buffer }): Promise<Attachment> {
+export async function doUpload(deps: ChatDeps, owner: { id: number; realm_id: number }, file: { fileName: string; mimeType: string; size: number; path: string }): Promise<Attachment> {
   const pathId = newPathId(owner.realm_id, file.fileName);
   const target = uploadFile(deps, pathId);
   await mkdir(dirname(target), { recursive: true });
-  // Written under a temporary name first: a URL never serves half a file.
-  await writeFile(`${target}.part`, file.data);
+  // Copied under a temporary name first: a URL never serves half a file. (The request's
+  // temporary file may be on another file system than the uploads; it is removed after the response.)
+  await copyFile(file.path, `${target}.part`);
   await rename(`${target}.part`, target);
   const row = {
     realm_id: owner.realm_id,
@@ -29,7 +30,7 @@ export async function doUpload(deps: ChatDeps, owner: { id: number; realm_id: nu
     file_name: file.fileName,
     path_id: pathId,
     content_type: file.mimeType || "application/octet-stream",
-    size: file.data.length,
+    size: file.size,
     create_time: deps.clock.now().getTime(),
     secret: newSecret(),
   };

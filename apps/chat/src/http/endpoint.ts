@@ -93,35 +93,61 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
 
   const table = new MethodTable();
 
-  /** Registers the handler under each prefix the endpoint is served at. */
-  const route = (method: HTTPMethods | HTTPMethods[], url: string, options: EndpointOptions, handle: (mount: Mount, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
+  /**
+   * Registers the handler under each prefix the endpoint is served at. `admit` runs when the
+   * request's headers have arrived, before its body is read (an onRequest hook).
+   */
+  const route = (
+    method: HTTPMethods | HTTPMethods[],
+    url: string,
+    options: EndpointOptions,
+    handle: (mount: Mount, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    admit?: (mount: Mount, req: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  ) => {
     for (const mount of mounts) {
       if (mount.webApp && options.json === false) continue;
       const childLoggerFactory = options.sharedLogger ? (logger: FastifyBaseLogger) => logger : undefined;
-      app.route({ method, url: mount.prefix + url, childLoggerFactory, handler: (req, reply) => handle(mount, req, reply) });
+      const onRequest = admit && ((req: FastifyRequest, reply: FastifyReply) => admit(mount, req, reply));
+      app.route({ method, url: mount.prefix + url, childLoggerFactory, onRequest, handler: (req, reply) => handle(mount, req, reply) });
       table.add(mount.prefix + url, method);
     }
+  };
+
+  /**
+   * Who is calling, settled from the headers alone: a request that fails authentication (or
+   * the rate limit) is answered before a byte of its body is read, as Django reads request.POST
+   * only when a view first asks for it.
+   */
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  const admitUser = async (mount: Mount, req: FastifyRequest, reply: FastifyReply) => {
+    mount.guard(req);
+    const state = await stateCache(deps.db).generation();
+    const host = await hostRealm(req, deps, state);
+    const caller = await mount.caller(req, reply, host.realm, state);
+    if (limiter.enabled) {
+      const decision = limiter.hit(`user:${caller.user.id}`);
+      if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
+      reply.header("X-RateLimit-Limit", String(decision.limit));
+      reply.header("X-RateLimit-Remaining", String(decision.remaining));
+      reply.header("X-RateLimit-Reset", String(decision.resetAt));
+    }
+    callers.set(req, caller);
   };
 
   return {
     deps,
     refuseOtherMethods: () => table.refuseOthers(app),
     user(method, url, handler, options = {}) {
-      route(method, url, options, async (mount, req, reply) => {
-        mount.guard(req);
-        const state = await stateCache(deps.db).generation();
-        const host = await hostRealm(req, deps, state);
-        const caller = await mount.caller(req, reply, host.realm, state);
-        if (limiter.enabled) {
-          const decision = limiter.hit(`user:${caller.user.id}`);
-          if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
-          reply.header("X-RateLimit-Limit", String(decision.limit));
-          reply.header("X-RateLimit-Remaining", String(decision.remaining));
-          reply.header("X-RateLimit-Reset", String(decision.resetAt));
-        }
-        const ctx = { ...context(req, reply), ...caller };
-        return respond(ctx, await handler(ctx));
-      });
+      route(
+        method,
+        url,
+        options,
+        async (_mount, req, reply) => {
+          const ctx = { ...context(req, reply), ...callers.get(req)! };
+          return respond(ctx, await handler(ctx));
+        },
+        admitUser,
+      );
     },
     public(method, url, handler, options = {}) {
       route(method, url, options, async (mount, req, reply) => {

@@ -21,9 +21,10 @@ export function register(api: Api): void {
     await checkAvatarChangesAllowed(deps, user);
     const [file] = files;
     params.accept(file!.fieldName);
-    if (file!.data.length > MAX_AVATAR_FILE_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_AVATAR_FILE_SIZE_MIB} MiB`);
-    checkAvatarImage(file!);
-    const changed = await doUploadAvatar(deps, user, file!.data);
+    if (file!.size > MAX_AVATAR_FILE_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_AVATAR_FILE_SIZE_MIB} MiB`);
+    const data = await file!.read();
+    checkAvatarImage({ fileName: file!.fileName, data });
+    const changed = await doUploadAvatar(deps, user, data);
     return { avatar_url: avatarUrl(changed, false) };
   });
 

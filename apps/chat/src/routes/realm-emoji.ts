@@ -35,8 +35,8 @@ export function register(api: Api): void {
     if (isDefaultEmojiName(name) && !isAdmin(user)) throw new BadRequestError("Only administrators can override default emoji.");
     const [file] = files;
     const limit = deps.config.maxEmojiFileSizeMib;
-    if (file.data.length > limit * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${limit} MiB`);
-    await checkAddRealmEmoji(deps, { realmId: realm.id, name, authorId: user.id, contentType: emojiContentType(file.mimeType, file.fileName), data: file.data });
+    if (file.size > limit * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${limit} MiB`);
+    await checkAddRealmEmoji(deps, { realmId: realm.id, name, authorId: user.id, contentType: emojiContentType(file.mimeType, file.fileName), data: await file.read() });
     return {};
   });
 

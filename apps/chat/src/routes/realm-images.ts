@@ -23,9 +23,10 @@ export function register(api: Api): void {
     if (files.length !== 1) throw new BadRequestError(`You must upload exactly one ${what}.`);
     const [file] = files;
     ctx.params.accept(file!.fieldName);
-    if (file!.data.length > MAX_IMAGE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_IMAGE_MIB} MiB`);
-    checkAvatarImage(file!);
-    return file!.data;
+    if (file!.size > MAX_IMAGE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_IMAGE_MIB} MiB`);
+    const data = await file!.read();
+    checkAvatarImage({ fileName: file!.fileName, data });
+    return data;
   };
 
   api.user("POST", "/realm/icon", async (ctx) => {

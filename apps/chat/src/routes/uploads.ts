@@ -46,7 +46,7 @@ export function register(api: Api): void {
     if (files.length !== 1) throw new BadRequestError("You may only upload one file at a time");
     const [file] = files;
     params.accept(file!.fieldName);
-    if (file!.data.length > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_FILE_UPLOAD_SIZE_MIB} MiB`);
+    if (file!.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_FILE_UPLOAD_SIZE_MIB} MiB`);
     const attachment = await doUpload(deps, user, file!);
     const url = `/user_uploads/${attachment.path_id}`;
     return { uri: url, url, filename: attachment.file_name };
