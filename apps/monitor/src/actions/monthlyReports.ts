@@ -5,12 +5,15 @@
 // an account's report by moving its date forward (compare-and-set) before sending it.
 import type { MonitorDeps } from "../deps.js";
 import { computeStatus } from "../lib/status.js";
+import type { UptimeReport } from "../lib/uptime.js";
 import { signPayload } from "../lib/signing.js";
 import { listChecks } from "../store/checks.js";
 import { listAccessibleProjects } from "../store/memberships.js";
 import type { Account } from "../store/schema.js";
 import { DEFAULT_PROFILE } from "../store/webProfiles.js";
 import { sendAccountMail } from "./accountMail.js";
+import { uptimeOf } from "./uptime.js";
+import { percent } from "../web/views/uptimeCard.js";
 
 export const REPORT_SALT = "monthly-report-unsubscribe";
 
@@ -37,13 +40,23 @@ async function reportFor(deps: MonitorDeps, account: Account, now: number): Prom
       .groupBy("check_id")
       .execute();
     const byCheck = new Map(downs.map((d) => [Number(d.check_id), Number(d.n)]));
+    const uptime = await uptimeOf(deps.db, checks, now);
     const lines = checks.map((c) => {
       const n = byCheck.get(c.id) ?? 0;
-      return `• ${c.name || "unnamed"}: ${STATUS_WORDS[computeStatus(c, now, true)]}; ${n === 0 ? "no downtime" : n === 1 ? "down once" : `down ${n} times`} in the last 30 days`;
+      return `• ${c.name || "unnamed"}: ${STATUS_WORDS[computeStatus(c, now, true)]}; ${n === 0 ? "no downtime" : n === 1 ? "down once" : `down ${n} times`} in the last 30 days${uptimeLine(uptime.get(c.id)!)}`;
     });
     paragraphs.push(`Project "${project.name}":\n${lines.join("\n")}`);
   }
   return paragraphs.length ? paragraphs : null;
+}
+
+/** The uptime figures (docs/monitor-extensions.md): the last 30 days, and the month just ended. */
+function uptimeLine(report: UptimeReport): string {
+  const days = report.days.find((d) => d.days === 30)!;
+  const [, lastMonth] = report.months;
+  const month = new Date(lastMonth.start).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+  if (days.up_fraction === null && lastMonth.up_fraction === null) return "";
+  return ` (uptime ${percent(days.up_fraction)}; ${month}: ${percent(lastMonth.up_fraction)}, ${lastMonth.downtimes === 1 ? "1 downtime" : `${lastMonth.downtimes} downtimes`})`;
 }
 
 export function reportUnsubscribeLink(deps: MonitorDeps, accountId: number): string {

@@ -14,9 +14,14 @@ import { pingRoutes } from "./pings.js";
 import { registerPingRoutes } from "./ping.js";
 import { projectRoutes } from "./project.js";
 import { serviceRoutes } from "./service.js";
+import { uptimeRoutes } from "./uptime.js";
 
 export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
-  return [...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps)];
+  return [
+    ...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps),
+    // Beacon's own (API v3 only; docs/monitor-extensions.md).
+    ...uptimeRoutes(deps),
+  ];
 }
 
 /** The API's table (/api/vN/…), made before the server so that its fast path can use it. */

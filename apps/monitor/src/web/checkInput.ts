@@ -19,6 +19,9 @@ const FRIENDLY: [RegExp, string][] = [
   [/^json validation error: methods has unexpected value$/, "Choose which HTTP methods ping the check."],
   [/^json validation error: (\w+) is too long$/, "The $1 is too long."],
   [/^json validation error: tz is not a valid timezone$/, "Unknown time zone."],
+  [/^json validation error: fail_threshold is .*$/, "The number of failures before alerting must be a whole number from 1 to 100."],
+  [/^json validation error: (min|max)_duration is .*$/, "The $1imum run time must be a whole number of seconds, at most 365 days."],
+  [/^json validation error: body_regex (.*)$/, "The body pattern $1."],
 ];
 
 function friendly(error: string): string {
@@ -160,4 +163,41 @@ export function previewSchedule(kind: string | null, expr: string, tz: string, n
   const zone = canonicalTimezone(tz.trim());
   if (!zone) return { error: "Unknown time zone." };
   return { ok: upcomingRuns(kind, expr.replace(/\r\n/g, "\n").trim(), zone, now, PREVIEW_RUNS), tz: zone };
+}
+
+/** The alerting rules form (Beacon's extensions, docs/monitor-extensions.md), as typed. */
+export interface AlertingDraft {
+  fail_threshold: string;
+  min_duration: string;
+  max_duration: string;
+  body_regex: string;
+}
+
+export const alertingDraftOf = (check: Check): AlertingDraft => ({
+  fail_threshold: String(check.fail_threshold),
+  min_duration: String(check.min_duration),
+  max_duration: String(check.max_duration),
+  body_regex: check.body_regex,
+});
+
+/** Whole numbers typed in a form; anything else is kept as typed so the API's rule reports it. */
+const typedInteger = (raw: string): number | string => (/^\s*\d+\s*$/.test(raw) ? Number(raw) : raw);
+
+export function alertingSpec(form: URLSearchParams): FormResult<AlertingDraft> {
+  const draft: AlertingDraft = {
+    fail_threshold: form.get("fail_threshold") ?? "1",
+    min_duration: form.get("min_duration") ?? "0",
+    max_duration: form.get("max_duration") ?? "0",
+    body_regex: form.get("body_regex") ?? "",
+  };
+  const seconds = (raw: string) => typedInteger(raw.trim() === "" ? "0" : raw);
+  return validateParts(
+    [
+      { fail_threshold: typedInteger(draft.fail_threshold.trim() === "" ? "1" : draft.fail_threshold) },
+      { min_duration: seconds(draft.min_duration) },
+      { max_duration: seconds(draft.max_duration) },
+      { body_regex: draft.body_regex },
+    ],
+    draft,
+  );
 }

@@ -8,7 +8,8 @@ import { listChannels } from "../../store/channels.js";
 import { findAccessibleCheckByUniqueKey, type ProjectAccess } from "../../store/memberships.js";
 import type { Check } from "../../store/schema.js";
 import { accessCheck, requireWrite } from "../access.js";
-import { filteringSpec, nameSpec, previewSchedule, scheduleSpec, type FormResult, type NameDraft, type ScheduleDraft } from "../checkInput.js";
+import { uptimeOf } from "../../actions/uptime.js";
+import { alertingSpec, filteringSpec, nameSpec, previewSchedule, scheduleSpec, type AlertingDraft, type FormResult, type NameDraft, type ScheduleDraft } from "../checkInput.js";
 import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import { jsonResponse, pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { schedulePreview } from "../views/checkForms.js";
@@ -29,6 +30,7 @@ async function render(ctx: SignedInContext, check: Check, access: ProjectAccess,
     enabled: await channelIdsOfCheck(deps.db, check.id),
     events: await loadLog(deps, check, { window: {}, kinds: null, limit: DETAILS_EVENTS }),
     preview,
+    uptime: (await uptimeOf(deps.db, [check], now.getTime())).get(check.id)!,
     now: now.getTime(),
     ...extra,
   };
@@ -41,12 +43,13 @@ async function writableCheck(ctx: SignedInContext): Promise<{ check: Check; acce
   return found;
 }
 
-async function saveSpec(ctx: SignedInContext, result: FormResult<NameDraft | ScheduleDraft | null>, open: "name" | "schedule" | "filtering"): Promise<WebResponse> {
+async function saveSpec(ctx: SignedInContext, result: FormResult<NameDraft | ScheduleDraft | AlertingDraft | null>, open: "name" | "schedule" | "filtering" | "alerting"): Promise<WebResponse> {
   const { check, access } = await writableCheck(ctx);
   if ("errors" in result) {
     // The form comes back as it was typed, with every error, and its preview of what was typed.
     const refused: Partial<DetailsView> = { open, errors: result.errors, status: 400 };
     if (open === "name") refused.nameDraft = result.draft as NameDraft;
+    else if (open === "alerting") refused.alertingDraft = result.draft as AlertingDraft;
     else if (open === "schedule") {
       const draft = result.draft as ScheduleDraft;
       refused.scheduleDraft = draft;
@@ -59,6 +62,7 @@ async function saveSpec(ctx: SignedInContext, result: FormResult<NameDraft | Sch
   // The checks list's dialog comes back to the list.
   if (ctx.form.get("next") === "list") return redirectAfter(ctx, `/projects/${access.project.uuid}/checks/`, { kind: "ok", text: `Schedule of “${check.name || "unnamed"}” saved.` });
   if (open === "filtering") return redirectAfter(ctx, `/checks/${check.uuid}/details/`, { kind: "ok", text: "Filtering rules saved." });
+  if (open === "alerting") return redirectAfter(ctx, `/checks/${check.uuid}/details/`, { kind: "ok", text: "Alerting rules saved." });
   return redirectTo(`/checks/${check.uuid}/details/`);
 }
 
@@ -83,6 +87,7 @@ export function checkDetailRoutes(web: WebRouter): void {
   web.post("/checks/:uuid/name/", (ctx) => saveSpec(ctx, nameSpec(ctx.form), "name"));
   web.post("/checks/:uuid/schedule/", (ctx) => saveSpec(ctx, scheduleSpec(ctx.form), "schedule"));
   web.post("/checks/:uuid/filtering/", (ctx) => saveSpec(ctx, filteringSpec(ctx.form), "filtering"));
+  web.post("/checks/:uuid/alerting/", (ctx) => saveSpec(ctx, alertingSpec(ctx.form), "alerting"));
 
   web.post("/checks/:uuid/pause/", async (ctx) => {
     const { check } = await writableCheck(ctx);

@@ -8,7 +8,10 @@ import type { Channel, Check } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
-import { nameDraftOf, scheduleDraftOf, type NameDraft, type ScheduleDraft } from "../checkInput.js";
+import { alertingDraftOf, nameDraftOf, scheduleDraftOf, type AlertingDraft, type NameDraft, type ScheduleDraft } from "../checkInput.js";
+import type { UptimeReport } from "../../lib/uptime.js";
+import { alertingForm, alertingSummary } from "./alertingForm.js";
+import { uptimeCard } from "./uptimeCard.js";
 import { nameForm, scheduleForm } from "./checkForms.js";
 import { filteringForm, filteringSummary } from "./filteringForm.js";
 import { eventLog, zoneToggle, type LogEvent } from "./eventLog.js";
@@ -29,8 +32,10 @@ export interface DetailsView {
   preview: Html;
   now: number;
   /** Which editor to open on load, after a refused submission, with what was typed and why it was refused. */
-  open?: "name" | "schedule" | "filtering";
+  open?: "name" | "schedule" | "filtering" | "alerting";
+  uptime: UptimeReport;
   nameDraft?: NameDraft;
+  alertingDraft?: AlertingDraft;
   scheduleDraft?: ScheduleDraft;
   errors?: string[];
   status?: number;
@@ -117,6 +122,16 @@ function filteringSection(visitor: Visitor, view: DetailsView): Html {
 </section>`;
 }
 
+function alertingSection(visitor: Visitor, view: DetailsView): Html {
+  const { check } = view;
+  const draft = view.alertingDraft ?? alertingDraftOf(check);
+  return html`<section class="card alerting-card">
+  <h2>Alerting rules</h2>
+  ${alertingSummary(check).map((line) => html`<p class="small">${line}</p>`)}
+  ${canWrite(view.access) ? html`<details class="editor" ${when(view.open === "alerting", "open")}><summary class="button">Change alerting rules</summary>${alertingForm(visitor, check, draft, view.open === "alerting" ? view.errors : undefined)}</details>` : null}
+</section>`;
+}
+
 function actionsSection(visitor: Visitor, view: DetailsView): Html | null {
   if (!canWrite(view.access)) return null;
   const { check } = view;
@@ -154,7 +169,9 @@ export function detailsPage(deps: MonitorDeps, visitor: Visitor, view: DetailsVi
   </div>
   <div class="column">
     ${integrationsSection(visitor, view)}
+    ${uptimeCard(view.uptime)}
     ${filteringSection(visitor, view)}
+    ${alertingSection(visitor, view)}
     ${actionsSection(visitor, view)}
   </div>
 </div>
