@@ -4,6 +4,8 @@ import { channelNameProblem, creatablePrivacies, filterChannels, mayAdministerCh
 import { describeSetting, groupLabel, settingChoices, type UserGroup } from "../src/state/groups.js";
 import { expandGroup, matchPeople } from "../src/state/peopleMatch.js";
 import type { Channel } from "../src/state/types.js";
+import { describeWhen, fromInputValue, reminderPresets, sendLaterPresets, toInputValue } from "../src/state/timePresets.js";
+import { localTime, roleName, showField } from "../src/state/profile.js";
 
 // Who may do what to channels, pickers of people and groups, the groups' names.
 const group = (id: number, name: string, members: number[] = [], subgroups: number[] = [], system = name.startsWith("role:")): UserGroup => ({ id, name, description: "", members, direct_subgroup_ids: subgroups, is_system_group: system });
@@ -95,5 +97,79 @@ describe("groups and people pickers", () => {
     assert.deepEqual(matchPeople(people, "alan"), []);
     assert.deepEqual(matchPeople(people, " "), []);
     assert.deepEqual(matchPeople(people, "a", 1).map((u) => u.user_id), [1]);
+  });
+});
+
+describe("send-later and reminder times", () => {
+  // Local dates: the presets are in the browser's zone, whatever it is.
+  const local = (day: number, hour: number, minute = 0) => new Date(2026, 11, day, hour, minute);
+  const shown = (presets: { label: string; at: Date }[]) => presets.map((p) => [p.label, p.at.getTime()]);
+
+  it("offers this afternoon, tomorrow and Monday mornings from a Friday morning", () => {
+    assert.deepEqual(shown(sendLaterPresets(local(4, 10))), [
+      ["Today at 4:00 PM", local(4, 16).getTime()],
+      ["Tomorrow at 9:00 AM", local(5, 9).getTime()],
+      ["Monday at 9:00 AM", local(7, 9).getTime()],
+    ]);
+  });
+
+  it("leaves out this afternoon when it is less than an hour away, and Monday when it is tomorrow", () => {
+    assert.deepEqual(shown(sendLaterPresets(local(6, 15, 30))), [["Tomorrow at 9:00 AM", local(7, 9).getTime()]]);
+    assert.deepEqual(shown(sendLaterPresets(local(7, 8), true)), [
+      ["Today at 16:00", local(7, 16).getTime()],
+      ["Tomorrow at 09:00", local(8, 9).getTime()],
+      ["Monday at 09:00", local(14, 9).getTime()],
+    ]);
+  });
+
+  it("offers reminders in minutes and hours, then mornings", () => {
+    const now = local(4, 10);
+    assert.deepEqual(shown(reminderPresets(now)), [
+      ["In 20 minutes", now.getTime() + 20 * 60_000],
+      ["In 1 hour", now.getTime() + 3_600_000],
+      ["In 3 hours", now.getTime() + 3 * 3_600_000],
+      ["Tomorrow at 9:00 AM", local(5, 9).getTime()],
+      ["Monday at 9:00 AM", local(7, 9).getTime()],
+    ]);
+  });
+
+  it("reads and writes the datetime-local field in local time", () => {
+    assert.equal(toInputValue(local(7, 9, 5)), "2026-12-07T09:05");
+    assert.equal(fromInputValue("2026-12-07T09:05")?.getTime(), local(7, 9, 5).getTime());
+    assert.equal(fromInputValue(""), null);
+    assert.equal(fromInputValue("tomorrow"), null);
+    assert.equal(describeWhen(local(7, 9)), "Mon, Dec 7, 9:00 AM");
+  });
+});
+
+describe("profiles", () => {
+  it("names roles, bots first", () => {
+    assert.equal(roleName({ role: 100 }), "Owner");
+    assert.equal(roleName({ role: 600 }), "Guest");
+    assert.equal(roleName({ role: 400, is_bot: true }), "Bot");
+    assert.equal(roleName({}), "Member");
+  });
+
+  it("gives the local time in the person's zone, nothing for an unknown one", () => {
+    const at = new Date(Date.UTC(2026, 11, 6, 9, 30));
+    assert.equal(localTime("Europe/Paris", at, false), "10:30 AM");
+    assert.equal(localTime("America/New_York", at, true), "04:30");
+    assert.equal(localTime("", at, false), null);
+    assert.equal(localTime("Mars/Olympus", at, false), null);
+  });
+
+  it("shows each kind of custom profile field", () => {
+    const field = (type: number, field_data = "") => ({ id: 1, name: "F", type, field_data, order: 1 });
+    assert.deepEqual(showField(field(1), { value: "Launch crew" }), { kind: "text", text: "Launch crew" });
+    assert.equal(showField(field(1), { value: "" }), null);
+    assert.equal(showField(field(1), undefined), null);
+    assert.deepEqual(showField(field(2), { value: "**hi**", rendered_value: "<p><strong>hi</strong></p>" }), { kind: "html", html: "<p><strong>hi</strong></p>" });
+    assert.deepEqual(showField(field(3, '{"0":{"text":"Vim","order":"1"},"1":{"text":"Emacs","order":"2"}}'), { value: "1" }), { kind: "text", text: "Emacs" });
+    assert.deepEqual(showField(field(5), { value: "https://example.com" }), { kind: "link", href: "https://example.com", text: "https://example.com" });
+    assert.deepEqual(showField(field(5), { value: "javascript:alert(1)" }), { kind: "text", text: "javascript:alert(1)" });
+    assert.deepEqual(showField(field(6), { value: "[3, 5]" }), { kind: "people", ids: [3, 5] });
+    assert.equal(showField(field(6), { value: "[]" }), null);
+    assert.deepEqual(showField(field(7, '{"subtype":"github"}'), { value: "ada" }), { kind: "link", href: "https://github.com/ada", text: "ada" });
+    assert.deepEqual(showField(field(7, '{"subtype":"custom","url_pattern":"https://x.example/u/%(username)s"}'), { value: "a b" }), { kind: "link", href: "https://x.example/u/a%20b", text: "a b" });
   });
 });

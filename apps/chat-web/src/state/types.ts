@@ -47,6 +47,8 @@ export interface User {
   is_bot: boolean;
   /** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest */
   role?: number;
+  /** IANA zone name, "" when unknown */
+  timezone?: string;
 }
 
 export interface Subscription extends Channel {

@@ -9,6 +9,7 @@ import { draft, send, setDraft } from "../state/compose";
 import { session } from "../state/session";
 import { loadTopics, topicsByChannel } from "../state/topics";
 import { findUser, users } from "../state/users";
+import { SendLaterButton } from "./schedule/SendLaterButton";
 import "./compose.css";
 
 function pointAt(narrow: Narrow): void {
@@ -122,6 +123,7 @@ export function Compose() {
           onInput={(e) => setDraft({ content: e.currentTarget.value })}
           onKeyDown={onKeyDown}
         />
+        <SendLaterButton disabled={!d.content.trim()} />
         <button type="submit" class="send" disabled={!d.content.trim()}>
           Send
         </button>

@@ -16,6 +16,7 @@ import { session } from "../state/session";
 import { displayName, users } from "../state/users";
 import type { Message, Reaction } from "../state/types";
 import { Avatar } from "./Avatar";
+import { openProfileCard } from "./people/open";
 import { formatFull, formatTime } from "./format";
 import { Icon } from "./Icon";
 import { EditorSlot } from "./message/EditorSlot";
@@ -135,7 +136,11 @@ export function MessageRow({ sig, grouped, match }: { sig: Signal<Message>; grou
       onClick={() => selectedId.peek() !== message.id && (selectedId.value = message.id)}
     >
       <div class="message-gutter">
-        {!grouped && <Avatar userId={message.sender_id} name={name} url={sender?.avatar_url ?? message.avatar_url} />}
+        {!grouped && (
+          <button type="button" class="sender-avatar" tabIndex={-1} aria-hidden="true" onClick={(e) => void openProfileCard(e.currentTarget, message.sender_id)}>
+            <Avatar userId={message.sender_id} name={name} url={sender?.avatar_url ?? message.avatar_url} />
+          </button>
+        )}
         {grouped && (
           <time class="message-time gutter-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={formatFull(message.timestamp)}>
             {formatTime(message.timestamp)}
@@ -145,7 +150,9 @@ export function MessageRow({ sig, grouped, match }: { sig: Signal<Message>; grou
       <div class="message-body">
         {!grouped && (
           <div class="message-meta">
-            <span class="sender-name">{name}</span>
+            <button type="button" class="sender-name" data-testid="sender-name" title="View profile" onClick={(e) => void openProfileCard(e.currentTarget, message.sender_id)}>
+              {name}
+            </button>
             <time class="message-time" dateTime={new Date(message.timestamp * 1000).toISOString()} title={formatFull(message.timestamp)}>
               {formatTime(message.timestamp)}
             </time>

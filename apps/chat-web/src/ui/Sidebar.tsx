@@ -137,6 +137,14 @@ export function Sidebar() {
             )}
           </a>
         </li>
+        <li>
+          <a href="#scheduled" class="sidebar-row" data-testid="view-scheduled">
+            <span class="row-icon" aria-hidden="true">
+              <Icon name="clock" size={14} />
+            </span>
+            <span class="row-label">Scheduled messages</span>
+          </a>
+        </li>
       </ul>
 
       <div class="sidebar-heading-row">

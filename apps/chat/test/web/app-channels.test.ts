@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM, seedTeam, signIn, skip, startServer, type AppServer, type Team } from "./app-support.js";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
 
 declare const document: any;
 declare const location: any;
@@ -66,6 +66,14 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     const made = await server.call(team.owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "ideas", description: "Half-baked **ideas** welcome" }] });
     assert.equal(made.status, 200, JSON.stringify(made.body));
     ids.ideas = (await server.call(team.owner, "GET", "/get_stream_id", { stream: "ideas" })).body.stream_id;
+    ids.welcome = await send(server, team.owner, "design", "plans", "Welcome to **design**");
+    // What the owner's profile card shows: a custom field, a status, a time zone.
+    const field = await server.call(team.owner, "POST", "/realm/profile_fields", { name: "Team", field_type: 1, hint: "" });
+    assert.equal(field.status, 200, JSON.stringify(field.body));
+    const ok = async (res: Promise<{ status: number; body: unknown }>) => assert.equal((await res).status, 200, JSON.stringify((await res).body));
+    await ok(server.call(team.owner, "PATCH", "/users/me/profile_data", { data: [{ id: field.body.id, value: "Launch crew" }] }));
+    await ok(server.call(team.owner, "POST", "/users/me/status", { status_text: "Planning the launch" }));
+    await ok(server.call(team.owner, "PATCH", "/settings", { timezone: "Europe/Paris" }));
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
     shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
@@ -161,7 +169,78 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     assert.match(new URL(ada.url()).hash, new RegExp(`^#narrow/channel/${team.design}-design$`));
   });
 
-  it("shows the browser and the creation form on a phone", async () => {
+  it("opens a profile card from a sender's name, and goes on to their messages, a direct message, the full profile", async () => {
+    await front(ada);
+    await waitReady(ada, () => ada.evaluate((id) => (location.hash = `#narrow/channel/${id}-design/topic/plans`), team.design));
+    const sender = ada.locator(`[data-message-id="${ids.welcome}"] [data-testid=sender-name]`);
+    await sender.click();
+    const card = ada.locator("[data-testid=profile-card]");
+    await card.locator("[data-testid=profile-role]", { hasText: "Owner" }).waitFor();
+    await card.locator("[data-testid=profile-email]", { hasText: team.owner.email }).waitFor();
+    await card.locator("[data-testid=profile-time]", { hasText: "(Europe/Paris)" }).waitFor();
+    await card.locator("[data-testid=profile-field]", { hasText: "Launch crew" }).waitFor();
+    await card.locator("[data-testid=profile-status]", { hasText: "Planning the launch" }).waitFor();
+    await shot(ada, "profile-card");
+    await card.locator("[data-testid=profile-sent]").click();
+    await ada.waitForFunction((id) => location.hash.startsWith(`#narrow/sender/${id}-`), team.owner.id);
+    await ada.locator(`[data-message-id="${ids.welcome}"]`).waitFor();
+    await ada.locator(`[data-message-id="${ids.welcome}"] [data-testid=sender-name]`).click();
+    await card.locator("[data-testid=profile-dm]").click();
+    await ada.waitForFunction((id) => location.hash.startsWith(`#narrow/dm/${id}-`), team.owner.id);
+    await ada.evaluate((id) => (location.hash = `#user/${id}`), team.owner.id);
+    const full = ada.locator("[data-testid=profile-modal] [data-testid=profile-full]");
+    await full.locator("[data-testid=profile-field]", { hasText: "Launch crew" }).waitFor();
+    await ada.keyboard.press("Escape");
+    await full.waitFor({ state: "detached" });
+    await ada.waitForFunction((id) => location.hash.startsWith(`#narrow/dm/${id}-`), team.owner.id);
+  });
+
+  it("schedules the draft for tomorrow, lists it, edits it and deletes it; sets a reminder from the message menu", async () => {
+    await front(ada);
+    await waitReady(ada, () => ada.evaluate((id) => (location.hash = `#narrow/channel/${id}-design/topic/plans`), team.design));
+    const compose = ada.locator("form[data-testid=compose]");
+    await compose.locator("textarea[name=content]").fill("See you on **Monday**");
+    await compose.locator("[data-testid=send-later]").click();
+    const menu = ada.locator("[data-testid=send-later-menu]");
+    await menu.locator("[data-testid=when-preset]", { hasText: "Tomorrow at 9:00 AM" }).click();
+    await ada.locator("[data-testid=toast]", { hasText: "Scheduled for" }).waitFor();
+    assert.equal(await compose.locator("textarea[name=content]").inputValue(), "");
+    const tomorrow = new Date();
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    tomorrow.setUTCHours(9, 0, 0, 0);
+    const listed = (await server.call(team.ada, "GET", "/scheduled_messages")).body.scheduled_messages;
+    assert.equal(listed.length, 1);
+    assert.deepEqual([listed[0].to, listed[0].topic, listed[0].content, listed[0].scheduled_delivery_timestamp], [team.design, "plans", "See you on **Monday**", tomorrow.getTime() / 1000]);
+
+    await ada.locator("[data-testid=view-scheduled]").click();
+    const item = ada.locator("[data-testid=scheduled-overlay] [data-testid=scheduled-item]");
+    await item.locator(".org-item-title", { hasText: "#design › plans" }).waitFor();
+    await item.locator(".message-content strong", { hasText: "Monday" }).waitFor();
+    await item.locator("[data-testid=scheduled-edit]").click();
+    await item.locator("textarea").fill("See you on **Tuesday**");
+    await item.locator("button[type=submit]").click();
+    await item.locator(".message-content strong", { hasText: "Tuesday" }).waitFor();
+    await shot(ada, "scheduled");
+    await item.locator("[data-testid=scheduled-delete]").click();
+    await item.waitFor({ state: "detached" });
+    await ada.locator("[data-testid=scheduled-overlay] .org-empty", { hasText: "No scheduled messages" }).waitFor();
+    assert.deepEqual((await server.call(team.ada, "GET", "/scheduled_messages")).body.scheduled_messages, []);
+    await ada.keyboard.press("Escape");
+
+    // A reminder: from the message menu, an hour from now.
+    const row = ada.locator(`[data-message-id="${ids.welcome}"]`);
+    await row.hover();
+    await row.locator("[data-testid=message-more]").click();
+    await ada.locator("[data-testid=menu-remind]").click();
+    await ada.locator("[data-testid=reminder-menu] [data-testid=when-preset]", { hasText: "In 1 hour" }).click();
+    await ada.locator("[data-testid=toast]", { hasText: "Reminder set for" }).waitFor();
+    const reminders = (await server.call(team.ada, "GET", "/reminders")).body.reminders;
+    assert.equal(reminders.length, 1);
+    assert.equal(reminders[0].reminder_target_message_id, ids.welcome);
+    assert.ok(Math.abs(reminders[0].scheduled_delivery_timestamp - (Date.now() / 1000 + 3600)) < 120);
+  });
+
+  it("shows the browser, the creation form, a profile card and the scheduled list on a phone", async () => {
     const phone = await person(PHONE, true);
     await signIn(phone, site, team.owner.email, "/#channels/all");
     await phone.locator("[data-testid=channel-browser]").waitFor();
@@ -169,6 +248,17 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     await phone.goto(`${site}/#channels/new`);
     await phone.locator("form[data-testid=create-channel-form] select[name=can_send_message_group] option", { hasText: /^Members$/ }).waitFor({ state: "attached" });
     await shot(phone, "create-channel-phone");
+    await waitReady(phone, () => phone.goto(`${site}/#narrow/channel/${team.design}-design/topic/plans`));
+    await phone.locator(`[data-message-id="${ids.welcome}"] [data-testid=sender-name]`).click();
+    await phone.locator("[data-testid=profile-card] [data-testid=profile-field]").waitFor();
+    await shot(phone, "profile-card-phone");
+    await phone.keyboard.press("Escape");
+    const later = Math.floor(Date.now() / 1000) + 86_400;
+    const scheduled = await server.call(team.owner, "POST", "/scheduled_messages", { type: "stream", to: team.design, topic: "plans", content: "Minutes of the **planning** call", scheduled_delivery_timestamp: later });
+    assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
+    await phone.goto(`${site}/#scheduled`);
+    await phone.locator("[data-testid=scheduled-item] .message-content strong", { hasText: "planning" }).waitFor();
+    await shot(phone, "scheduled-phone");
     await phone.context().close();
     contexts.splice(contexts.indexOf(phone.context()), 1);
   });

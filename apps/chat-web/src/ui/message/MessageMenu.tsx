@@ -50,6 +50,7 @@ export function MessageMenu({ sig, anchor }: { sig: Signal<Message>; anchor: HTM
       <hr />
       <Item icon="envelope" label="Mark as unread from here" testId="menu-unread" run={() => attempt(() => markUnreadFromHere(message))} />
       <Item icon="star" label={starred ? "Unstar message" : "Star message"} testId="menu-star" run={() => attempt(() => toggleStar(message))} />
+      <Item icon="bell" label="Remind me about this" testId="menu-remind" run={() => void import("../schedule/Reminder").then((m) => m.openReminder(anchor, message))} />
       <Item icon="link" label="Copy link to message" testId="menu-copy-link" run={() => attempt(() => copyLink(message), "Link copied")} />
       <hr />
       {edited && mayViewHistory(rules) && <Item icon="clock" label="View edit history" testId="menu-history" run={() => void openModal("edit-history", { messageId: message.id })} />}

@@ -13,3 +13,5 @@ function routedModal(prefix: string, name: string, load: Parameters<typeof regis
 }
 
 routedModal("channels", "channels", () => import("./ChannelsOverlay"));
+routedModal("user", "profile", () => import("../people/Profile"));
+routedModal("scheduled", "scheduled", () => import("../schedule/ScheduledList"));
