@@ -2,8 +2,8 @@
 // of `beacon monitor …` override the environment. Each integration kind declares its own
 // settings in its folder (integrations/<kind>/); they are loaded here with the rest.
 import { ConfigError, connectionSettings, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
-import type { IntegrationSettings } from "./integrations/kind.js";
-import { loadIntegrationSettings } from "./integrations/registry.js";
+import { loadIntegrationSettings } from "./integrations/allSettings.js";
+import type { IntegrationSettings } from "./integrations/settings.js";
 
 const hostPorts = (raw: string, env: string): string[] => {
   const list = raw.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean);

@@ -5,7 +5,8 @@ import { classifyEmail, type Mailbox } from "../lib/emailPing.js";
 import { checksWithSlug, findCheckByUuid } from "../store/checks.js";
 import { findProjectByPingKey } from "../store/projects.js";
 import type { Check } from "../store/schema.js";
-import { acceptPing, type PingOutcome } from "./recordPing.js";
+import { acceptPing } from "./acceptPing.js";
+import type { PingOutcome } from "./recordPing.js";
 
 export interface InboundEmail {
   raw: Buffer;

@@ -1,15 +1,13 @@
 // Recording a ping, atomically per check: counters, timestamps, the start/finish pairing
 // by run id, status and flip, the new alert deadline, and the stored ping. The SQLite hot
 // path batches pings (pingQueue.ts); this is the Kysely path every dialect can run.
-import type { Db, MonitorDeps } from "../deps.js";
+// acceptPing.ts picks the path for a ping that arrives.
+import type { Db } from "../deps.js";
 import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingAction, type PingPlan } from "../lib/pingPlan.js";
-import { findCheckById, findCheckByUuid } from "../store/checks.js";
 import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
 import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
 import type { Check, Ping } from "../store/schema.js";
-import { sqlitePingQueue, type SqlitePingQueue } from "./pingQueue.js";
-import { postgresPingQueue, type PostgresPingQueue } from "./postgresPingQueue.js";
 
 export { pingEffect, type PingAction } from "../lib/pingPlan.js";
 
@@ -79,29 +77,4 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
     await pruneCheckHistory(db, saved.id, saved.n_pings, await pingLogLimit(db, saved.project_id), input.now - FLIP_RETENTION_MS);
   }
   return saved;
-}
-
-/**
- * The ping API's entry point: batched (group commit) on SQLite and on PostgreSQL. Not itself
- * async: the queue's promise is handed back as it is, where an async function's would wrap it
- * and add two turns of the microtask queue to every ping. It still never throws: a queue that
- * cannot be made (its statements fail to prepare) is a rejected ping, as a failed write is.
- */
-export function acceptPing(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
-  let queue: SqlitePingQueue | PostgresPingQueue | undefined;
-  try {
-    queue = sqlitePingQueue(deps) ?? postgresPingQueue(deps);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return queue ? queue.submit(target, submission) : acceptUnbatched(deps, target, submission);
-}
-
-async function acceptUnbatched(deps: MonitorDeps, target: PingTarget, submission: PingSubmission): Promise<PingOutcome> {
-  const check = "uuid" in target ? await findCheckByUuid(deps.db, target.uuid) : await findCheckById(deps.db, target.checkId);
-  const outcome = precheck(check, submission);
-  if (outcome !== "ok") return outcome;
-  const input = { ...submission.input, now: deps.clock.now().getTime() };
-  const saved = await recordPing(deps.db, check!.id, input, () => deps.alertWorker?.wake());
-  return saved ? "ok" : "not_found";
 }

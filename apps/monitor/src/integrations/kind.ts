@@ -2,7 +2,6 @@
 // the dashboard and the CLI set it up, what it needs from the environment, how it looks)
 // lives in its folder and is described by one IntegrationKind, listed in kinds.ts.
 import type { Command } from "commander";
-import { loadConfig, type ConfigOf, type SettingsSpec } from "@beacon/platform";
 import type { MonitorConfig } from "../config.js";
 import type { ProjectAccess } from "../store/memberships.js";
 import type { Channel } from "../store/schema.js";
@@ -10,6 +9,7 @@ import type { SignedInContext, WebRouter } from "../web/context.js";
 import type { WebResponse } from "../web/respond.js";
 import { TransportError, type Transport } from "./alert.js";
 import type { KindForm } from "./form.js";
+import { noSettings, type KindSettings } from "./settings.js";
 
 /** A badge drawn by Beacon: white strokes on a coloured rounded square, 24 × 24 units. */
 export interface KindIcon {
@@ -17,27 +17,6 @@ export interface KindIcon {
   /** SVG elements, stroked in white unless they say otherwise. */
   glyph: string;
 }
-
-/** Settings of every kind, as loaded with the monitor's config (keyed by each kind's spec). */
-export type IntegrationSettings = ReadonlyMap<SettingsSpec, unknown>;
-
-export interface KindSettings<S extends SettingsSpec = any> {
-  readonly spec: S;
-  /** Keys of `spec` without which the kind cannot be set up: hidden on the dashboard, refused by the CLI. */
-  readonly required: readonly (keyof S & string)[];
-  /** This kind's values, typed. */
-  of(config: MonitorConfig): ConfigOf<S>;
-}
-
-/**
- * A kind's environment settings. They are read when the monitor's config is loaded, so a bad
- * value stops the start like any other setting, and scripts/config-docs.ts lists them.
- */
-export function kindSettings<S extends SettingsSpec>(spec: S, required: readonly (keyof S & string)[] = []): KindSettings<S> {
-  return { spec, required, of: (config) => (config.integrations?.get(spec) ?? loadConfig(spec, {}, {})) as ConfigOf<S> };
-}
-
-const NO_SETTINGS = kindSettings({});
 
 /** A permanent delivery error (a 404 from the service, say) disables an integration. */
 export const disabledNote = (channel: Channel): string[] => (channel.disabled ? ["Disabled."] : []);
@@ -47,7 +26,18 @@ export type KindSetup =
   /** A form of fields, rendered and validated by the dashboard (web/routes/integrations.ts). */
   | { form: KindForm }
   /** A page of the kind's own (instructions, an OAuth "Connect" button, …). */
-  | { page(ctx: SignedInContext, access: ProjectAccess): Promise<WebResponse> | WebResponse };
+  | { page(ctx: SignedInContext, access: ProjectAccess, catalog: KindCatalog): Promise<WebResponse> | WebResponse };
+
+/**
+ * What a kind's own pages may learn about the other kinds (the group lists them), handed in by
+ * the web layer: a kind's folder never imports the registry, which imports every kind.
+ */
+export interface KindCatalog {
+  /** How to name an integration to a person ("Ops (Slack)"). */
+  channelLabel(channel: Channel): string;
+  /** The badge of a kind, by name. */
+  icon(kind: string): KindIcon;
+}
 
 export interface IntegrationKind {
   /** The upstream's kind name: stored in channels.kind and shown by GET /api/v3/channels/. */
@@ -71,7 +61,7 @@ export interface IntegrationKind {
   /** Absent: the dashboard cannot add this kind (it still lists and assigns existing ones). */
   readonly setup?: KindSetup;
   /** Routes of the kind's own: OAuth callbacks, a bot's webhook, confirmation pages. */
-  routes?(web: WebRouter): void;
+  routes?(web: WebRouter, catalog: KindCatalog): void;
   /** Commands of the kind's own under `beacon monitor` (`settelegramwebhook`). */
   commands?(monitor: Command, config: () => MonitorConfig): void;
   /** Warnings about one integration on the integrations page ("Disabled.", e-mail's "Unconfirmed: …"). */
@@ -84,7 +74,7 @@ export type KindDefinition = Pick<IntegrationKind, "kind" | "title" | "icon" | "
 export function defineKind(def: KindDefinition): IntegrationKind {
   return {
     blurb: "",
-    settings: NO_SETTINGS,
+    settings: noSettings,
     summary: () => "",
     checkValue: (raw) => raw,
     notes: disabledNote,
@@ -103,7 +93,7 @@ export function unbuiltKind(kind: string, title: string, icon: KindIcon = monogr
     title,
     blurb: "",
     icon,
-    settings: NO_SETTINGS,
+    settings: noSettings,
     delivers: false,
     transport: {
       isNoop: () => false,

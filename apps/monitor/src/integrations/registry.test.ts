@@ -5,6 +5,8 @@ import { loadMonitorConfig } from "../config.js";
 import { integrationValue, kindOf, KINDS, missingSettings, offeredKinds, transportFor, unavailableReason } from "./registry.js";
 import * as listed from "./kinds.js";
 import { unbuiltKind } from "./kind.js";
+import { ALL_SETTINGS } from "./allSettings.js";
+import { noSettings } from "./settings.js";
 
 // Healthchecks v4.3's kinds (hc/api/models.py, TRANSPORTS), the names GET /api/v3/channels/ shows.
 const UPSTREAM = [
@@ -19,6 +21,16 @@ describe("the integration kinds registry", () => {
     for (const [name, kind] of Object.entries(listed)) assert.equal(kind.kind, name, `kinds.ts exports ${name} as ${kind.kind}`);
     const folders = readdirSync(new URL(".", import.meta.url)).filter((f) => statSync(new URL(f, import.meta.url)).isDirectory() && f !== "testing");
     assert.deepEqual(folders.sort(), UPSTREAM);
+  });
+
+  it("loads every kind's settings with the config (allSettings.ts lists each one)", () => {
+    const listedSpecs = new Set(ALL_SETTINGS.map((s) => s.spec));
+    for (const kind of KINDS) {
+      if (kind.settings === noSettings) continue;
+      assert.ok(listedSpecs.has(kind.settings.spec), `${kind.kind}'s settings are missing from allSettings.ts`);
+    }
+    const config = loadMonitorConfig({}, { MONITOR_TELEGRAM_TOKEN: "t:1" });
+    for (const s of ALL_SETTINGS) assert.ok(config.integrations.has(s.spec));
   });
 
   it("accepts an integration provisioned by name and kind alone, and it delivers nothing", () => {

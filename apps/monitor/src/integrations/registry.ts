@@ -1,10 +1,9 @@
 // The integration kinds, looked up by name. The alert worker, the API, the dashboard and the
 // CLI know kinds only through this module; what one kind does is in its folder.
-import { loadConfig } from "@beacon/platform";
 import type { MonitorConfig } from "../config.js";
 import type { Channel } from "../store/schema.js";
 import type { Transport } from "./alert.js";
-import { unbuiltKind, type IntegrationKind, type IntegrationSettings } from "./kind.js";
+import { unbuiltKind, type IntegrationKind } from "./kind.js";
 import * as listed from "./kinds.js";
 
 export const KINDS: readonly IntegrationKind[] = Object.values(listed);
@@ -51,11 +50,6 @@ export function channelLabel(channel: Channel): string {
 
 export function notesOf(channel: Channel): string[] {
   return (kindOf(channel.kind) ?? unbuiltKind(channel.kind, channel.kind)).notes(channel);
-}
-
-/** Every kind's settings, read from `env` with the monitor's config. */
-export function loadIntegrationSettings(env: NodeJS.ProcessEnv): IntegrationSettings {
-  return new Map(KINDS.map((k) => [k.settings.spec, loadConfig(k.settings.spec, {}, env)]));
 }
 
 /** How a required setting is named to the operator: "MONITOR_TELEGRAM_TOKEN", "MONITOR_SLACK_ENABLED=true". */

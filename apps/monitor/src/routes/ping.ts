@@ -3,7 +3,8 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodilessGet, type FastPath } from "@beacon/platform";
-import { acceptPing, type PingOutcome, type PingTarget } from "../actions/recordPing.js";
+import { acceptPing } from "../actions/acceptPing.js";
+import type { PingOutcome, PingTarget } from "../actions/recordPing.js";
 import { findOrProvisionCheck } from "../actions/autoProvision.js";
 import type { MonitorDeps } from "../deps.js";
 import { notFoundPage, splitUrl } from "../http/router.js";

@@ -38,6 +38,12 @@ export class WebClient {
     return this.result(res);
   }
 
+  /** Gets a page and follows a redirect as a browser does (an OAuth callback that ends on the list, say). */
+  async visit(url: string): Promise<WebResult> {
+    const res = await this.get(url);
+    return res.status === 303 && res.location ? this.get(res.location) : res;
+  }
+
   /** Posts a form with the page's CSRF token unless `csrf` says otherwise (null: none). */
   async post(url: string, fields: Record<string, string | string[]> = {}, options: { csrf?: string | null } = {}): Promise<WebResult> {
     const body = new URLSearchParams();

@@ -1,6 +1,7 @@
 // Phone call: Twilio rings a number and reads the alert when a check goes down. Stored as
 // {"value": "+…"}; needs MONITOR_TWILIO_FROM besides the account (../sms/twilio.ts).
-import { defineKind, kindSettings } from "../kind.js";
+import { defineKind } from "../kind.js";
+import { kindSettings } from "../settings.js";
 import { callTransport } from "./transport.js";
 import { phoneKind, twilioSettings } from "../sms/twilio.js";
 

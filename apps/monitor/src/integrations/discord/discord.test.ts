@@ -99,14 +99,14 @@ describe("Discord set-up through Discord's authorization", () => {
   it("says so when the user cancels at Discord, or Discord refuses, and adds nothing", async () => {
     const before = (await discordRows()).length;
     let { state } = await connect();
-    assert.match((await alice.get(`/integrations/add_discord/?error=access_denied&state=${state}`)).text, /Discord setup was cancelled\./);
+    assert.match((await alice.visit(`/integrations/add_discord/?error=access_denied&state=${state}`)).text, /Discord setup was cancelled\./);
     discord.replies.push({ status: 400, body: { code: 30007, message: "Maximum number of webhooks reached (15)" } });
     ({ state } = await connect());
-    assert.match((await alice.get(`/integrations/add_discord/?code=good-code&state=${state}`)).text, /Response from Discord: maximum number of webhooks reached\. Integration not added\./);
+    assert.match((await alice.visit(`/integrations/add_discord/?code=good-code&state=${state}`)).text, /Response from Discord: maximum number of webhooks reached\. Integration not added\./);
     for (const reply of [{ status: 400, body: { error: "invalid_grant" } }, { status: 200, body: "surprise" }, { status: 502, body: "<html>bad gateway</html>" }, { status: 200, body: [1] }]) {
       discord.replies.push(reply);
       ({ state } = await connect());
-      assert.match((await alice.get(`/integrations/add_discord/?code=good-code&state=${state}`)).text, /Received an unexpected response from Discord\. Integration not added\./, JSON.stringify(reply));
+      assert.match((await alice.visit(`/integrations/add_discord/?code=good-code&state=${state}`)).text, /Received an unexpected response from Discord\. Integration not added\./, JSON.stringify(reply));
     }
     assert.equal((await discordRows()).length, before);
   });

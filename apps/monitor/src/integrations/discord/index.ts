@@ -6,6 +6,7 @@ import { httpUrl, isObject, parseJson } from "../values.js";
 import { discordRoutes, setupPage } from "./routes.js";
 import { discordSettings } from "./settings.js";
 import { discordTransport } from "./transport.js";
+import { discordIcon } from "./icon.js";
 
 /** A webhook URL (from the channel's settings in Discord), or the JSON the dashboard stores. */
 function checkValue(raw: string): string {
@@ -21,10 +22,7 @@ export const discord = defineKind({
   kind: "discord",
   title: "Discord",
   blurb: "Posts to a channel of your Discord server.",
-  icon: {
-    color: "#5865f2",
-    glyph: `<path d="M8.2 7.4a11 11 0 0 1 7.6 0c1.3 1.9 2 4.2 2 6.8-1.1 1-2.4 1.6-3.8 2l-.8-1.4M8.2 7.4c-1.3 1.9-2 4.2-2 6.8 1.1 1 2.4 1.6 3.8 2l.8-1.4M8.6 14.2c2.2 1 4.6 1 6.8 0"/><circle cx="9.8" cy="11.6" r="1" fill="#fff" stroke="none"/><circle cx="14.2" cy="11.6" r="1" fill="#fff" stroke="none"/>`,
-  },
+  icon: discordIcon,
   settings: discordSettings,
   transport: discordTransport,
   checkValue,

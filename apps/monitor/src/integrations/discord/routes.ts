@@ -9,7 +9,7 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../../web/respond.js";
-import { integrationsListPage } from "../../web/routes/integrations.js";
+import { backToIntegrations } from "../../web/backToIntegrations.js";
 import { httpRequest } from "../http.js";
 import { formEncode } from "../text.js";
 import { connectPage } from "./pages.js";
@@ -56,16 +56,16 @@ async function complete(ctx: SignedInContext): Promise<WebResponse> {
   }
   const access = await accessProject(deps, ctx.account, state.project);
   requireWrite(access);
-  if (query.get("error") === "access_denied") return integrationsListPage(ctx, access, { kind: "error", text: "Discord setup was cancelled." });
+  if (query.get("error") === "access_denied") return backToIntegrations(ctx, access, { kind: "error", text: "Discord setup was cancelled." });
 
   const answer = await exchangeCode(ctx, query.get("code") ?? "");
   if (answer?.doc.code === MAX_WEBHOOKS) {
-    return integrationsListPage(ctx, access, { kind: "error", text: "Response from Discord: maximum number of webhooks reached. Integration not added." });
+    return backToIntegrations(ctx, access, { kind: "error", text: "Response from Discord: maximum number of webhooks reached. Integration not added." });
   }
   const webhook = answer?.doc.webhook as { url?: unknown } | undefined;
   if (!answer || !("access_token" in answer.doc) || typeof webhook?.url !== "string") {
     deps.log.warn({ response: answer?.text.slice(0, 500) }, "unexpected Discord OAuth response");
-    return integrationsListPage(ctx, access, { kind: "error", text: "Received an unexpected response from Discord. Integration not added." });
+    return backToIntegrations(ctx, access, { kind: "error", text: "Received an unexpected response from Discord. Integration not added." });
   }
   // Only the webhook is ever used: the OAuth tokens that came with it are not kept.
   const { access_token: _access, refresh_token: _refresh, ...kept } = answer.doc;

@@ -92,17 +92,17 @@ describe("GitHub set-up through the GitHub app's authorization", () => {
   });
 
   it("says so when the user cancels, GitHub refuses the code, or access was revoked", async () => {
-    assert.match((await alice.get(`/integrations/add_github/?error=access_denied&state=${await connect()}`)).text, /GitHub setup was cancelled\./);
-    assert.match((await alice.get(`/integrations/add_github/?code=bad&state=${await connect()}`)).text, /Received an unexpected response from GitHub\. Integration not added\./);
+    assert.match((await alice.visit(`/integrations/add_github/?error=access_denied&state=${await connect()}`)).text, /GitHub setup was cancelled\./);
+    assert.match((await alice.visit(`/integrations/add_github/?code=bad&state=${await connect()}`)).text, /Received an unexpected response from GitHub\. Integration not added\./);
     let state = await connect();
     gh.replies.push({ status: 200, body: { access_token: "ghu_revoked" } });
-    assert.match((await alice.get(`/integrations/add_github/?code=good&state=${state}`)).text, /GitHub setup failed, GitHub access was revoked\./);
+    assert.match((await alice.visit(`/integrations/add_github/?code=good&state=${state}`)).text, /GitHub setup failed, GitHub access was revoked\./);
     state = await connect();
     gh.replies.push({ status: 200, body: { access_token: "ghu_new" } }, { status: 200, body: { total_count: 0, installations: [] } });
     const none = await alice.get(`/integrations/add_github/?code=good&state=${state}`);
     assert.equal(none.status, 303);
     assert.equal(none.location, "https://github.example/apps/beacon/installations/new");
-    assert.equal((await alice.get(`/integrations/add_github/?state=${await connect()}`)).status, 400);
+    assert.equal((await alice.visit(`/integrations/add_github/?state=${await connect()}`)).status, 400);
     assert.equal((await alice.get("/integrations/add_github/?code=good&state=forged")).status, 403);
   });
 });

@@ -7,6 +7,7 @@ import { jsonObject } from "../values.js";
 import { githubRoutes, setupPage } from "./routes.js";
 import { githubSettings } from "./settings.js";
 import { githubTransport } from "./transport.js";
+import { githubIcon } from "./icon.js";
 
 function checkValue(raw: string): string {
   const doc = jsonObject(raw);
@@ -21,7 +22,7 @@ export const github = defineKind({
   kind: "github",
   title: "GitHub",
   blurb: "Opens an issue in a GitHub repository when a check goes down.",
-  icon: { color: "#24292f", glyph: `<circle cx="8" cy="6.5" r="1.8"/><circle cx="8" cy="17.5" r="1.8"/><circle cx="16" cy="8.5" r="1.8"/><path d="M8 8.3v7.4M16 10.3c0 3.2-8 2.4-8 5.4"/>` },
+  icon: githubIcon,
   settings: githubSettings,
   transport: githubTransport,
   checkValue,

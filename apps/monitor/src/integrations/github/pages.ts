@@ -3,7 +3,8 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { kindIcon } from "../../web/views/kindIcon.js";
+import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { githubIcon } from "./icon.js";
 import { csrfField, layout } from "../../web/views/layout.js";
 
 const frame = (access: ProjectAccess, visitor: Visitor) => ({ title: `Add GitHub – ${access.project.name}`, visitor, project: access, tab: "integrations" as const, narrow: true });
@@ -13,10 +14,10 @@ export function connectPage(deps: MonitorDeps, visitor: Visitor, access: Project
     deps,
     frame(access, visitor),
     html`<section class="card">
-  <h1 class="kind-heading">${kindIcon("github", "kind-icon large")}GitHub</h1>
+  <h1 class="kind-heading">${drawKindIcon(githubIcon, "kind-icon large")}GitHub</h1>
   <p>${deps.config.siteName} can open an issue in a GitHub repository when a check goes <strong>down</strong>.</p>
   <p class="muted">GitHub asks you to authorize ${deps.config.siteName}'s GitHub app, then sends you back here to pick the repository.</p>
-  <p class="connect"><a class="button primary" href="${authorizeUrl}">${kindIcon("github")} Connect GitHub</a></p>
+  <p class="connect"><a class="button primary" href="${authorizeUrl}">${drawKindIcon(githubIcon)} Connect GitHub</a></p>
   <p class="form-actions"><a href="/projects/${access.project.uuid}/integrations/">Back to integrations</a></p>
 </section>`,
   );
@@ -27,7 +28,7 @@ export function repoPage(deps: MonitorDeps, visitor: Visitor, access: ProjectAcc
     deps,
     frame(access, visitor),
     html`<section class="card">
-  <h1 class="kind-heading">${kindIcon("github", "kind-icon large")}GitHub</h1>
+  <h1 class="kind-heading">${drawKindIcon(githubIcon, "kind-icon large")}GitHub</h1>
   <p class="flash ok">Success, GitHub connected!</p>
   <form method="post" action="/projects/${access.project.uuid}/add_github/save/" class="stacked">
     ${csrfField(visitor)}

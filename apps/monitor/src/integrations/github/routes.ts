@@ -11,7 +11,7 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../../web/respond.js";
-import { integrationsListPage } from "../../web/routes/integrations.js";
+import { backToIntegrations } from "../../web/backToIntegrations.js";
 import { formEncode } from "../text.js";
 import { TransportError } from "../alert.js";
 import { BadCredentials, UnexpectedAnswer, userAccessToken, userRepos } from "./client.js";
@@ -60,10 +60,10 @@ async function github<T>(ctx: SignedInContext, access: ProjectAccess, call: () =
   try {
     return await call();
   } catch (error) {
-    if (error instanceof BadCredentials) return integrationsListPage(ctx, access, { kind: "error", text: REVOKED });
+    if (error instanceof BadCredentials) return backToIntegrations(ctx, access, { kind: "error", text: REVOKED });
     if (!(error instanceof UnexpectedAnswer || error instanceof TransportError)) throw error;
     ctx.deps.log.warn({ err: error }, "unexpected answer from GitHub");
-    return integrationsListPage(ctx, access, { kind: "error", text: UNEXPECTED });
+    return backToIntegrations(ctx, access, { kind: "error", text: UNEXPECTED });
   }
 }
 const isResponse = (v: unknown): v is WebResponse => typeof v === "object" && v !== null && "kind" in v;
@@ -76,7 +76,7 @@ async function select(ctx: SignedInContext): Promise<WebResponse> {
   }
   const access = await accessProject(deps, ctx.account, state.project);
   requireWrite(access);
-  if (query.get("error") === "access_denied") return integrationsListPage(ctx, access, { kind: "error", text: "GitHub setup was cancelled." });
+  if (query.get("error") === "access_denied") return backToIntegrations(ctx, access, { kind: "error", text: "GitHub setup was cancelled." });
   const code = query.get("code");
   if (!code) throw new WebError(400, "GitHub sent no code.");
   const token = await github(ctx, access, () => userAccessToken(deps.config, code));

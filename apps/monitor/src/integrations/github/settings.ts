@@ -1,6 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { ConfigError, parse, setting } from "@beacon/platform";
-import { kindSettings } from "../kind.js";
+import { kindSettings } from "../settings.js";
 
 /** A PEM private key; "\n" written as two characters (one-line environments) reads as a newline. */
 function privateKey(raw: string, env: string): string {

@@ -4,6 +4,7 @@
 import { defineKind } from "../kind.js";
 import { groupFormPage, groupRoutes } from "./routes.js";
 import { groupTransport, memberUuids } from "./transport.js";
+import { groupIcon } from "./icon.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,13 +20,13 @@ export const group = defineKind({
   kind: "group",
   title: "Group",
   blurb: "Sends each alert through several of this project's integrations at once.",
-  icon: { color: "#5b6b7f", glyph: `<circle cx="9" cy="10" r="2.5"/><circle cx="15.5" cy="10" r="2.5"/><path d="M5 17.5c.6-2.2 2.2-3.5 4-3.5s3.4 1.3 4 3.5M11.5 17.5c.6-2.2 2.2-3.5 4-3.5s3.4 1.3 4 3.5"/>` },
+  icon: groupIcon,
   transport: groupTransport,
   checkValue,
   summary: (channel) => {
     const n = memberUuids(channel.value).length;
     return `${n} integration${n === 1 ? "" : "s"}`;
   },
-  setup: { page: (ctx, access) => groupFormPage(ctx, access) },
+  setup: { page: (ctx, access, catalog) => groupFormPage(ctx, access, catalog) },
   routes: groupRoutes,
 });

@@ -5,6 +5,7 @@ import { listChannels } from "../../store/channels.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
+import type { KindCatalog } from "../kind.js";
 import { pageResponse, redirectTo, type WebResponse } from "../../web/respond.js";
 import { groupPage, type GroupFormState } from "./pages.js";
 
@@ -13,15 +14,15 @@ async function candidates(ctx: SignedInContext, access: ProjectAccess) {
   return (await listChannels(ctx.deps.db, access.project.id)).filter((c) => c.kind !== "group");
 }
 
-export async function groupFormPage(ctx: SignedInContext, access: ProjectAccess, state: GroupFormState = { label: "", chosen: new Set() }, status = 200): Promise<WebResponse> {
-  return pageResponse(groupPage(ctx.deps, ctx.visitor, access, await candidates(ctx, access), state), status);
+export async function groupFormPage(ctx: SignedInContext, access: ProjectAccess, catalog: KindCatalog, state: GroupFormState = { label: "", chosen: new Set() }, status = 200): Promise<WebResponse> {
+  return pageResponse(groupPage(ctx.deps, ctx.visitor, access, catalog, await candidates(ctx, access), state), status);
 }
 
-export function groupRoutes(web: WebRouter): void {
+export function groupRoutes(web: WebRouter, catalog: KindCatalog): void {
   web.get("/projects/:code/add_group/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     requireWrite(access);
-    return groupFormPage(ctx, access);
+    return groupFormPage(ctx, access, catalog);
   });
 
   web.post("/projects/:code/add_group/", async (ctx) => {
@@ -37,7 +38,7 @@ export function groupRoutes(web: WebRouter): void {
     if (chosen.length === 0) error = "Integrations: This field is required.";
     else if (unknown !== undefined) error = `Integrations: Select a valid choice. ${unknown} is not one of the available choices.`;
     else if ([...label].length > 100) error = `Label: Ensure this value has at most 100 characters (it has ${[...label].length}).`;
-    if (error) return groupFormPage(ctx, access, { ...state, error }, 400);
+    if (error) return groupFormPage(ctx, access, catalog, { ...state, error }, 400);
     await addIntegration(ctx.deps, ctx.account, access.project, { kind: "group", name: label, value: chosen.join(",") });
     return redirectTo(`/projects/${access.project.uuid}/integrations/`);
   });

@@ -5,6 +5,7 @@ import { defineKind } from "../kind.js";
 import { matrixRoutes, setupPage } from "./routes.js";
 import { matrixSettings } from "./settings.js";
 import { matrixTransport } from "./transport.js";
+import { matrixIcon } from "./icon.js";
 
 /** A room id, as the homeserver gave it when the bot joined (the CLI cannot join for you). */
 function checkValue(raw: string): string {
@@ -17,7 +18,7 @@ export const matrix = defineKind({
   kind: "matrix",
   title: "Matrix",
   blurb: "Posts to a Matrix room through a bot account.",
-  icon: { color: "#0dbd8b", glyph: `<path d="M7 5.5H5.5v13H7"/><path d="M17 5.5h1.5v13H17"/><path d="M9 15v-5m0 1.2c.8-1.6 3-1.6 3 .3V15m0-3.5c.8-1.6 3-1.6 3 .3V15"/>` },
+  icon: matrixIcon,
   settings: matrixSettings,
   transport: matrixTransport,
   checkValue,

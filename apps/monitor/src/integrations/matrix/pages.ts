@@ -3,7 +3,8 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { kindIcon } from "../../web/views/kindIcon.js";
+import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { matrixIcon } from "./icon.js";
 import { csrfField, layout } from "../../web/views/layout.js";
 import { matrixSettings } from "./settings.js";
 
@@ -13,7 +14,7 @@ export function addPage(deps: MonitorDeps, visitor: Visitor, access: ProjectAcce
     deps,
     { title: `Add Matrix – ${access.project.name}`, visitor, project: access, tab: "integrations", narrow: true },
     html`<section class="card">
-  <h1 class="kind-heading">${kindIcon("matrix", "kind-icon large")}Matrix</h1>
+  <h1 class="kind-heading">${drawKindIcon(matrixIcon, "kind-icon large")}Matrix</h1>
   <p>${deps.config.siteName} can post to a Matrix room when a check goes <strong>down</strong> and when it comes back <strong>up</strong>.</p>
   <ol class="setup-steps">
     <li><strong>Invite ${bot}</strong> into the room. Once in, it can read the room's messages: prefer a room made for notifications.</li>

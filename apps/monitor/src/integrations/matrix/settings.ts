@@ -1,5 +1,5 @@
 import { parse, setting } from "@beacon/platform";
-import { kindSettings } from "../kind.js";
+import { kindSettings } from "../settings.js";
 
 export const matrixSettings = kindSettings(
   {

@@ -1,4 +1,4 @@
 import { parse, setting } from "@beacon/platform";
-import { kindSettings } from "../kind.js";
+import { kindSettings } from "../settings.js";
 
 export const mattermostSettings = kindSettings({ enabled: setting("MONITOR_MATTERMOST_ENABLED", true, parse.boolean, "deliver Mattermost integrations") }, ["enabled"]);

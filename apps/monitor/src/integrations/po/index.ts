@@ -5,6 +5,7 @@ import { defineKind } from "../kind.js";
 import { poRoutes, setupPage } from "./routes.js";
 import { poSettings } from "./settings.js";
 import { poConf, poTransport } from "./transport.js";
+import { poIcon } from "./icon.js";
 
 const PRIORITIES = new Set(["-3", "-2", "-1", "0", "1", "2"]);
 
@@ -22,7 +23,7 @@ export const po = defineKind({
   kind: "po",
   title: "Pushover",
   blurb: "Notifies your phones, tablets, desktops and watches through Pushover.",
-  icon: { color: "#249df1", glyph: `<path d="M9 19.5l3.2-14"/><path d="M10.6 12.4h2.6a3.4 3.4 0 0 0 0-6.8h-2.7a5.5 5.5 0 0 0-4 1.8"/>` },
+  icon: poIcon,
   settings: poSettings,
   transport: poTransport,
   checkValue,

@@ -4,7 +4,8 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { kindIcon } from "../../web/views/kindIcon.js";
+import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { poIcon } from "./icon.js";
 import { csrfField, layout } from "../../web/views/layout.js";
 import { formatDuration } from "../text.js";
 
@@ -28,7 +29,7 @@ export function subscribePage(deps: MonitorDeps, visitor: Visitor, access: Proje
     deps,
     { title: `Add Pushover – ${access.project.name}`, visitor, project: access, tab: "integrations", narrow: true },
     html`<section class="card">
-  <h1 class="kind-heading">${kindIcon("po", "kind-icon large")}Pushover</h1>
+  <h1 class="kind-heading">${drawKindIcon(poIcon, "kind-icon large")}Pushover</h1>
   <p>${deps.config.siteName} can send Pushover notifications to your phones, tablets, desktops and watches when a check goes <strong>down</strong> and when it comes back <strong>up</strong>.</p>
   ${
     settings.subscriptionUrl
@@ -36,7 +37,7 @@ export function subscribePage(deps: MonitorDeps, visitor: Visitor, access: Proje
     ${csrfField(visitor)}
     <label for="f-po-priority">Priority for "down" events${select("f-po-priority", "po_priority", priorities("Down", retry, expire))}</label>
     <label for="f-po-priority-up">Priority for "up" events${select("f-po-priority-up", "po_priority_up", priorities("Up", retry, expire))}</label>
-    <div class="form-actions"><a href="/projects/${access.project.uuid}/integrations/">Cancel</a><button type="submit" class="primary">${kindIcon("po")} Subscribe with Pushover</button></div>
+    <div class="form-actions"><a href="/projects/${access.project.uuid}/integrations/">Cancel</a><button type="submit" class="primary">${drawKindIcon(poIcon)} Subscribe with Pushover</button></div>
   </form>`
       : html`<p class="flash error">This server has no Pushover subscription URL (MONITOR_PUSHOVER_SUBSCRIPTION_URL), so Pushover integrations can only be added with <code>beacon monitor create-integration</code>.</p>`
   }

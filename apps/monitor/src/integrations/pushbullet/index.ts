@@ -5,6 +5,7 @@ import { defineKind } from "../kind.js";
 import { pushbulletRoutes, setupPage } from "./routes.js";
 import { pushbulletSettings } from "./settings.js";
 import { pushbulletTransport } from "./transport.js";
+import { pushbulletIcon } from "./icon.js";
 
 /** The access token, as is (a line of printable characters). */
 function checkValue(raw: string): string {
@@ -17,7 +18,7 @@ export const pushbullet = defineKind({
   kind: "pushbullet",
   title: "Pushbullet",
   blurb: "Pushes a note to your phones and browsers through Pushbullet.",
-  icon: { color: "#4ab367", glyph: `<rect x="5.5" y="5.5" width="4" height="13" rx="1"/><path d="M12.5 5.5h2.5a6.5 6.5 0 0 1 0 13h-2.5z"/>` },
+  icon: pushbulletIcon,
   settings: pushbulletSettings,
   transport: pushbulletTransport,
   checkValue,

@@ -65,10 +65,10 @@ describe("Pushbullet set-up through Pushbullet's authorization", () => {
 
   it("says so when the user declines or Pushbullet answers oddly, and adds nothing", async () => {
     const before = (await rows()).length;
-    assert.match((await alice.get(`/integrations/add_pushbullet/?error=access_denied&state=${await connect()}`)).text, /Pushbullet setup was cancelled\./);
-    assert.match((await alice.get(`/integrations/add_pushbullet/?code=bad-code&state=${await connect()}`)).text, /Received an unexpected response from Pushbullet\. Integration not added\./);
+    assert.match((await alice.visit(`/integrations/add_pushbullet/?error=access_denied&state=${await connect()}`)).text, /Pushbullet setup was cancelled\./);
+    assert.match((await alice.visit(`/integrations/add_pushbullet/?code=bad-code&state=${await connect()}`)).text, /Received an unexpected response from Pushbullet\. Integration not added\./);
     pb.replies.push({ status: 200, body: { access_token: 42 } });
-    assert.match((await alice.get(`/integrations/add_pushbullet/?code=good-code&state=${await connect()}`)).text, /Received an unexpected response from Pushbullet\./);
+    assert.match((await alice.visit(`/integrations/add_pushbullet/?code=good-code&state=${await connect()}`)).text, /Received an unexpected response from Pushbullet\./);
     assert.equal((await rows()).length, before);
   });
 

@@ -9,7 +9,7 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../../web/respond.js";
-import { integrationsListPage } from "../../web/routes/integrations.js";
+import { backToIntegrations } from "../../web/backToIntegrations.js";
 import { httpRequest } from "../http.js";
 import { formEncode } from "../text.js";
 import { connectPage } from "./pages.js";
@@ -57,9 +57,9 @@ async function complete(ctx: SignedInContext): Promise<WebResponse> {
   }
   const access = await accessProject(deps, ctx.account, state.project);
   requireWrite(access);
-  if (query.get("error") === "access_denied") return integrationsListPage(ctx, access, { kind: "error", text: "Pushbullet setup was cancelled." });
+  if (query.get("error") === "access_denied") return backToIntegrations(ctx, access, { kind: "error", text: "Pushbullet setup was cancelled." });
   const token = await exchangeCode(ctx, query.get("code") ?? "");
-  if (token === null) return integrationsListPage(ctx, access, { kind: "error", text: "Received an unexpected response from Pushbullet. Integration not added." });
+  if (token === null) return backToIntegrations(ctx, access, { kind: "error", text: "Received an unexpected response from Pushbullet. Integration not added." });
   await addIntegration(deps, ctx.account, access.project, { kind: "pushbullet", name: "", value: token });
   return redirectTo(`/projects/${access.project.uuid}/integrations/`);
 }

@@ -3,7 +3,8 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { kindIcon } from "../../web/views/kindIcon.js";
+import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { telegramIcon } from "./icon.js";
 import { csrfField, layout } from "../../web/views/layout.js";
 import type { Recipient } from "./bot.js";
 
@@ -15,7 +16,7 @@ export function setupPage(deps: MonitorDeps, visitor: Visitor, botName: string, 
     deps,
     { title: "Add Telegram", visitor, project: access, tab: "integrations", narrow: true },
     html`<section class="card">
-  <h1 class="kind-heading">${kindIcon("telegram", "kind-icon large")}Telegram</h1>
+  <h1 class="kind-heading">${drawKindIcon(telegramIcon, "kind-icon large")}Telegram</h1>
   <p>${deps.config.siteName} can post to a Telegram chat when a check goes <strong>down</strong> and when it comes back <strong>up</strong>: to you directly, to a group (or one topic of it), or to a channel.</p>
   <ol class="setup-steps">
     <li><strong>Bring in the bot.</strong> For a direct chat, open ${bot} and start a conversation. For a group, add ${bot} as a member. For a channel, make ${bot} an administrator that may post messages, and nothing more.</li>
@@ -33,7 +34,7 @@ export function confirmPage(deps: MonitorDeps, visitor: Visitor, recipient: Reci
     deps,
     { title: "Connect Telegram", visitor, narrow: true },
     html`<section class="card">
-  <h1 class="kind-heading">${kindIcon("telegram", "kind-icon large")}Connect Telegram</h1>
+  <h1 class="kind-heading">${drawKindIcon(telegramIcon, "kind-icon large")}Connect Telegram</h1>
   <p>When a check goes <strong>down</strong> or comes back <strong>up</strong>, ${deps.config.siteName} will post to ${CHAT_WORDS[recipient.type] ?? "the Telegram chat"}${recipient.name ? html` <strong>${recipient.name}</strong>` : null}.</p>
   ${
     writable.length === 0

@@ -7,6 +7,7 @@ import { jsonObject, requiredString } from "../values.js";
 import { setupPage, trelloRoutes } from "./routes.js";
 import { trelloSettings } from "./settings.js";
 import { trelloTransport } from "./transport.js";
+import { trelloIcon } from "./icon.js";
 
 function checkValue(raw: string): string {
   const doc = jsonObject(raw);
@@ -20,7 +21,7 @@ export const trello = defineKind({
   kind: "trello",
   title: "Trello",
   blurb: "Adds a card to a Trello list when a check goes down.",
-  icon: { color: "#0c66e4", glyph: `<rect x="5" y="5" width="14" height="14" rx="2"/><path d="M8.5 8.5v7M15.5 8.5v4"/>` },
+  icon: trelloIcon,
   settings: trelloSettings,
   transport: trelloTransport,
   checkValue,

@@ -5,7 +5,8 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { kindIcon } from "../../web/views/kindIcon.js";
+import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { trelloIcon } from "./icon.js";
 import { csrfField, layout } from "../../web/views/layout.js";
 
 export interface TrelloBoard {
@@ -15,7 +16,7 @@ export interface TrelloBoard {
 }
 
 const frame = (access: ProjectAccess, visitor: Visitor) => ({ title: `Add Trello – ${access.project.name}`, visitor, project: access, tab: "integrations" as const, narrow: true });
-const heading = () => html`<h1 class="kind-heading">${kindIcon("trello", "kind-icon large")}Trello</h1>`;
+const heading = () => html`<h1 class="kind-heading">${drawKindIcon(trelloIcon, "kind-icon large")}Trello</h1>`;
 const back = (access: ProjectAccess) => html`<p class="form-actions"><a href="/projects/${access.project.uuid}/integrations/">Back to integrations</a></p>`;
 
 export function connectPage(deps: MonitorDeps, visitor: Visitor, access: ProjectAccess, authorizeUrl: string): Html {
@@ -25,7 +26,7 @@ export function connectPage(deps: MonitorDeps, visitor: Visitor, access: Project
     html`<section class="card">
   ${heading()}
   <p>${deps.config.siteName} can add a card to a Trello list each time a check goes <strong>down</strong>.</p>
-  <p class="connect"><a class="button primary" href="${authorizeUrl}">${kindIcon("trello")} Connect Trello</a></p>
+  <p class="connect"><a class="button primary" href="${authorizeUrl}">${drawKindIcon(trelloIcon)} Connect Trello</a></p>
   ${back(access)}
 </section>`,
   );

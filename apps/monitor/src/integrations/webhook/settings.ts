@@ -1,4 +1,4 @@
 import { parse, setting } from "@beacon/platform";
-import { kindSettings } from "../kind.js";
+import { kindSettings } from "../settings.js";
 
 export const webhookSettings = kindSettings({ enabled: setting("MONITOR_WEBHOOKS_ENABLED", true, parse.boolean, "deliver webhook integrations") }, ["enabled"]);

@@ -1,7 +1,8 @@
 // WhatsApp: a templated message through Twilio, for the directions chosen. Stored as
 // {"value": "+…", "up": …, "down": …}; offered only when MONITOR_TWILIO_USE_WHATSAPP and the
 // templates are set (../sms/twilio.ts).
-import { defineKind, kindSettings } from "../kind.js";
+import { defineKind } from "../kind.js";
+import { kindSettings } from "../settings.js";
 import { whatsappTransport } from "./transport.js";
 import { phoneKind, twilioSettings } from "../sms/twilio.js";
 

@@ -19,6 +19,7 @@ import { twoFactorRoutes } from "./twoFactor.js";
 import { projectRoutes } from "./projects.js";
 import { settingsRoutes } from "./settings.js";
 import { staticRoutes } from "./static.js";
+import { kindCatalog } from "../kindCatalog.js";
 
 export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void {
   const web = webRouter(app, deps);
@@ -33,7 +34,7 @@ export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void
   checkLogRoutes(web);
   integrationRoutes(web);
   // Pages of the kinds' own: OAuth callbacks, a chat bot's webhook, confirmation links.
-  for (const kind of KINDS) kind.routes?.(offeredOnly(web, kind));
+  for (const kind of KINDS) kind.routes?.(offeredOnly(web, kind), kindCatalog);
   emailLinkRoutes(web);
   settingsRoutes(web);
   badgeRoutes(web);

@@ -14,6 +14,7 @@ import type { IntegrationKind } from "../../integrations/kind.js";
 import { kindOf, unavailableReason } from "../../integrations/registry.js";
 import { pageResponse, WebError, type WebResponse } from "../respond.js";
 import { assignmentPage, integrationFormPage, integrationsPage } from "../views/integrations.js";
+import { kindCatalog } from "../kindCatalog.js";
 
 
 const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => Flash> = {
@@ -23,7 +24,7 @@ const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => 
 };
 
 /** The project's integrations page; kinds' own routes use it to report how a set-up ended. */
-export async function integrationsListPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
+async function integrationsListPage(ctx: SignedInContext, access: ProjectAccess, flash?: Flash): Promise<WebResponse> {
   const channels = await listChannels(ctx.deps.db, access.project.id);
   const counts = await countChecksByChannel(ctx.deps.db, access.project.id);
   const total = (await listChecks(ctx.deps.db, access.project.id)).length;
@@ -61,7 +62,7 @@ export function integrationRoutes(web: WebRouter): void {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     requireWrite(access);
     const kind = offered(ctx, ctx.params.kind);
-    if (kind.setup && "page" in kind.setup) return kind.setup.page(ctx, access);
+    if (kind.setup && "page" in kind.setup) return kind.setup.page(ctx, access, kindCatalog);
     const action = `/projects/${access.project.uuid}/integrations/add/${kind.kind}/`;
     return pageResponse(integrationFormPage(ctx.deps, ctx.visitor, { ...formOf(kind), access, action, name: "", values: {}, editing: false }));
   });
