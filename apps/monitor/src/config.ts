@@ -23,7 +23,7 @@ export const monitorSettings = {
   defaultCheckLimit: setting("MONITOR_CHECK_LIMIT", 10000, parse.integer(0), "check limit of a new account"),
   pingLogLimit: setting("MONITOR_PING_LOG_LIMIT", 100, parse.integer(1), "pings kept per check"),
   ...connectionSettings("MONITOR", { maxConnections: 10_000 }),
-  trustProxy: setting("MONITOR_TRUST_PROXY", false, parse.boolean, "honour X-Forwarded-For / X-Forwarded-Proto on pings"),
+  trustProxy: setting("MONITOR_TRUST_PROXY", false, parse.boolean, "behind a reverse proxy: sign-in and sign-up throttles take the client address from the last X-Forwarded-For entry (the one the proxy added); pings record the first entry and X-Forwarded-Proto, as upstream"),
   metricsKey: setting("MONITOR_METRICS_KEY", "", parse.string, "X-Metrics-Key that unlocks /api/vN/metrics/"),
   alertWorker: setting("MONITOR_ALERT_WORKER", true, parse.boolean, "run the alert worker inside `serve` (see `beacon monitor sendalerts`)"),
   integrationsAllowPrivateIps: setting("MONITOR_INTEGRATIONS_ALLOW_PRIVATE_IPS", false, parse.boolean, "let webhooks and other HTTP integrations reach private addresses"),

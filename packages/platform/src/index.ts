@@ -5,6 +5,7 @@ export * from "./db.js";
 export * from "./migrate.js";
 export * from "./http.js";
 export * from "./connections.js";
+export * from "./throttle.js";
 export * from "./cli.js";
 export * from "./passwords.js";
 export * from "./groupCommit.js";

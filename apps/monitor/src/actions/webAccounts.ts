@@ -5,14 +5,14 @@
 // link to the address (actions/accountClaim.ts), and only its holder sets the password; or
 // the operator sets one with `beacon monitor set-password`. See docs/dashboard.md.
 import { createHash, randomBytes } from "node:crypto";
-import { lockForTransaction } from "@beacon/platform";
+import { deviceToken, isDeviceToken, lockForTransaction } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { randomToken } from "../lib/keys.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../lib/passwords.js";
 import { insertAccount } from "../store/projects.js";
 import { sendClaimLink } from "./accountClaim.js";
 import { accountEmailLock } from "./projects.js";
-import { authorizeLoginFrom, authorizeLoginPassword } from "./throttle.js";
+import { authorizeLoginFrom, passwordThrottle } from "./throttle.js";
 import type { Account } from "../store/schema.js";
 import {
   deleteExpiredSessions,
@@ -86,25 +86,37 @@ async function doSignUp(deps: MonitorDeps, email: string, password: string): Pro
 // Verified against when the address is unknown, so a miss costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export type SignInOutcome = { kind: "ok"; account: Account } | { kind: "wrong" } | { kind: "throttled" };
+export type SignInOutcome = { kind: "ok"; account: Account; device: string } | { kind: "wrong" } | { kind: "throttled"; retryAfterSeconds: number };
+
+const deviceSubject = (account: Account) => `monitor-account:${account.id}`;
 
 /**
- * Throttled first (per client address, then per e-mail address, whether it exists or not),
+ * Throttled first (per client address, then per e-mail address, whether it exists or not,
+ * apart for a browser the account signed in from before: `device`, the token it was given),
  * then checked against the stored hash, or against a decoy of the same cost when there is
- * none: the answer takes as long for an unknown address as for a wrong password.
+ * none: the answer takes as long for an unknown address as for a wrong password. A success
+ * hands out a new device token.
  */
-export async function signIn(deps: MonitorDeps, input: { email: string; password: string; clientAddress: string | null }): Promise<SignInOutcome> {
+export async function signIn(deps: MonitorDeps, input: { email: string; password: string; clientAddress: string; device?: string }): Promise<SignInOutcome> {
   const email = normalizeEmail(input.email);
-  if (!(await authorizeLoginFrom(deps, input.clientAddress ?? "unknown"))) return { kind: "throttled" };
-  if (!(await authorizeLoginPassword(deps, email))) return { kind: "throttled" };
+  if (!(await authorizeLoginFrom(deps, input.clientAddress))) return { kind: "throttled", retryAfterSeconds: 36 };
   const account = await findAccountByEmailFolded(deps.db, email);
+  const throttle = passwordThrottle(deps, email, account !== undefined && isDeviceToken(deps.secretKey, input.device, deviceSubject(account)));
+  const wait = await throttle.waitMs();
+  if (wait > 0) return { kind: "throttled", retryAfterSeconds: Math.ceil(wait / 1000) };
   const stored = account ? await findPasswordHash(deps.db, account.id) : undefined;
   if (!account || stored === undefined) {
     decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
     await verifyPassword(input.password, await decoyHash);
+    await throttle.failed();
     return { kind: "wrong" };
   }
-  return (await verifyPassword(input.password, stored)) ? { kind: "ok", account } : { kind: "wrong" };
+  if (!(await verifyPassword(input.password, stored))) {
+    await throttle.failed();
+    return { kind: "wrong" };
+  }
+  await throttle.succeeded();
+  return { kind: "ok", account, device: deviceToken(deps.secretKey, deviceSubject(account)) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { checksFillfactor } from "./006_checks_fillfactor.js";
 import { webFlashes } from "./007_web_flashes.js";
 import { webProfiles } from "./008_web_profiles.js";
 import { checkExtensions } from "./009_check_extensions.js";
+import { throttleCounters } from "./010_throttle_counters.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -20,6 +21,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "007_web_flashes": webFlashes(dialect),
     "008_web_profiles": webProfiles(dialect),
     "009_check_extensions": checkExtensions(dialect),
+    "010_throttle_counters": throttleCounters(dialect),
   };
 }
 

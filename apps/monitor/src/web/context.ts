@@ -48,9 +48,24 @@ function hasNul(params: URLSearchParams): boolean {
   return false;
 }
 
-/** A local path to return to after signing in; anything else (other hosts, `//x`) is dropped. */
+const SAME_SITE = "http://same-site.invalid";
+
+/**
+ * A path on this site to return to after signing in, or null. The value is resolved as a
+ * browser would resolve it (which drops tabs and newlines and reads `\` as `/`, so `/\t/evil`
+ * and `/\\evil` name another host) and kept only when it stays on this site; control
+ * characters are refused outright (Django's url_has_allowed_host_and_scheme). What comes back
+ * is the resolved path, query and fragment, safe in a Location header.
+ */
 export function safeNext(value: string | null): string | null {
-  return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
+  if (value === null || !value.startsWith("/") || /[\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, SAME_SITE);
+  } catch {
+    return null;
+  }
+  return url.origin === SAME_SITE ? url.pathname + url.search + url.hash : null;
 }
 
 /** A form that changed something answers with a redirect, and the next page says what it did. */

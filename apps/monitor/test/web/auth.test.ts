@@ -92,6 +92,23 @@ describe("dashboard sign-up, sign-in and sessions", () => {
     assert.equal(res.location, "/projects/");
   });
 
+  it("keeps next on the site in every spelling a browser would read as another host, and never fails on it", async () => {
+    const client = await signedUp(h, "judy@example.org");
+    const cases: [string, string][] = [
+      ["/%09/evil.com", "/projects/"],
+      ["/%5Cevil.com", "/projects/"],
+      ["%2F%2F%09evil.com", "/projects/"],
+      ["https://evil.com/", "/projects/"],
+      ["/%0D%0ASet-Cookie:%20x=1", "/projects/"],
+      ["/projects/?a=1%23b", "/projects/?a=1#b"],
+      ["/caf%C3%A9/", "/caf%C3%A9/"],
+    ];
+    for (const [next, location] of cases) {
+      const res = await client.get(`/accounts/login/?next=${next}`);
+      assert.deepEqual([next, res.status, res.location], [next, 303, location]);
+    }
+  });
+
   it("issues a new session token on sign-in, so a planted cookie is not signed in", async () => {
     await signedUp(h, "heidi@example.org");
     const client = new WebClient(h.app);

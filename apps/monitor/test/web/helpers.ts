@@ -15,6 +15,8 @@ export interface WebResult {
 export class WebClient {
   /** The `name=value` of the session cookie, as the browser would send it. */
   cookie: string | null = null;
+  /** The `name=value` of the device cookie a sign-in leaves (sent with the session cookie). */
+  device: string | null = null;
   csrf: string | null = null;
 
   constructor(readonly app: FastifyInstance) {}
@@ -22,8 +24,17 @@ export class WebClient {
   private remember(headers: Record<string, unknown>): string[] {
     const raw = headers["set-cookie"];
     const list = raw === undefined ? [] : Array.isArray(raw) ? (raw as string[]) : [String(raw)];
-    for (const c of list) this.cookie = c.split(";")[0];
+    for (const c of list) {
+      const pair = c.split(";")[0];
+      if (pair.startsWith("beacon_monitor_device=")) this.device = pair;
+      else this.cookie = pair;
+    }
     return list;
+  }
+
+  private cookies(): string | undefined {
+    const pairs = [this.cookie, this.device].filter((c) => c !== null);
+    return pairs.length ? pairs.join("; ") : undefined;
   }
 
   private result(res: { statusCode: number; headers: Record<string, unknown>; body: string }): WebResult {
@@ -34,7 +45,8 @@ export class WebClient {
   }
 
   async get(url: string): Promise<WebResult> {
-    const res = await this.app.inject({ method: "GET", url, headers: this.cookie ? { cookie: this.cookie } : {} });
+    const cookie = this.cookies();
+    const res = await this.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
     return this.result(res);
   }
 
@@ -51,7 +63,8 @@ export class WebClient {
     if (csrf !== null) body.set("csrf", csrf);
     for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
     const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookie = this.cookies();
+    if (cookie) headers.cookie = cookie;
     const res = await this.app.inject({ method: "POST", url, headers, payload: body.toString() });
     return this.result(res);
   }

@@ -2,13 +2,26 @@
 import { claimAccount, readClaimLink, type ClaimOutcome } from "../../actions/accountClaim.js";
 import { createFirstProject } from "../../actions/firstProject.js";
 import { endSession, signIn, signUp, startSession } from "../../actions/webAccounts.js";
-import { remoteAddress } from "../../routes/pingRequest.js";
+import { forwardedClientAddress } from "@beacon/platform";
+import { authorizeSignUpFrom } from "../../actions/throttle.js";
 import { safeNext, type PageContext, type WebRouter } from "../context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
-import { newToken, setSessionCookie } from "../session.js";
+import { newToken, readCookie, setSessionCookie } from "../session.js";
 import { claimPage, claimSentPage, signInPage, signUpPage } from "../views/auth.js";
 import { hasTwoFactor, sealPendingSignIn } from "../../actions/twoFactor.js";
 import { secondFactorPage } from "../views/twoFactor.js";
+
+/** The browser's device token (actions/webAccounts.ts signIn), kept a year. */
+const DEVICE_COOKIE = "beacon_monitor_device";
+
+function setDeviceCookie(ctx: PageContext, token: string): void {
+  const parts = [`${DEVICE_COOKIE}=${token}`, "Path=/accounts/", "HttpOnly", "SameSite=Lax", `Max-Age=${365 * 86400}`];
+  if (ctx.deps.config.siteRoot.startsWith("https:")) parts.push("Secure");
+  ctx.reply.header("set-cookie", parts.join("; "));
+}
+
+/** The client's address for throttles: behind a trusted proxy, the last X-Forwarded-For hop. */
+const clientOf = (ctx: PageContext) => forwardedClientAddress(ctx.request.headers, ctx.request.socket.remoteAddress, ctx.deps.config.trustProxy);
 
 async function beginSession(ctx: PageContext, accountId: number, next: string | null): Promise<WebResponse> {
   const token = await startSession(ctx.deps, accountId);
@@ -43,9 +56,12 @@ export function authRoutes(web: WebRouter): void {
   web.publicPost("/accounts/login/", async (ctx) => {
     const next = safeNext(ctx.query.get("next"));
     const email = ctx.form.get("email") ?? "";
-    const clientAddress = remoteAddress(ctx.request, ctx.deps.config.trustProxy);
-    const outcome = await signIn(ctx.deps, { email, password: ctx.form.get("password") ?? "", clientAddress });
-    if (outcome.kind === "throttled") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: THROTTLED, next }), 429);
+    const device = readCookie(ctx.request, DEVICE_COOKIE);
+    const outcome = await signIn(ctx.deps, { email, password: ctx.form.get("password") ?? "", clientAddress: clientOf(ctx), device });
+    if (outcome.kind === "throttled") {
+      ctx.reply.header("retry-after", String(outcome.retryAfterSeconds));
+      return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: THROTTLED, next }), 429);
+    }
     if (outcome.kind === "wrong") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: "Incorrect e-mail address or password.", next }), 400);
     if (await hasTwoFactor(ctx.deps, outcome.account.id)) {
       // The password was right: the code comes next (routes/twoFactor.ts), sealed to this visitor.
@@ -53,7 +69,9 @@ export function authRoutes(web: WebRouter): void {
       const action = next ? `/accounts/login/two_factor/?next=${encodeURIComponent(next)}` : "/accounts/login/two_factor/";
       return pageResponse(secondFactorPage(ctx.deps, ctx.visitor, { pending, action }));
     }
-    return beginSession(ctx, outcome.account.id, next);
+    const response = await beginSession(ctx, outcome.account.id, next);
+    setDeviceCookie(ctx, outcome.device);
+    return response;
   });
 
   web.publicGet("/accounts/signup/", (ctx) => {
@@ -63,6 +81,7 @@ export function authRoutes(web: WebRouter): void {
 
   web.publicPost("/accounts/signup/", async (ctx) => {
     const email = ctx.form.get("email") ?? "";
+    if (!(await authorizeSignUpFrom(ctx.deps, clientOf(ctx)))) return pageResponse(signUpPage(ctx.deps, ctx.visitor, { email, error: THROTTLED, next: null }), 429);
     const outcome = await signUp(ctx.deps, { email, password: ctx.form.get("password") ?? "" });
     if (outcome.kind === "ok") {
       // As upstream, a new account starts with a project and a first check, shown at once.
