@@ -8,6 +8,7 @@ import { startRouter } from "./narrow/router";
 import { prefetchView } from "./state/messages";
 import { notice, phase } from "./state/session";
 import { App, inviteKeyOf } from "./ui/App";
+import { applyAppearance } from "./ui/appearance";
 import { warmUpLocaleData } from "./ui/format";
 import "./ui/app.css";
 
@@ -50,6 +51,7 @@ async function boot(): Promise<void> {
 // (ui/format.ts) are made while they are on their way.
 void boot();
 render(<App />, document.getElementById("app")!);
+applyAppearance();
 startRouterWhenReady();
 setTimeout(warmUpLocaleData, 0);
 

@@ -7,6 +7,7 @@ import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
 import { addLiveMessage, setFlag, updateMessage, messages } from "../state/messages";
+import { myRole } from "../state/role";
 import { session } from "../state/session";
 import { updateRealmSettings, updateUserSetting } from "../state/settings";
 import { toggleStarred } from "../state/starred";
@@ -117,6 +118,7 @@ export function applyEvent(event: Event): "reregister" | void {
         const { user_id, ...change } = event.person;
         whenUsersLoaded(() => updateUser(user_id, change));
         if (user_id === me.userId && change.full_name) session.value = { ...me, fullName: change.full_name };
+        if (user_id === me.userId && typeof change.role === "number") myRole.value = change.role;
       }
       return;
     }

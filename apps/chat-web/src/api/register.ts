@@ -6,6 +6,7 @@ import { loadUsers } from "./users";
 import { setChannels } from "../state/channels";
 import { setConversations } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
+import { myRole } from "../state/role";
 import { session } from "../state/session";
 import { setSettings } from "../state/settings";
 import { setStarred } from "../state/starred";
@@ -60,6 +61,7 @@ export async function register(): Promise<Registered> {
     emojiset: settings.emojiset ?? "google",
   };
   setSettings(state);
+  myRole.value = typeof own.role === "number" ? own.role : 400;
   loadUsers();
   setChannels((state.subscriptions ?? []) as Subscription[], (state.streams ?? []) as Channel[]);
   // unread_msgs names conversations by every participant: our own id (from /users/me; the

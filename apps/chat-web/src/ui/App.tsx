@@ -18,6 +18,7 @@ import { MessageList } from "./MessageList";
 import { Sidebar } from "./Sidebar";
 import { SearchBar } from "./search/SearchBar";
 import { Signup } from "./Signup";
+import { HeaderLinks } from "./settings/HeaderLinks";
 
 /** The invitation key of a sign-up address (/join/<key>/, /accounts/do_confirm/<key>). */
 export function inviteKeyOf(path: string): string | null {
@@ -71,6 +72,7 @@ function Chat() {
         <h1>{title(narrow)}</h1>
         <SearchBar />
         <span class="realm-name">{s.realmName}</span>
+        <HeaderLinks />
         <button type="button" class="icon-button" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>
           Sign out
         </button>

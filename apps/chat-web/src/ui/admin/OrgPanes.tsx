@@ -1,0 +1,496 @@
+// The organization's own settings panes (#organization/…), for owners and administrators:
+// profile (name, description, icon, logo), message editing, permissions, default channels,
+// custom emoji, linkifiers, code playgrounds, authentication methods and data exports. Every
+// change goes through PATCH /json/realm (or the feature's endpoint) and shows from the event.
+import { useSignal } from "@preact/signals";
+import { api, type Params } from "../../api/client";
+import { realmEmoji } from "../../state/emoji";
+import { realmSettings } from "../../state/settings";
+import { attempt, Loading, Section, StatusLine, useLoad, type Status } from "../settings/kit";
+import { SquareCrop } from "../settings/SquareCrop";
+import { uploadFile } from "../settings/upload";
+import { ChannelPicker } from "./common";
+
+const saveRealm = (changes: Params) => api.patch("/realm", changes);
+
+function RealmToggle({ setting, label }: { setting: string; label: string }) {
+  const status = useSignal<Status>(null);
+  return (
+    <label class="settings-toggle">
+      <input type="checkbox" name={setting} checked={Boolean(realmSettings.value[setting])} onChange={(e) => void attempt(status, () => saveRealm({ [setting]: (e.currentTarget as HTMLInputElement).checked }))} />
+      <span>{label}</span>
+      <StatusLine status={status.value} />
+    </label>
+  );
+}
+
+// ---- Profile ----
+
+export function OrgProfilePane() {
+  const name = useSignal<string | null>(null);
+  const description = useSignal<string | null>(null);
+  const status = useSignal<Status>(null);
+  const r = realmSettings.value;
+  return (
+    <>
+      <Section title="Name and description">
+        <form
+          class="settings-stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const changes: Params = {};
+            if (name.value !== null) changes.name = name.value.trim();
+            if (description.value !== null) changes.description = description.value;
+            void attempt(status, () => saveRealm(changes));
+          }}
+        >
+          <label class="settings-field">
+            <span class="settings-label">Organization name</span>
+            <input name="realm_name" maxLength={40} value={name.value ?? String(r.name ?? "")} onInput={(e) => (name.value = (e.currentTarget as HTMLInputElement).value)} />
+          </label>
+          <label class="settings-field">
+            <span class="settings-label">Description (Markdown)</span>
+            <textarea name="realm_description" rows={4} maxLength={1000} value={description.value ?? String(r.description ?? "")} onInput={(e) => (description.value = (e.currentTarget as HTMLTextAreaElement).value)} />
+          </label>
+          <div class="settings-row">
+            <button class="button primary" type="submit">
+              Save
+            </button>
+            <StatusLine status={status.value} />
+          </div>
+        </form>
+      </Section>
+      <ImageSetting title="Icon" path="/realm/icon" url={r.icon_url} source={r.icon_source} square />
+      <ImageSetting title="Logo" path="/realm/logo" url={r.logo_url} source={r.logo_source} />
+    </>
+  );
+}
+
+/** The icon (square, cropped here first) or the logo (uploaded as it is); "D" is Zulip's default source. */
+function ImageSetting({ title, path, url, source, square }: { title: string; path: string; url: unknown; source: unknown; square?: boolean }) {
+  const file = useSignal<File | null>(null);
+  const status = useSignal<Status>(null);
+  const upload = (blob: Blob, name: string) => void attempt(status, () => uploadFile(path, "file", blob, name), `${title} changed`);
+  return (
+    <Section title={title}>
+      <div class="settings-row">
+        {typeof url === "string" && url && <img class="org-image" src={url} alt={`The organization's ${title.toLowerCase()}`} />}
+        <label class="button">
+          Upload…
+          <input
+            type="file"
+            accept="image/*"
+            class="visually-hidden"
+            onChange={(e) => {
+              const chosen = (e.currentTarget as HTMLInputElement).files?.[0];
+              if (!chosen) return;
+              if (square) file.value = chosen;
+              else upload(chosen, chosen.name);
+            }}
+          />
+        </label>
+        {source !== "D" && (
+          <button type="button" class="button" onClick={() => void attempt(status, () => api.delete(path), `${title} removed`)}>
+            Use the default
+          </button>
+        )}
+        <StatusLine status={status.value} />
+      </div>
+      {file.value && (
+        <SquareCrop
+          file={file.value}
+          onCancel={() => (file.value = null)}
+          onDone={(png) => {
+            file.value = null;
+            upload(png, "icon.png");
+          }}
+        />
+      )}
+    </Section>
+  );
+}
+
+// ---- Message editing and retention ----
+
+const LIMITS: [number | null, string][] = [
+  [null, "Any time"],
+  [120, "2 minutes"],
+  [600, "10 minutes"],
+  [3600, "1 hour"],
+  [86400, "1 day"],
+  [604800, "1 week"],
+];
+
+function LimitChoice({ setting, label }: { setting: string; label: string }) {
+  const status = useSignal<Status>(null);
+  const value = realmSettings.value[setting] as number | null | undefined;
+  return (
+    <label class="settings-field">
+      <span class="settings-label">{label}</span>
+      <select
+        name={setting}
+        value={String(value ?? null)}
+        onChange={(e) => {
+          const raw = (e.currentTarget as HTMLSelectElement).value;
+          void attempt(status, () => saveRealm({ [setting]: raw === "null" ? "unlimited" : Number(raw) }));
+        }}
+      >
+        {LIMITS.map(([v, text]) => (
+          <option key={String(v)} value={String(v)}>
+            {text}
+          </option>
+        ))}
+        {value != null && !LIMITS.some(([v]) => v === value) && <option value={String(value)}>{Math.round(value / 60)} minutes</option>}
+      </select>
+      <StatusLine status={status.value} />
+    </label>
+  );
+}
+
+export function OrgSettingsPane() {
+  const retention = realmSettings.value.message_retention_days;
+  return (
+    <>
+      <Section title="Message editing">
+        <RealmToggle setting="allow_message_editing" label="Allow people to edit their messages" />
+        <LimitChoice setting="message_content_edit_limit_seconds" label="Time limit for editing" />
+        <LimitChoice setting="message_content_delete_limit_seconds" label="Time limit for deleting one's own messages" />
+        <LimitChoice setting="move_messages_within_stream_limit_seconds" label="Time limit for moving messages between topics" />
+      </Section>
+      <Section title="Message retention">
+        <p data-testid="retention">{typeof retention === "number" && retention > 0 ? `Messages are deleted after ${retention} days.` : "Messages are kept forever."}</p>
+        <p class="settings-muted">Each channel's retention is set in the channel's settings.</p>
+      </Section>
+      <Section title="Features">
+        <RealmToggle setting="enable_read_receipts" label="Read receipts" />
+        <RealmToggle setting="inline_image_preview" label="Show previews of linked images" />
+        <RealmToggle setting="inline_url_embed_preview" label="Show previews of linked websites" />
+        <RealmToggle setting="send_welcome_emails" label="Send a welcome e-mail to new people" />
+        <RealmToggle setting="name_changes_disabled" label="Stop people from changing their names" />
+        <RealmToggle setting="email_changes_disabled" label="Stop people from changing their e-mail addresses" />
+        <RealmToggle setting="avatar_changes_disabled" label="Stop people from changing their pictures" />
+      </Section>
+    </>
+  );
+}
+
+// ---- Permissions ----
+
+const PERMISSIONS: [string, string][] = [
+  ["can_invite_users_group", "Who can invite people"],
+  ["create_multiuse_invite_group", "Who can make reusable invitation links"],
+  ["can_create_public_channel_group", "Who can create public channels"],
+  ["can_create_private_channel_group", "Who can create private channels"],
+  ["can_add_subscribers_group", "Who can add people to channels"],
+  ["can_create_bots_group", "Who can create bots"],
+  ["can_add_custom_emoji_group", "Who can add custom emoji"],
+  ["can_move_messages_between_topics_group", "Who can move messages between topics"],
+  ["can_move_messages_between_channels_group", "Who can move messages between channels"],
+  ["can_delete_any_message_group", "Who can delete any message"],
+  ["can_delete_own_message_group", "Who can delete their own messages"],
+  ["can_resolve_topics_group", "Who can resolve topics"],
+];
+
+interface Group {
+  id: number;
+  name: string;
+  is_system_group: boolean;
+}
+
+/** Zulip's names for its system groups. */
+const SYSTEM_NAMES: Record<string, string> = {
+  "role:owners": "Owners",
+  "role:administrators": "Administrators",
+  "role:moderators": "Moderators",
+  "role:fullmembers": "Full members",
+  "role:members": "Members",
+  "role:everyone": "Everyone, guests included",
+  "role:nobody": "Nobody",
+};
+
+export function PermissionsPane() {
+  const groups = useLoad(() => api.get<{ user_groups: Group[] }>("/user_groups").then((a) => a.user_groups.filter((g) => g.is_system_group && g.name in SYSTEM_NAMES)));
+  if (!groups.value) return <Loading error={groups.error} />;
+  return (
+    <Section title="Who can do what">
+      {PERMISSIONS.map(([setting, label]) => (
+        <GroupChoice key={setting} setting={setting} label={label} groups={groups.value!} />
+      ))}
+    </Section>
+  );
+}
+
+function GroupChoice({ setting, label, groups }: { setting: string; label: string; groups: Group[] }) {
+  const status = useSignal<Status>(null);
+  const value = realmSettings.value[setting];
+  const current = typeof value === "number" ? String(value) : "custom";
+  return (
+    <label class="settings-field">
+      <span class="settings-label">{label}</span>
+      <select name={setting} value={current} onChange={(e) => void attempt(status, () => saveRealm({ [setting]: { new: Number((e.currentTarget as HTMLSelectElement).value) } }))}>
+        {current === "custom" && <option value="custom">A custom set of people</option>}
+        {groups.map((g) => (
+          <option key={g.id} value={String(g.id)}>
+            {SYSTEM_NAMES[g.name]}
+          </option>
+        ))}
+      </select>
+      <StatusLine status={status.value} />
+    </label>
+  );
+}
+
+// ---- Default channels ----
+
+export function DefaultChannelsPane() {
+  const status = useSignal<Status>(null);
+  const loaded = useLoad(() => api.post<{ realm_default_streams: number[] }>("/register", { fetch_event_types: ["default_streams"], event_types: ["default_streams"] }).then((s) => new Set(s.realm_default_streams)));
+  const chosen = useSignal<Set<number> | null>(null);
+  if (!loaded.value) return <Loading error={loaded.error} />;
+  const current = chosen.value ?? loaded.value;
+  return (
+    <Section title="Channels new people join">
+      <ChannelPicker
+        chosen={current}
+        onChange={(next) => {
+          const added = [...next].find((id) => !current.has(id));
+          const removed = [...current].find((id) => !next.has(id));
+          void attempt(status, async () => {
+            if (added !== undefined) await api.post("/default_streams", { stream_id: added });
+            if (removed !== undefined) await api.delete("/default_streams", { stream_id: removed });
+            chosen.value = next;
+          });
+        }}
+      />
+      <StatusLine status={status.value} />
+    </Section>
+  );
+}
+
+// ---- Custom emoji ----
+
+export function EmojiPane() {
+  const name = useSignal("");
+  const file = useSignal<File | null>(null);
+  const status = useSignal<Status>(null);
+  const emoji = [...realmEmoji.value.values()].filter((e) => !e.deactivated);
+  return (
+    <>
+      <Section title="Add an emoji">
+        <form
+          class="settings-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (file.value) void attempt(status, () => uploadFile(`/realm/emoji/${encodeURIComponent(name.value.trim())}`, "file", file.value!, file.value!.name), "Added");
+          }}
+        >
+          <input name="emoji_name" aria-label="Emoji name" placeholder="name (letters, digits, _)" required value={name.value} onInput={(e) => (name.value = (e.currentTarget as HTMLInputElement).value)} />
+          <input type="file" accept="image/*" aria-label="Emoji picture" required onChange={(e) => (file.value = (e.currentTarget as HTMLInputElement).files?.[0] ?? null)} />
+          <button class="button primary" type="submit">
+            Add
+          </button>
+          <StatusLine status={status.value} />
+        </form>
+      </Section>
+      <Section title="The organization's emoji">
+        <ul class="settings-list">
+          {emoji.map((e) => (
+            <li key={e.id}>
+              <img src={e.source_url} alt="" width={24} height={24} />
+              <code>:{e.name}:</code>
+              <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/realm/emoji/${encodeURIComponent(e.name)}`), "Removed")}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        {emoji.length === 0 && <p class="settings-muted">No custom emoji yet.</p>}
+      </Section>
+    </>
+  );
+}
+
+// ---- Linkifiers and code playgrounds ----
+
+interface Linkifier {
+  id: number;
+  pattern: string;
+  url_template: string;
+}
+
+export function LinkifiersPane() {
+  const list = useLoad(() => api.get<{ linkifiers: Linkifier[] }>("/realm/linkifiers").then((a) => a.linkifiers));
+  const pattern = useSignal("");
+  const template = useSignal("");
+  const status = useSignal<Status>(null);
+  return (
+    <>
+      <Section title="Add a linkifier">
+        <p class="settings-muted">
+          Turns text matching a pattern into a link: <code>#(?P&lt;id&gt;[0-9]+)</code> with <code>https://example.com/issues/{"{id}"}</code>.
+        </p>
+        <form
+          class="settings-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void attempt(status, () => api.post("/realm/filters", { pattern: pattern.value, url_template: template.value }).then(() => ((pattern.value = template.value = ""), list.reload())), "Added");
+          }}
+        >
+          <input name="pattern" aria-label="Pattern" placeholder="pattern" required value={pattern.value} onInput={(e) => (pattern.value = (e.currentTarget as HTMLInputElement).value)} />
+          <input name="url_template" aria-label="URL template" placeholder="URL template" required value={template.value} onInput={(e) => (template.value = (e.currentTarget as HTMLInputElement).value)} />
+          <button class="button primary" type="submit">
+            Add
+          </button>
+          <StatusLine status={status.value} />
+        </form>
+      </Section>
+      <Section title="Linkifiers">
+        {!list.value ? (
+          <Loading error={list.error} />
+        ) : (
+          <ul class="settings-list">
+            {list.value.map((l) => (
+              <li key={l.id}>
+                <code>{l.pattern}</code>
+                <span class="settings-break">{l.url_template}</span>
+                <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/realm/filters/${l.id}`).then(list.reload), "Removed")}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+interface Playground {
+  id: number;
+  name: string;
+  pygments_language: string;
+  url_template: string;
+}
+
+export function PlaygroundsPane() {
+  const list = useLoad(() => api.post<{ realm_playgrounds: Playground[] }>("/register", { fetch_event_types: ["realm_playgrounds"], event_types: ["realm_playgrounds"] }).then((s) => s.realm_playgrounds));
+  const fields = useSignal({ name: "", pygments_language: "", url_template: "" });
+  const status = useSignal<Status>(null);
+  const field = (key: keyof typeof fields.value, label: string) => (
+    <input name={key} aria-label={label} placeholder={label} required value={fields.value[key]} onInput={(e) => (fields.value = { ...fields.value, [key]: (e.currentTarget as HTMLInputElement).value })} />
+  );
+  return (
+    <>
+      <Section title="Add a code playground">
+        <form
+          class="settings-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void attempt(status, () => api.post("/realm/playgrounds", fields.value).then(() => ((fields.value = { name: "", pygments_language: "", url_template: "" }), list.reload())), "Added");
+          }}
+        >
+          {field("pygments_language", "Language (e.g. Python)")}
+          {field("name", "Name")}
+          {field("url_template", "URL template with {code}")}
+          <button class="button primary" type="submit">
+            Add
+          </button>
+          <StatusLine status={status.value} />
+        </form>
+      </Section>
+      <Section title="Code playgrounds">
+        {!list.value ? (
+          <Loading error={list.error} />
+        ) : (
+          <ul class="settings-list">
+            {list.value.map((p) => (
+              <li key={p.id}>
+                <strong>{p.pygments_language}</strong>
+                <span>{p.name}</span>
+                <span class="settings-break">{p.url_template}</span>
+                <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/realm/playgrounds/${p.id}`).then(list.reload), "Removed")}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+// ---- Authentication methods ----
+
+export function AuthMethodsPane() {
+  const loaded = useLoad(() => api.get<{ authentication_methods: Record<string, boolean> }>("/server_settings"));
+  if (!loaded.value) return <Loading error={loaded.error} />;
+  const methods = Object.entries(loaded.value.authentication_methods);
+  return (
+    <Section title="How people sign in">
+      <p class="settings-muted">As this server offers them (GET /server_settings); the server decides which are available.</p>
+      <ul class="settings-list" data-testid="auth-methods">
+        {methods.map(([method, on]) => (
+          <li key={method}>
+            <span>{method === "dev" ? "Development" : method === "email" ? "E-mail and password" : method}</span>
+            <span class={on ? "settings-on" : "settings-muted"}>{on ? "On" : "Not available"}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+// ---- Data exports ----
+
+interface Export {
+  id: number;
+  acting_user_id: number;
+  export_time: number;
+  export_url: string | null;
+  deleted_timestamp: number | null;
+  failed_timestamp: number | null;
+  pending: boolean;
+}
+
+export function ExportsPane() {
+  const list = useLoad(() => api.get<{ exports: Export[] }>("/export/realm").then((a) => a.exports));
+  const status = useSignal<Status>(null);
+  const pending = list.value?.some((e) => e.pending);
+  // While an export runs, look again every few seconds.
+  if (pending) setTimeout(list.reload, 3000);
+  return (
+    <>
+      <Section title="Export the organization's data">
+        <p class="settings-muted">A tarball of the public data: channels, public messages, users and settings.</p>
+        <div class="settings-row">
+          <button type="button" class="button primary" onClick={() => void attempt(status, () => api.post("/export/realm", { export_type: "public" }).then(list.reload), "Export started")} data-testid="start-export">
+            Start an export
+          </button>
+          <StatusLine status={status.value} />
+        </div>
+      </Section>
+      <Section title="Exports">
+        {!list.value ? (
+          <Loading error={list.error} />
+        ) : (
+          <ul class="settings-list" data-testid="exports">
+            {[...list.value].reverse().map((e) => (
+              <li key={e.id}>
+                <span>{new Date(e.export_time * 1000).toLocaleString()}</span>
+                {e.pending ? <span class="settings-muted">Running…</span> : e.failed_timestamp ? <span class="settings-status error">Failed</span> : e.deleted_timestamp ? <span class="settings-muted">Deleted</span> : e.export_url ? <a href={e.export_url}>Download</a> : null}
+                {!e.pending && !e.deleted_timestamp && !e.failed_timestamp && (
+                  <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/export/realm/${e.id}`).then(list.reload), "Deleted")}>
+                    Delete
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.value?.length === 0 && <p class="settings-muted">No exports yet.</p>}
+      </Section>
+    </>
+  );
+}
+

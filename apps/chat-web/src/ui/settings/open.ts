@@ -1,0 +1,39 @@
+// How the settings overlay is reached, in the first view's bundle (the overlay itself loads on
+// first use): Zulip's fragments `#settings/<pane>` (personal) and `#organization/<pane>`
+// (administration) open it on that pane (narrow/router.ts's hash routes); closing it goes back
+// to the narrow under it.
+import { leaveHashRoute, registerHashRoute } from "../../narrow/router";
+import { closeModal, modal, openModal, registerModal } from "../overlays";
+
+export type SettingsSection = "settings" | "organization";
+
+registerModal("settings", () => import("./SettingsOverlay"));
+
+/** The section and pane of a fragment (without "#"), or null for any other fragment. */
+export function settingsRoute(path: string): { section: SettingsSection; pane: string } | null {
+  const match = /^(settings|organization)(?:\/([a-z0-9-]*))?/.exec(path);
+  if (!match) return null;
+  const section = match[1] as SettingsSection;
+  return { section, pane: match[2] || (section === "settings" ? "profile" : "organization-profile") };
+}
+
+const closeIfOpen = () => {
+  if (modal.peek()?.name === "settings") closeModal();
+};
+
+for (const prefix of ["settings", "organization"]) {
+  registerHashRoute({
+    prefix,
+    open: (path) => {
+      const route = settingsRoute(path);
+      if (route) void openModal("settings", route);
+    },
+    close: closeIfOpen,
+  });
+}
+
+/** Closes the overlay and puts the narrow's fragment back. */
+export function closeSettings(): void {
+  closeIfOpen();
+  leaveHashRoute();
+}

@@ -1,0 +1,268 @@
+// Personal settings and the organization's administration in the chat web app: the owner and a
+// member in two browser contexts on one real server. The owner changes their name and theme,
+// makes an API key (only with the password), makes an invitation link that a new person signs
+// up with, and changes the member's role, which changes what the member's app offers at once;
+// the member cannot reach the administration (hidden, and refused by the server). Screenshots
+// for docs/chat-web.md with BEACON_SCREENSHOTS=1, desktop and a 390 px phone.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { CHROMIUM, PASSWORD, seedTeam, signIn, skip, startServer, type AppServer, type Team } from "./app-support.js";
+
+declare const document: any;
+
+const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+describe("the chat web app: settings and administration, owner and member at once", { skip, timeout: 420_000 }, () => {
+  let server: AppServer;
+  let team: Team;
+  let site: string;
+  let browser: Browser;
+  let owner: Page;
+  let member: Page;
+  let shots: string;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  async function person(viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ viewport, locale: "en-US", timezoneId: "UTC", deviceScaleFactor: 1, colorScheme: "light" });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
+    return page;
+  }
+
+  let inFront: Page | null = null;
+  async function front(page: Page): Promise<Page> {
+    if (inFront !== page) await page.bringToFront();
+    inFront = page;
+    return page;
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await front(page);
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
+  }
+
+  /** Opens a settings pane by its fragment, as a link or a bookmark does. */
+  async function openPane(page: Page, fragment: string): Promise<void> {
+    await front(page);
+    await page.evaluate((hash) => (document.location.hash = hash), fragment);
+    await page.locator(`[data-testid=pane-${fragment.split("/")[1]}]`).waitFor();
+  }
+
+  /** A /json call from the page, as its own script makes them (session cookie and CSRF header). */
+  const fromPage = (page: Page, method: string, path: string, form: Record<string, string> = {}): Promise<{ status: number; body: any }> =>
+    page.evaluate(
+      async ({ method, path, form }) => {
+        const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+        const res = await fetch(`/json${path}`, { method, headers: { "X-CSRFToken": token }, body: method === "GET" ? undefined : new URLSearchParams(form) });
+        return { status: res.status, body: await res.json() };
+      },
+      { method, path, form },
+    );
+
+  before(async () => {
+    server = await startServer();
+    site = server.site;
+    team = await seedTeam(server.t);
+    const { chromium } = await import("playwright-core");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    mkdirSync(shots, { recursive: true });
+    owner = await person();
+    member = await person();
+    await signIn(owner, site, team.owner.email);
+    await signIn(member, site, team.ada.email);
+    await front(owner);
+  });
+
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.close();
+    if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });
+  });
+
+  it("opens personal settings from the header, loaded on first use; the owner changes their name and theme, applied live", async () => {
+    const requests: string[] = [];
+    owner.on("request", (r) => requests.push(r.url()));
+    assert.equal(await owner.locator("[data-testid=settings]").count(), 0);
+    assert.ok(!requests.some((u) => /SettingsOverlay/.test(u)), "not part of the first view");
+    await owner.locator("[data-testid=open-settings]").click();
+    await owner.locator("[data-testid=pane-profile]").waitFor();
+    assert.match(owner.url(), /#settings\/profile$/);
+    assert.ok(requests.some((u) => /SettingsOverlay-[^/]*\.js$/.test(u)), "the overlay's code came now");
+
+    await owner.locator("input[name=full_name]").fill("Olivia Owner");
+    await owner.locator("[data-testid=save-name]").click();
+    await owner.locator(".settings-status.saved").first().waitFor();
+    assert.equal((await server.call(team.owner, "GET", "/users/me")).body.full_name, "Olivia Owner");
+    await shot(owner, "settings");
+
+    await owner.locator("[data-testid=menu-preferences]").click();
+    await owner.locator("[data-testid=pane-preferences]").waitFor();
+    await owner.locator("select[name=color_scheme]").selectOption("2");
+    await owner.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    const saved = await server.call(team.owner, "POST", "/register", { fetch_event_types: '["user_settings"]' });
+    assert.equal(saved.body.user_settings.color_scheme, 2);
+    await owner.locator("select[name=web_font_size_px]").selectOption("14");
+    await owner.waitForFunction(() => document.documentElement.dataset.density === "compact");
+    await owner.locator("select[name=color_scheme]").selectOption("3");
+    await owner.waitForFunction(() => document.documentElement.dataset.theme === "light");
+    await owner.locator("select[name=web_font_size_px]").selectOption("16");
+    await owner.waitForFunction(() => document.documentElement.dataset.density === "normal");
+
+    // Esc closes the overlay and gives the narrow's fragment back.
+    await owner.keyboard.press("Escape");
+    await owner.locator("[data-testid=settings]").waitFor({ state: "detached" });
+    assert.doesNotMatch(owner.url(), /#settings/);
+  });
+
+  it("makes a new API key only after the current password, and shows it once", async () => {
+    await openPane(owner, "#settings/account-and-privacy");
+    const form = owner.locator("[data-testid=api-key-form]");
+    await form.locator("input[name=password]").fill("not my password");
+    await form.locator("[data-testid=api-key-generate]").click();
+    await owner.locator("[data-testid=api-key-status].error").waitFor();
+    assert.equal(await owner.locator("[data-testid=api-key-status]").textContent(), "Password is incorrect.");
+    assert.equal(await owner.locator("[data-testid=api-key]").count(), 0);
+    await form.locator("input[name=password]").fill(PASSWORD);
+    await form.locator("[data-testid=api-key-generate]").click();
+    const key = (await owner.locator("[data-testid=api-key]").textContent())!;
+    assert.match(key, /^[a-z0-9]{32}$/);
+    const withNewKey = await server.call({ ...team.owner, apiKey: key }, "GET", "/users/me");
+    assert.equal(withNewKey.status, 200);
+    assert.equal((await server.call(team.owner, "GET", "/users/me")).status, 401, "the old key stopped working");
+    team.owner = { ...team.owner, apiKey: key };
+    await owner.keyboard.press("Escape");
+    await owner.locator("[data-testid=settings]").waitFor({ state: "detached" });
+  });
+
+  it("hides the administration from a member, and the server refuses it anyway", async () => {
+    await front(member);
+    assert.equal(await member.locator("[data-testid=open-admin]").count(), 0);
+    await openPane(member, "#organization/invites-list-admin");
+    await member.locator("[data-testid=admin-refused]").waitFor();
+    assert.equal(await member.locator("[data-testid=invite-form]").count(), 0);
+    assert.equal(await member.locator("[data-testid=menu-users]").count(), 0, "no organization menu");
+    const refused = await fromPage(member, "POST", "/invites/multiuse", { invite_expires_in_minutes: "60", invite_as: "400", stream_ids: "[]" });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.result, "error");
+    const role = await fromPage(member, "PATCH", `/users/${team.grace.id}`, { role: "200" });
+    assert.equal(role.status, 400);
+    assert.equal((await fromPage(member, "GET", "/export/realm")).body.msg, "Must be an organization administrator");
+    await member.keyboard.press("Escape");
+    await member.locator("[data-testid=settings]").waitFor({ state: "detached" });
+  });
+
+  it("the owner makes a reusable invitation link, and a new person signs up with it", async () => {
+    await front(owner);
+    await owner.locator("[data-testid=open-admin]").click();
+    await owner.locator("[data-testid=pane-organization-profile]").waitFor();
+    await owner.locator("[data-testid=menu-invites-list-admin]").click();
+    const form = owner.locator("[data-testid=invite-form]");
+    await form.waitFor();
+    await form.locator("select[name=invite_as]").selectOption("400");
+    await form.locator("label", { hasText: "#design" }).locator("input").check();
+    await form.locator("[data-testid=invite-submit]").click();
+    const link = (await owner.locator("[data-testid=invite-link]").textContent())!;
+    assert.match(link, /\/join\/[a-z0-9]+\/$/);
+    await owner.locator("[data-testid=pending-invites] tbody tr").first().waitFor();
+    await shot(owner, "invitation");
+
+    const newcomer = await person();
+    await newcomer.goto(link.replace(/^https?:\/\/[^/]+/, site));
+    const signup = newcomer.locator("form[data-testid=signup]");
+    await signup.waitFor();
+    await signup.locator("input[name=email]").fill("newcomer@acme.example.com");
+    await signup.locator("input[name=full_name]").fill("Nina Newcomer");
+    await signup.locator("input[name=password]").fill("a long new password");
+    await signup.locator("button[type=submit]").click();
+    await newcomer.locator("main[data-testid=app]").waitFor();
+    const members = (await server.call(team.owner, "GET", "/users")).body.members as { email: string; full_name: string; role: number }[];
+    const nina = members.find((m) => m.full_name === "Nina Newcomer");
+    assert.equal(nina?.role, 400);
+    const subs = (await server.call(team.owner, "GET", `/users/${(nina as any).user_id}/subscriptions/${team.design}`)).body;
+    assert.equal(subs.is_subscribed, true, "joined the invitation's channel");
+  });
+
+  it("the owner finds the member in the users list and makes them an administrator: the member's app offers the administration at once", async () => {
+    await front(owner);
+    await owner.locator("[data-testid=menu-users]").click();
+    const search = owner.locator("[data-testid=user-search]");
+    await search.waitFor();
+    assert.equal(await owner.locator("[data-testid=user-count]").textContent(), "5 people");
+    await shot(owner, "users");
+    await search.fill("ada love");
+    await owner.locator("[data-testid=user-count]", { hasText: "1 person" }).waitFor();
+    const row = owner.locator(`[data-testid=user-row][data-user-id="${team.ada.id}"]`);
+    await row.locator("[data-testid=user-role]").selectOption("200");
+    await owner.locator("[data-testid=users-status].saved").waitFor();
+    await member.locator("[data-testid=open-admin]").waitFor();
+    assert.equal((await server.call(team.owner, "GET", `/users/${team.ada.id}`)).body.user.role, 200);
+    await front(member);
+    await openPane(member, "#organization/invites-list-admin");
+    await member.locator("[data-testid=invite-form]").waitFor();
+    // And back: the menu goes away again.
+    await front(owner);
+    await row.locator("[data-testid=user-role]").selectOption("400");
+    await member.locator("[data-testid=admin-refused]").waitFor();
+    await member.locator("[data-testid=open-admin]").waitFor({ state: "detached" });
+  });
+
+  it("deactivates and reactivates a person from the users list", async () => {
+    await front(owner);
+    const search = owner.locator("[data-testid=user-search]");
+    await search.fill("alan");
+    const row = owner.locator(`[data-testid=user-row][data-user-id="${team.alan.id}"]`);
+    owner.once("dialog", (d) => void d.accept());
+    await row.locator("[data-testid=user-deactivate]").click();
+    await owner.locator("[data-testid=user-count]", { hasText: "0 people" }).waitFor();
+    assert.equal((await server.call(team.owner, "GET", `/users/${team.alan.id}`)).body.user.is_active, false);
+    await owner.locator("[data-testid=show-deactivated]").check();
+    await row.locator("[data-testid=user-reactivate]").click();
+    await owner.locator("[data-testid=user-count]", { hasText: "0 people" }).waitFor();
+    assert.equal((await server.call(team.owner, "GET", `/users/${team.alan.id}`)).body.user.is_active, true);
+    await owner.locator("[data-testid=show-deactivated]").uncheck();
+  });
+
+  it("makes an incoming webhook bot, showing its key once and the URL to paste into the other tool", async () => {
+    await openPane(owner, "#organization/bot-list-admin");
+    const form = owner.locator("[data-testid=bot-form]");
+    await form.locator("select[name=bot_type]").selectOption("2");
+    await form.locator("input[name=full_name]").fill("Deploy notices");
+    await form.locator("input[name=short_name]").fill("deploys");
+    await form.locator("[data-testid=bot-submit]").click();
+    const key = (await owner.locator("[data-testid=bot-api-key]").textContent())!;
+    assert.match(key, /^[a-z0-9]{32}$/);
+    await owner.locator("input[aria-label='Channel to post in']").fill("design");
+    const url = (await owner.locator("[data-testid=webhook-url]").textContent())!;
+    assert.match(url, new RegExp(`/api/v1/external/github\\?api_key=${key}&stream=design$`));
+    await owner.locator("[data-testid=bot-list] li", { hasText: "Deploy notices" }).waitFor();
+  });
+
+  it("lays the overlay out on a 390 px phone", async () => {
+    const phone = await person(PHONE);
+    await signIn(phone, site, team.owner.email);
+    await openPane(phone, "#settings/profile");
+    await shot(phone, "settings-phone");
+    await openPane(phone, "#organization/invites-list-admin");
+    await shot(phone, "invitation-phone");
+    await openPane(phone, "#organization/users");
+    await phone.locator("[data-testid=user-row]").first().waitFor();
+    await shot(phone, "users-phone");
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    assert.equal(overflow, false, "nothing wider than the phone");
+    assert.deepEqual(errors, []);
+  });
+});
