@@ -51,3 +51,13 @@ export async function setProjectName(deps: MonitorDeps, project: Project, name: 
   await renameProject(deps.db, project.id, trimmed);
   return { ok: true };
 }
+
+/**
+ * Replaces a key at once (the management API, docs/monitor-extensions.md): the old one stops
+ * working with this write, and the new one is returned to be shown once.
+ */
+export async function rotateProjectKey(deps: MonitorDeps, project: Project, kind: ProjectKeyKind): Promise<string> {
+  const { key, stored } = generate(kind);
+  await setProjectKey(deps.db, project.id, COLUMNS[kind], stored);
+  return key;
+}

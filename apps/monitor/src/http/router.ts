@@ -50,6 +50,12 @@ export interface ApiRoute {
   pattern: RegExp;
   handlers: Partial<Record<string, ApiHandler>>;
   cors: boolean;
+  /**
+   * A Beacon extension (docs/monitor-extensions.md): matched in API v3 only, and only by the
+   * methods it handles, so the upstream's route of the same path keeps its answers and its
+   * CORS headers, and v1 and v2 see exactly the upstream's table.
+   */
+  extension: boolean;
 }
 
 const SEGMENTS: Record<string, string> = {
@@ -67,9 +73,14 @@ export function anyMethod(handler: ApiHandler): Partial<Record<string, ApiHandle
   return Object.fromEntries(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((m) => [m, handler]));
 }
 
-export function route(path: string, handlers: Partial<Record<string, ApiHandler>>, options: { cors?: boolean } = {}): ApiRoute {
+export function route(path: string, handlers: Partial<Record<string, ApiHandler>>, options: { cors?: boolean; extension?: boolean } = {}): ApiRoute {
   const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/<[a-z_]+>/g, (m) => SEGMENTS[m] ?? m);
-  return { path, pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true };
+  return { path, pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true, extension: options.extension ?? false };
+}
+
+/** A route of Beacon's own, in API v3 only (see ApiRoute.extension). */
+export function extensionRoute(path: string, handlers: Partial<Record<string, ApiHandler>>): ApiRoute {
+  return route(path, handlers, { extension: true });
 }
 
 /** Where a table is mounted: returns the API version and the path below the mount point. */
@@ -182,8 +193,10 @@ export interface Dispatcher {
 export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): Dispatcher {
   const cors = new Map(routes.map((route) => [route, route.cors ? corsHeaders(route) : {}]));
   const corsList = new Map([...cors].map(([route, headers]) => [route, Object.entries(headers).flat()]));
-  const match = (rest: string) => {
+  // Without a request (corsOf, the trailing-slash redirect), extensions are left out.
+  const match = (rest: string, request?: { version: ApiVersion; method: string }) => {
     for (const route of routes) {
+      if (route.extension && (request?.version !== 3 || !route.handlers[request.method])) continue;
       const m = route.pattern.exec(rest);
       if (m) return { route, params: m.slice(1) };
     }
@@ -201,7 +214,7 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): D
     const mounted = mount(path);
     if (!mounted) return notFoundPage(reply);
     const { version, rest } = mounted;
-    const found = match(rest);
+    const found = match(rest, { version, method: request.method });
 
     if (!found) {
       if (!path.endsWith("/") && match(rest + "/")) {

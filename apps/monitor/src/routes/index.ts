@@ -14,13 +14,16 @@ import { pingRoutes } from "./pings.js";
 import { registerPingRoutes } from "./ping.js";
 import { projectRoutes } from "./project.js";
 import { serviceRoutes } from "./service.js";
+import { managementRoutes } from "./management.js";
 import { uptimeRoutes } from "./uptime.js";
 
 export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
-    ...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps),
-    // Beacon's own (API v3 only; docs/monitor-extensions.md).
+    // Beacon's own, first: each is tried only in API v3 and by the methods it handles, and
+    // otherwise the upstream's route of the same path answers (http/router.ts extensionRoute).
     ...uptimeRoutes(deps),
+    ...managementRoutes(deps),
+    ...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps),
   ];
 }
 

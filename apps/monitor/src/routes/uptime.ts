@@ -4,8 +4,8 @@ import type { MonitorDeps } from "../deps.js";
 import { uptimeOf } from "../actions/uptime.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeRead } from "../http/auth.js";
-import { json, PageNotFound } from "../http/responses.js";
-import { route, type ApiRoute } from "../http/router.js";
+import { json } from "../http/responses.js";
+import { extensionRoute, type ApiRoute } from "../http/router.js";
 import { isoSeconds } from "../lib/dates.js";
 import type { UptimeFigures } from "../lib/uptime.js";
 
@@ -20,9 +20,8 @@ const figures = (f: UptimeFigures & { start: number; end: number }) => ({
 
 export function uptimeRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
-    route("checks/<uuid>/uptime/", {
+    extensionRoute("checks/<uuid>/uptime/", {
       async GET(req) {
-        if (req.version !== 3) throw new PageNotFound();
         const { project } = await authorizeRead(deps, req);
         const check = await accessCheck(deps, project, req.params[0]);
         const now = deps.clock.now().getTime();

@@ -1,0 +1,100 @@
+// The management API for integrations and keys (docs/monitor-extensions.md): Beacon's own, in
+// API v3 only, with read-write keys only. Healthchecks sets these up in its dashboard alone;
+// kinds it sets up through an OAuth flow take the flow's results (webhook URLs, tokens) here.
+import type { MonitorDeps } from "../deps.js";
+import { provisionIntegration } from "../actions/integrations.js";
+import { rotateProjectKey, PROJECT_KEY_KINDS, type ProjectKeyKind } from "../actions/projectKeys.js";
+import { sendTestNotification } from "../actions/testNotification.js";
+import { MAX_INTEGRATION_NAME, removeIntegration, updateIntegration } from "../actions/webIntegrations.js";
+import { authorizeWrite, type JsonObject } from "../http/auth.js";
+import { empty, halt, json, jsonError, PageNotFound } from "../http/responses.js";
+import { extensionRoute, type ApiRoute } from "../http/router.js";
+import { integrationValue, kindOf, unavailableReason } from "../integrations/registry.js";
+import { findChannelByUuid } from "../store/channelAssignments.js";
+import { findOwner } from "../store/projects.js";
+import type { Channel, Project } from "../store/schema.js";
+
+/** As GET /api/v3/channels/ lists an integration. */
+const presentChannel = (c: Channel) => ({ id: c.uuid, name: c.name, kind: c.kind });
+
+const invalid = (message: string): never => halt(jsonError(400, `json validation error: ${message}`));
+
+function nameOf(body: JsonObject): string | undefined {
+  if (!Object.hasOwn(body, "name")) return undefined;
+  const name = body.name;
+  if (typeof name !== "string") invalid("name is not a string");
+  if ([...(name as string)].length > MAX_INTEGRATION_NAME) invalid("name is too long");
+  if ((name as string).includes("\u0000")) invalid("name must not contain null characters");
+  return name as string;
+}
+
+/** `value` as the kind stores it: a string as given, or an object (JSON) the kind checks. */
+function valueOf(body: JsonObject, kind: string): string | undefined {
+  if (!Object.hasOwn(body, "value")) return undefined;
+  const raw = body.value;
+  if (typeof raw !== "string" && (raw === null || typeof raw !== "object" || Array.isArray(raw))) invalid("value is not a string or an object");
+  const text = typeof raw === "string" ? raw : JSON.stringify(raw);
+  if (text.includes("\u0000")) invalid("value must not contain null characters");
+  const checked = integrationValue(kind, text);
+  if ("error" in checked) halt(jsonError(400, `invalid value for ${kind}: ${checked.error}`));
+  return checked.value;
+}
+
+async function accessChannel(deps: MonitorDeps, project: Project, uuid: string): Promise<Channel> {
+  const channel = await findChannelByUuid(deps.db, uuid);
+  if (!channel) throw new PageNotFound();
+  if (channel.project_id !== project.id) halt(empty(403));
+  return channel;
+}
+
+export function managementRoutes(deps: MonitorDeps): ApiRoute[] {
+  return [
+    extensionRoute("channels/", {
+      async POST(req) {
+        const { project, body } = await authorizeWrite(deps, req);
+        if (typeof body.kind !== "string") invalid("kind is not a string");
+        const kind = kindOf(body.kind as string);
+        if (!kind || !kind.delivers) return jsonError(400, `unknown integration kind: ${String(body.kind)}`);
+        const unavailable = unavailableReason(kind, deps.config);
+        if (unavailable) return jsonError(400, unavailable);
+        const name = nameOf(body) ?? "";
+        const value = valueOf(body, kind.kind) ?? "";
+        const channel = await provisionIntegration(deps, project, { kind: kind.kind, name, value });
+        return json(presentChannel(channel), 201);
+      },
+    }),
+    extensionRoute("channels/<uuid>", {
+      async POST(req) {
+        const { project, body } = await authorizeWrite(deps, req);
+        const channel = await accessChannel(deps, project, req.params[0]);
+        const name = nameOf(body) ?? channel.name;
+        const value = valueOf(body, channel.kind) ?? channel.value;
+        // The owner is taken to be acting: an e-mail integration to their own address needs no link.
+        await updateIntegration(deps, await findOwner(deps.db, project), channel, { name, value });
+        return json(presentChannel({ ...channel, name }));
+      },
+      async DELETE(req) {
+        const { project } = await authorizeWrite(deps, req);
+        const channel = await accessChannel(deps, project, req.params[0]);
+        await removeIntegration(deps, channel);
+        return json(presentChannel(channel));
+      },
+    }),
+    extensionRoute("channels/<uuid>/test/", {
+      async POST(req) {
+        const { project } = await authorizeWrite(deps, req);
+        const channel = await accessChannel(deps, project, req.params[0]);
+        const outcome = await sendTestNotification(deps, project, channel);
+        return json(outcome.kind === "failed" ? { result: "failed", error: outcome.error } : { result: outcome.kind });
+      },
+    }),
+    extensionRoute("project/keys/<str>/rotate/", {
+      async POST(req) {
+        const { project } = await authorizeWrite(deps, req);
+        const kind = req.params[0] as ProjectKeyKind;
+        if (!PROJECT_KEY_KINDS.includes(kind)) throw new PageNotFound();
+        return json({ [kind]: await rotateProjectKey(deps, project, kind) });
+      },
+    }),
+  ];
+}
