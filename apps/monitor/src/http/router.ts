@@ -78,6 +78,13 @@ export function route(path: string, handlers: Partial<Record<string, ApiHandler>
   return { path, pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true, extension: options.extension ?? false };
 }
 
+/**
+ * Thrown by an extension's handler, before it reads or writes anything, when the request is
+ * one the upstream's route of the same path answers (POST /api/v3/channels/ without a `kind`
+ * is Healthchecks' 405).
+ */
+export class NotAnExtensionRequest extends Error {}
+
 /** A route of Beacon's own, in API v3 only (see ApiRoute.extension). */
 export function extensionRoute(path: string, handlers: Partial<Record<string, ApiHandler>>): ApiRoute {
   return route(path, handlers, { extension: true });
@@ -224,21 +231,29 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): D
       return notFoundPage(reply);
     }
 
-    const { route, params } = found;
-    const headers = cors.get(route)!;
-    const handler = route.handlers[request.method];
-    if (route.cors && request.method === "OPTIONS") return send(reply, { status: 204 }, headers);
-    if (!handler) return send(reply, { status: 405 }, headers);
+    return serve(found);
 
-    try {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const response = await handler(new DispatchedRequest(request, version, params, queryString, body));
-      if (response.status === 200 && Buffer.isBuffer(response.body) && !response.headers) return sendBuffer(reply, response.body, response.contentType, corsList.get(route)!);
-      return send(reply, response, headers);
-    } catch (error) {
-      if (error instanceof ResponseError) return send(reply, error.response, headers);
-      if (error instanceof PageNotFound) return notFoundPage(reply);
-      throw error;
+    async function serve({ route, params }: { route: ApiRoute; params: string[] }): Promise<FastifyReply> {
+      const headers = cors.get(route)!;
+      const handler = route.handlers[request.method];
+      if (route.cors && request.method === "OPTIONS") return send(reply, { status: 204 }, headers);
+      if (!handler) return send(reply, { status: 405 }, headers);
+
+      try {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const response = await handler(new DispatchedRequest(request, version, params, queryString, body));
+        if (response.status === 200 && Buffer.isBuffer(response.body) && !response.headers) return sendBuffer(reply, response.body, response.contentType, corsList.get(route)!);
+        return send(reply, response, headers);
+      } catch (error) {
+        if (error instanceof ResponseError) return send(reply, error.response, headers);
+        if (error instanceof PageNotFound) return notFoundPage(reply);
+        // An extension that finds the request is not for it: the upstream's route answers.
+        if (error instanceof NotAnExtensionRequest && route.extension) {
+          const upstream = match(rest);
+          return upstream ? serve(upstream) : notFoundPage(reply);
+        }
+        throw error;
+      }
     }
   }, { corsOf });
 }

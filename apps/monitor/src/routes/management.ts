@@ -8,7 +8,8 @@ import { sendTestNotification } from "../actions/testNotification.js";
 import { MAX_INTEGRATION_NAME, removeIntegration, updateIntegration } from "../actions/webIntegrations.js";
 import { authorizeWrite, type JsonObject } from "../http/auth.js";
 import { empty, halt, json, jsonError, PageNotFound } from "../http/responses.js";
-import { extensionRoute, type ApiRoute } from "../http/router.js";
+import { extensionRoute, NotAnExtensionRequest, type ApiRequest, type ApiRoute } from "../http/router.js";
+import { isPyObject, parsePyJson } from "../lib/pyjson.js";
 import { integrationValue, kindOf, unavailableReason } from "../integrations/registry.js";
 import { findChannelByUuid } from "../store/channelAssignments.js";
 import { findOwner } from "../store/projects.js";
@@ -40,6 +41,20 @@ function valueOf(body: JsonObject, kind: string): string | undefined {
   return checked.value;
 }
 
+/**
+ * compat: Healthchecks answers any POST to channels/ with 405, before it reads the body or the
+ * key; a request is a create only when its body is a JSON object with a `kind`, which no
+ * Healthchecks client sends there.
+ */
+function namesKind(req: ApiRequest): boolean {
+  try {
+    const body = parsePyJson(req.body.toString("utf8"));
+    return isPyObject(body) && Object.hasOwn(body, "kind");
+  } catch {
+    return false;
+  }
+}
+
 async function accessChannel(deps: MonitorDeps, project: Project, uuid: string): Promise<Channel> {
   const channel = await findChannelByUuid(deps.db, uuid);
   if (!channel) throw new PageNotFound();
@@ -51,6 +66,7 @@ export function managementRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
     extensionRoute("channels/", {
       async POST(req) {
+        if (!namesKind(req)) throw new NotAnExtensionRequest();
         const { project, body } = await authorizeWrite(deps, req);
         if (typeof body.kind !== "string") invalid("kind is not a string");
         const kind = kindOf(body.kind as string);

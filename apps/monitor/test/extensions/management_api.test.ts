@@ -40,7 +40,7 @@ describe("the management API for integrations and keys", () => {
 
   it("refuses unknown kinds, bad names and values the kind refuses", async () => {
     assert.deepEqual((await api("POST", "channels/", { kind: "carrier-pigeon" })).json, { error: "unknown integration kind: carrier-pigeon" });
-    assert.deepEqual((await api("POST", "channels/", { name: "x" })).json, { error: "json validation error: kind is not a string" });
+    assert.deepEqual((await api("POST", "channels/", { kind: 5 })).json, { error: "json validation error: kind is not a string" });
     assert.deepEqual((await api("POST", "channels/", { kind: "webhook", name: 5 })).json, { error: "json validation error: name is not a string" });
     assert.deepEqual((await api("POST", "channels/", { kind: "webhook", name: "n".repeat(101) })).json, { error: "json validation error: name is too long" });
     assert.deepEqual((await api("POST", "channels/", { kind: "webhook", value: [1] })).json, { error: "json validation error: value is not a string or an object" });
@@ -107,5 +107,13 @@ describe("the management API for integrations and keys", () => {
     }
     const get = await api("GET", "channels/");
     assert.equal(get.headers["access-control-allow-methods"], "GET, OPTIONS");
+  });
+
+  it("answers a v3 POST to channels/ without a kind as the upstream does, before reading the key", async () => {
+    for (const body of [undefined, { name: "x" }, "not json"]) {
+      const res = await call(h.app, "POST", "/api/v3/channels/", typeof body === "string" ? { rawBody: body } : { body, key: "wrong" });
+      assert.equal(res.status, 405);
+      assert.equal(res.headers["access-control-allow-methods"], "GET, OPTIONS");
+    }
   });
 });
