@@ -2,6 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { channelNameProblem, creatablePrivacies, filterChannels, mayAdministerChannel, maySubscribe, privacyFields, type Who } from "../src/state/channelRules.js";
 import { describeSetting, groupLabel, settingChoices, type UserGroup } from "../src/state/groups.js";
+import { groupPermissions, mayCreateGroup } from "../src/state/groupRules.js";
 import { expandGroup, matchPeople } from "../src/state/peopleMatch.js";
 import type { Channel } from "../src/state/types.js";
 import { describeWhen, fromInputValue, reminderPresets, sendLaterPresets, toInputValue } from "../src/state/timePresets.js";
@@ -171,5 +172,29 @@ describe("profiles", () => {
     assert.equal(showField(field(6), { value: "[]" }), null);
     assert.deepEqual(showField(field(7, '{"subtype":"github"}'), { value: "ada" }), { kind: "link", href: "https://github.com/ada", text: "ada" });
     assert.deepEqual(showField(field(7, '{"subtype":"custom","url_pattern":"https://x.example/u/%(username)s"}'), { value: "a b" }), { kind: "link", href: "https://x.example/u/a%20b", text: "a b" });
+  });
+});
+
+describe("user group rules", () => {
+  const crew = { ...group(30, "crew", [9]), can_manage_group: { direct_members: [1], direct_subgroups: [] }, can_add_members_group: 6, can_remove_members_group: 6, can_join_group: 4, can_leave_group: 5 };
+  const realm = { can_create_groups: 4, can_manage_all_groups: 2 };
+
+  it("lets the organization's groups create, never guests", () => {
+    assert.equal(mayCreateGroup(realm, member), true);
+    assert.equal(mayCreateGroup(realm, guest), false);
+    assert.equal(mayCreateGroup({ can_create_groups: 2 }, member), false);
+  });
+
+  it("gives managers everything, others what each setting grants", () => {
+    assert.deepEqual(groupPermissions(crew, realm, admin), { manage: true, addMembers: true, removeMembers: true, join: true, leave: true });
+    assert.deepEqual(groupPermissions(crew, realm, member), { manage: false, addMembers: false, removeMembers: false, join: true, leave: true });
+    assert.deepEqual(groupPermissions(crew, realm, guest), { manage: false, addMembers: false, removeMembers: false, join: false, leave: true });
+    assert.deepEqual(groupPermissions({ ...crew, can_add_members_group: 20 }, realm, member).addMembers, true);
+  });
+
+  it("changes nothing of system groups or deactivated ones", () => {
+    const none = { manage: false, addMembers: false, removeMembers: false, join: false, leave: false };
+    assert.deepEqual(groupPermissions(GROUPS[3]!, realm, admin), none);
+    assert.deepEqual(groupPermissions({ ...crew, deactivated: true }, realm, admin), none);
   });
 });

@@ -240,6 +240,44 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     assert.ok(Math.abs(reminders[0].scheduled_delivery_timestamp - (Date.now() / 1000 + 3600)) < 120);
   });
 
+  it("creates a user group, adds and removes members; a member who does not manage it sees it read-only", async () => {
+    await front(owner);
+    await owner.goto(`${site}/#channels/all`);
+    await owner.locator("[data-testid=tab-groups]").click();
+    await owner.locator("[data-testid=group-list]").waitFor();
+    await owner.locator("[data-testid=new-group]").click();
+    const form = owner.locator("form[data-testid=create-group-form]");
+    await form.locator("input[name=name]").fill("launch crew");
+    await form.locator("input[name=description]").fill("Everyone shipping the launch");
+    await form.locator("[data-testid=member-picker] input").fill("ada");
+    await form.locator("[data-testid=member-picker] [role=option]", { hasText: "Ada Lovelace" }).click();
+    await form.locator("[data-testid=create-group-submit]").click();
+    const detail = owner.locator("[data-testid=group-detail]");
+    await detail.waitFor();
+    const members = () => detail.locator("[data-testid=group-member]").allTextContents().then((all) => all.map((t) => t.replace("×", "").trim()).sort());
+    const ownerName = (await server.call(team.owner, "GET", "/users/me")).body.full_name;
+    assert.deepEqual(await members(), ["Ada Lovelace", ownerName].sort());
+    await detail.locator("[data-testid=add-members] input").fill("grace");
+    await detail.locator("[data-testid=add-members] [role=option]", { hasText: "Grace Hopper" }).click();
+    await detail.locator("[data-testid=add-members-submit]").click();
+    await detail.locator("[data-testid=group-member]", { hasText: "Grace Hopper" }).waitFor();
+    await detail.locator("[data-testid=group-member]", { hasText: "Ada Lovelace" }).locator("button").click();
+    await detail.locator("[data-testid=group-member]", { hasText: "Ada Lovelace" }).waitFor({ state: "detached" });
+    const group = (await server.call(team.owner, "GET", "/user_groups")).body.user_groups.find((g: any) => g.name === "launch crew");
+    assert.deepEqual([...group.members].sort(), [team.owner.id, team.grace.id].sort());
+    assert.equal(group.description, "Everyone shipping the launch");
+    await shot(owner, "group");
+
+    await front(ada);
+    await ada.goto(`${site}/#groups/${group.id}/launch-crew`);
+    const hers = ada.locator("[data-testid=group-detail]");
+    await hers.locator("[data-testid=group-member]", { hasText: "Grace Hopper" }).waitFor();
+    assert.equal(await hers.locator("input[name=name]").isDisabled(), true);
+    assert.equal(await hers.locator("[data-testid=add-members]").count(), 0);
+    assert.equal(await hers.locator("[data-testid=deactivate-group]").count(), 0);
+    assert.equal(await hers.locator("[data-testid=group-member] button").count(), 0);
+  });
+
   it("shows the browser, the creation form, a profile card and the scheduled list on a phone", async () => {
     const phone = await person(PHONE, true);
     await signIn(phone, site, team.owner.email, "/#channels/all");

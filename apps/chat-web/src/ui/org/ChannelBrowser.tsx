@@ -53,6 +53,9 @@ export function ChannelBrowser({ tab }: { tab: "all" | "subscribed" }) {
         <a href="#channels/all" aria-current={tab === "all" ? "page" : undefined} data-testid="tab-all">
           All channels
         </a>
+        <a href="#groups" data-testid="tab-groups">
+          User groups
+        </a>
         <span class="grow" />
         {mayCreate && (
           <a class="org-button primary" href="#channels/new" data-testid="new-channel">

@@ -15,3 +15,4 @@ function routedModal(prefix: string, name: string, load: Parameters<typeof regis
 routedModal("channels", "channels", () => import("./ChannelsOverlay"));
 routedModal("user", "profile", () => import("../people/Profile"));
 routedModal("scheduled", "scheduled", () => import("../schedule/ScheduledList"));
+routedModal("groups", "groups", () => import("./GroupsOverlay"));
