@@ -11,7 +11,7 @@ import { channelArchivedEvents, channelUpdateEvents, defaultStreamsEvent, subscr
 import { loadRealmView } from "../events/realm-view.js";
 import { renderDescription } from "../lib/description.js";
 import { doStoreGroupSetting, type GroupSettingValue } from "./group-settings.js";
-import { subscribeUsers } from "./subscriptions.js";
+import { subscribeUsers } from "./subscription-writes.js";
 
 export interface NewChannel {
   realmId: number;

@@ -1,18 +1,18 @@
 // Editing a message: content (sender only, within the realm's time limit), topic and channel
 // moves (by group permission, within the move time limits) with propagate_mode, and the edit
-// history entry each edit leaves. Deleting a message.
+// history entry each edit leaves. Deleting is in delete-message.ts.
 import { createHash } from "node:crypto";
 import type { ChatDeps } from "../deps.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import type { PendingEvent } from "../lib/events.js";
-import { editAudience, messageAudience } from "../events/message-events.js";
+import { editAudience } from "../events/message-events.js";
 import { moveAudience, planChannelMove } from "../events/move-events.js";
 import { addUserMessageRows, channelMembers, deleteUserMessageRows, messageHolders } from "../store/message-moves.js";
 import { parseEditHistory, type EditHistoryEntry } from "../lib/edit-history.js";
 import { isModerator } from "../lib/roles.js";
 import { checkTopicAllowed, effectiveTopicsPolicy, topicKey } from "../lib/topics.js";
-import { deleteMessages, messagesByIds, streamRecipientId, topicMessageIds, updateMessages, type Message, messageRecipientFlags } from "../store/messages.js";
+import { messagesByIds, streamRecipientId, topicMessageIds, updateMessages, type Message, messageRecipientFlags } from "../store/messages.js";
 import { moveUserTopics } from "../store/user-topics.js";
 import type { Stream } from "../store/streams.js";
 import { checkChannelSend } from "./send-message.js";
@@ -20,9 +20,8 @@ import { inGroupSetting, type MessageScope } from "./message-context.js";
 import { postMoveNotices } from "./move-notices.js";
 import { checkMayResolve, checkResolvableTopic, postResolveNotice, resolveToggle } from "./resolve-notices.js";
 import { renderForRealm } from "./render.js";
+import { EDIT_LIMIT_BUFFER_SECONDS, pastLimit } from "../lib/edit-limits.js";
 
-/** Zulip allows this many seconds past a limit for the request to arrive. */
-const EDIT_LIMIT_BUFFER_SECONDS = 20;
 
 export type PropagateMode = "change_one" | "change_later" | "change_all";
 
@@ -47,7 +46,6 @@ export class ExpectationMismatchError extends ZulipError {
 }
 
 const noPermission = () => new BadRequestError("You don't have permission to edit this message");
-const past = (sentMs: number, limitSeconds: number | null, now: number) => limitSeconds !== null && now - sentMs > (limitSeconds + EDIT_LIMIT_BUFFER_SECONDS) * 1000;
 
 function mayMoveWithin(scope: MessageScope, stream: Stream): boolean {
   const { user, graph } = scope;
@@ -90,12 +88,12 @@ export async function checkEditMessage(deps: ChatDeps, req: EditRequest): Promis
       const resolving = resolveToggle(message.topic, req.topic) !== null;
       if (resolving) checkMayResolve(scope, source, req.stream ?? source);
       else if (!mayMoveWithin(scope, source)) throw noPermission();
-      if (!moderator && !resolving && past(message.date_sent, settings.move_messages_within_stream_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's topic has passed.");
+      if (!moderator && !resolving && pastLimit(message.date_sent, settings.move_messages_within_stream_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's topic has passed.");
     }
     if (req.stream !== undefined && req.stream.id !== source.id) {
       if (!mayMoveOut(scope, source)) throw new BadRequestError("You don't have permission to move this message");
       checkChannelSend(scope, req.stream, scope.user);
-      if (!moderator && past(message.date_sent, settings.move_messages_between_streams_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's channel has passed.");
+      if (!moderator && pastLimit(message.date_sent, settings.move_messages_between_streams_limit_seconds, req.now)) throw new BadRequestError("The time limit for editing this message's channel has passed.");
     }
     const destination = req.stream ?? source;
     checkTopicAllowed(req.topic ?? message.topic, effectiveTopicsPolicy(destination.topics_policy, settings.topics_policy));
@@ -190,28 +188,5 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   deps.notify?.(events);
   if (topicChanged && !streamChanged && !rendered) await postResolveNotice(deps, { scope, stream: scope.streams.get(message.stream_id!)!, oldTopic: message.topic, newTopic: req.topic!, now });
   if (topicChanged || streamChanged) await postMoveNotices(deps, { scope, message, topic: req.topic, stream: req.stream, ids, notifyOldThread: req.notifyOldThread ?? false, notifyNewThread: req.notifyNewThread ?? true, now });
-  return { events };
-}
-
-export function checkDeleteMessage(scope: MessageScope, message: Message, now: number): void {
-  const { user, graph } = scope;
-  const stream = message.stream_id !== null ? scope.streams.get(message.stream_id) : undefined;
-  if (inGroupSetting(scope, user.id, "can_delete_any_message_group") || (stream && graph.isMember(user.id, stream.can_delete_any_message_group))) return;
-  const own = message.sender_id === user.id;
-  if (own && (inGroupSetting(scope, user.id, "can_delete_own_message_group") || (stream && graph.isMember(user.id, stream.can_delete_own_message_group)))) {
-    if (past(message.date_sent, scope.settings.message_content_delete_limit_seconds, now)) throw new BadRequestError("The time limit for deleting this message has passed");
-    return;
-  }
-  throw new BadRequestError("You don't have permission to delete this message");
-}
-
-export async function doDeleteMessage(deps: ChatDeps, scope: MessageScope, message: Message): Promise<{ events: PendingEvent[] }> {
-  // Who held it, and (FL 274) whoever deleted it.
-  const users = [...new Set([...(await messageAudience(deps.db, [message.id], message.stream_id)), scope.user.id])];
-  const { stamp } = await deps.events.transaction((trx) => deleteMessages(trx, deps.dialect, [message.id]));
-  const event: Record<string, unknown> = { type: "delete_message", message_ids: [message.id], message_type: message.stream_id === null ? "private" : "stream" };
-  if (message.stream_id !== null) Object.assign(event, { stream_id: message.stream_id, topic: message.topic });
-  const events: PendingEvent[] = [{ event, users, stamp, realmId: message.realm_id }];
-  deps.notify?.(events);
   return { events };
 }

@@ -5,13 +5,11 @@
 // the call and retries it. Texts and the retry count are Zulip's.
 import type { ChatDeps } from "../deps.js";
 import { realmUrl } from "../config.js";
-import { FLAG_BITS } from "../lib/message-flags.js";
 import { channelMessageUrl, directMessageUrl } from "../lib/message-urls.js";
-import { BOT_OUTGOING_WEBHOOK } from "../lib/roles.js";
 import { normalizeContent } from "../lib/topics.js";
 import { loadMessageTemplate } from "../events/message-template.js";
 import { getRealm, type Realm } from "../store/realms.js";
-import { claimCalls, deleteCall, insertCalls, retryCall, serviceOfBot, type BotService, type OutgoingWebhookCall } from "../store/outgoing-webhooks.js";
+import { claimCalls, deleteCall, retryCall, serviceOfBot, type BotService, type OutgoingWebhookCall } from "../store/outgoing-webhooks.js";
 import { getUser, usersByIds, type User } from "../store/users.js";
 import { messageScope } from "./message-context.js";
 import { holdingClaims, type LeaseTiming } from "./outbox-leases.js";
@@ -22,29 +20,6 @@ export const INTERFACE_GENERIC = 1;
 export const INTERFACE_SLACK = 2;
 /** Zulip's MAX_REQUEST_RETRIES: a call is tried once and retried three times. */
 export const MAX_REQUEST_RETRIES = 3;
-
-/**
- * Zulip's get_service_bot_events, after the message's commit: a channel message triggers
- * the outgoing webhook bots it mentions ("mention"), a direct message those among its
- * recipients ("direct_message"). Messages sent by bots trigger nothing (no reply loops).
- * `flags` holds the recipients with their flag bits, as the send wrote them; `candidates` the
- * users worth looking at (the mentioned, or a direct message's participants).
- */
-export async function queueOutgoingWebhooks(deps: ChatDeps, input: { realmId: number; sender: User; isStream: boolean; messageId: number; flags: Map<number, number>; candidates: Iterable<number>; users: Map<number, User>; now: number }): Promise<number> {
-  if (input.sender.is_bot) return 0;
-  const rows = [];
-  for (const userId of new Set(input.candidates)) {
-    const bits = input.flags.get(userId);
-    if (bits === undefined) continue;
-    const user = input.users.get(userId);
-    if (!user || user.bot_type !== BOT_OUTGOING_WEBHOOK || !user.is_active) continue;
-    const trigger = input.isStream ? (bits & FLAG_BITS.mentioned ? "mention" : undefined) : "direct_message";
-    if (!trigger) continue;
-    rows.push({ realm_id: input.realmId, bot_id: userId, message_id: input.messageId, trigger, next_attempt: input.now, claimed_until: null, last_error: null, date_created: input.now });
-  }
-  await insertCalls(deps.db, rows);
-  return rows.length;
-}
 
 export interface DeliveryOptions extends LeaseTiming {
   batch: number;

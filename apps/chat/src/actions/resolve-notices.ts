@@ -12,7 +12,7 @@ import { RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topics.js";
 import { autoReadPolicies, insertResolveNotice, isResolveNotice, lastTopicMessage, deleteResolveNotices } from "../store/resolve-notices.js";
 import type { Stream } from "../store/streams.js";
 import { userTopicPolicies, VISIBILITY_FOLLOWED } from "../store/user-topics.js";
-import { doDeleteMessage } from "./edit-message.js";
+import { doDeleteMessage } from "./delete-message.js";
 import { inGroupSetting, messageScope, type MessageScope } from "./message-context.js";
 import { notificationBot } from "./notification-bot.js";
 import { checkSendMessage, doSendMessage } from "./send-message.js";

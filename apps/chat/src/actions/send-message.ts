@@ -22,7 +22,7 @@ import type { MessageWrite } from "../store/sqlite-messages.js";
 import { groupsByIds } from "../store/groups.js";
 import { mutersOf } from "../store/muted-users.js";
 import { doAddWidgetSubmessage } from "./submessages.js";
-import { queueOutgoingWebhooks } from "./outgoing-webhooks.js";
+import { queueOutgoingWebhooks } from "./outgoing-webhook-triggers.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;

@@ -15,7 +15,6 @@ import { updateUser, type User } from "../store/users.js";
 import { activeUserIds, publish } from "./publish.js";
 import { doEndUserSessions } from "./sessions.js";
 import { doPresenceEnabledChanged } from "./presence.js";
-import { changeUser } from "./users.js";
 
 /** Every personal setting of `user` as /register shows it. */
 export async function currentUserSettings(db: ChatDb, user: Pick<User, "id" | "timezone">): Promise<Record<string, unknown>> {
@@ -116,11 +115,6 @@ export async function applyRealmUserDefaults(trx: ChatDb, realmId: number, user:
   const base = userSettings("");
   const differing = Object.fromEntries(Object.entries(defaults).filter(([name, value]) => name in USER_SETTINGS && base[name] !== value));
   if (Object.keys(differing).length) await writeUserSettings(trx, user, differing);
-}
-
-/** Renames a user (the name already checked): the same write and events as PATCH /users/{id}. */
-export async function doChangeFullName(deps: ChatDeps, user: User, fullName: string): Promise<void> {
-  if (fullName !== user.full_name) await changeUser(deps, user, { full_name: fullName });
 }
 
 /**

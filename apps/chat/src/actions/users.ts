@@ -14,7 +14,7 @@ import { defaultStreamIds } from "../store/streams.js";
 import { addMembers } from "../store/groups.js";
 import { doEndUserSessions } from "./sessions.js";
 import { applyRealmUserDefaults } from "./settings.js";
-import { subscribeUsers } from "./subscriptions.js";
+import { subscribeUsers } from "./subscription-writes.js";
 
 export interface NewUser {
   realmId: number;
@@ -150,4 +150,9 @@ export async function regenerateApiKey(deps: ChatDeps, user: User, now: number):
     await deleteApiKeys(trx, user.id);
     return doIssueApiKey(trx, user.id, now);
   });
+}
+
+/** Renames a user (the name already checked): the same write and events as PATCH /users/{id}. */
+export async function doChangeFullName(deps: ChatDeps, user: User, fullName: string): Promise<void> {
+  if (fullName !== user.full_name) await changeUser(deps, user, { full_name: fullName });
 }

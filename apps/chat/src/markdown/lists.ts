@@ -3,8 +3,7 @@
 // resumes after a blank line turns its neighbouring items into loose (<p>) items.
 import type { Element } from "./element.js";
 import { Element as El } from "./element.js";
-import type { BlockParser, BlockProcessor } from "./blocks.js";
-import { lastChild, looseDetab } from "./blocks.js";
+import { lastChild, looseDetab, type BlockParser, type BlockProcessor } from "./blockParser.js";
 
 const TAB = 2;
 const INDENT_ITEM_RE = /^[ ]{2,3}((\d+\.)|[*+-])[ ]+.*/;

@@ -10,7 +10,8 @@ import { bool, int, list, object, optionalField, field } from "../http/validator
 import { isAdmin } from "../lib/roles.js";
 import { checkSettingValues, SECURITY_SENSITIVE_USER_SETTINGS, USER_SETTINGS } from "../lib/settings-spec.js";
 import { checkEmailChange, checkPasswordChange } from "../actions/settings-checks.js";
-import { doBulkChangeUserSettings, doChangeFullName, doChangePassword, doChangeUserSettings } from "../actions/settings.js";
+import { doBulkChangeUserSettings, doChangePassword, doChangeUserSettings } from "../actions/settings.js";
+import { doChangeFullName } from "../actions/users.js";
 import { accessEmailChange, doConfirmEmailChange, doStartEmailChange } from "../actions/email-change.js";
 import { checkFullName } from "../actions/user-checks.js";
 import { groupSnapshot } from "../store/group-snapshot.js";

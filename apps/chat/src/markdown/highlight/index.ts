@@ -5,8 +5,8 @@
 import { lexPython } from "./python.js";
 import { lexPhp } from "./php.js";
 import { lexTex } from "./tex.js";
+import type { Token } from "./token.js";
 
-export type Token = [cls: string, text: string];
 type Lexer = (src: string) => Token[];
 
 // Pygments lexer names by alias (find_lexer_class_by_name(alias).name).

@@ -1,5 +1,5 @@
 // A compact PHP lexer (Pygments' PhpLexer with startinline, as Zulip configures it).
-import type { Token } from "./index.js";
+import type { Token } from "./token.js";
 
 const KEYWORDS = new Set([
   "and", "E_PARSE", "old_function", "E_ERROR", "or", "as", "E_WARNING", "parent", "eval", "PHP_OS",

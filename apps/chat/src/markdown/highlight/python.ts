@@ -1,5 +1,5 @@
 // A compact Python lexer emitting Pygments' token classes for everyday code.
-import type { Token } from "./index.js";
+import type { Token } from "./token.js";
 
 const KEYWORDS = new Set([
   "assert", "async", "await", "break", "continue", "del", "elif", "else", "except", "finally", "for",

@@ -1,5 +1,5 @@
 // A compact TeX lexer (Pygments' TexLexer): control sequences, braces and math shifts.
-import type { Token } from "./index.js";
+import type { Token } from "./token.js";
 
 export function lexTex(src: string): Token[] {
   const tokens: Token[] = [];
