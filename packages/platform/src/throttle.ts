@@ -30,11 +30,13 @@ export interface BackoffPolicy {
   baseMs: number;
   /** the longest wait */
   maxMs: number;
+  /** failures are forgotten this long after the latest one */
+  forgetMs: number;
 }
 
 /** How long an attempt must wait after `failures` failures, the latest at `last` (0: heard now). */
 export function backoffWaitMs(policy: BackoffPolicy, failures: number, last: number, now: number): number {
-  if (failures < policy.free) return 0;
+  if (failures < policy.free || now - last >= policy.forgetMs) return 0;
   const wait = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(failures - policy.free, 40));
   return Math.max(0, last + wait - now);
 }
@@ -56,10 +58,12 @@ export class ThrottleCounters {
     return found ? { count: Number(found.count), last: Number(found.last) } : { count: 0, last: 0 };
   }
 
-  /** Records one more failure under `key`, at `now`. */
-  async fail(key: string, now: number): Promise<void> {
+  /** Records one more failure under `key`, at `now`: the first again when the last is forgotten. */
+  async fail(key: string, policy: BackoffPolicy, now: number): Promise<void> {
     await sql`INSERT INTO throttle_counters (key, count, since, last) VALUES (${key}, 1, ${now}, ${now})
-      ON CONFLICT (key) DO UPDATE SET count = throttle_counters.count + 1, last = ${now}`.execute(this.db);
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN throttle_counters.last <= ${now - policy.forgetMs} THEN 1 ELSE throttle_counters.count + 1 END,
+        last = ${now}`.execute(this.db);
   }
 
   async clear(...keys: string[]): Promise<void> {

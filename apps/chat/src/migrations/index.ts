@@ -24,6 +24,7 @@ import { eventQueues } from "./024_event_queues.js";
 import { outgoingWebhooks } from "./025_outgoing_webhooks.js";
 import { unreadIndexFlags } from "./026_unread_index_flags.js";
 import { sessionHostRealm } from "./027_session_host_realm.js";
+import { sharedLimits } from "./028_shared_limits.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -38,6 +39,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "025_outgoing_webhooks": outgoingWebhooks(dialect),
     "026_unread_index_flags": unreadIndexFlags(dialect),
     "027_session_host_realm": sessionHostRealm(dialect),
+    "028_shared_limits": sharedLimits(dialect),
   };
 }
 

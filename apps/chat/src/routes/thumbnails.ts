@@ -4,8 +4,8 @@
 //   image is sent to the signed proxy below;
 // - /user_uploads/thumbnail/<path id>/<format>, the formats /register advertises;
 // - /external_content/<signature>/<hex URL>, the image proxy (Zulip's Camo).
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { derivedKey } from "../store/server-secret.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import { authenticateApiOrSession } from "../http/session.js";
@@ -47,8 +47,10 @@ async function sendOriginal(deps: ChatDeps, reply: FastifyReply, attachment: Att
 }
 
 export function registerThumbnails(app: FastifyInstance, deps: ChatDeps): void {
-  // Without a configured key each process signs with its own.
-  const key = deps.config.camoKey || randomBytes(32).toString("hex");
+  // Without a configured key, one derived from the server's secret in the database: every
+  // process serving the site signs alike, so a URL one made opens on another.
+  let key = deps.config.camoKey;
+  const camoKey = async () => (key ||= await derivedKey(deps.db, "camo"));
 
   app.get("/thumbnail", async (req, reply) => {
     const { url = "", size = "" } = req.query as Record<string, string | undefined>;
@@ -64,7 +66,7 @@ export function registerThumbnails(app: FastifyInstance, deps: ChatDeps): void {
     }
     if (/^https?:\/\//i.test(url)) {
       await authenticateApiOrSession(req, reply, deps, null);
-      return reply.redirect(camoUrl(key, url), 302);
+      return reply.redirect(camoUrl(await camoKey(), url), 302);
     }
     return reply.code(403).type("text/plain; charset=utf-8").send("Forbidden");
   });
@@ -81,7 +83,7 @@ export function registerThumbnails(app: FastifyInstance, deps: ChatDeps): void {
 
   app.get("/external_content/:signature/:hex", async (req, reply) => {
     const { signature = "", hex = "" } = req.params as Record<string, string>;
-    const url = verifiedCamoUrl(key, signature.toLowerCase(), hex.toLowerCase());
+    const url = verifiedCamoUrl(await camoKey(), signature.toLowerCase(), hex.toLowerCase());
     if (!url) return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
     try {
       const image = await fetchExternalImage(deps.config, url);

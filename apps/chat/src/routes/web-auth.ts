@@ -3,18 +3,22 @@
 // session cookie: no API key ever reaches the browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { checkPasswordLogin } from "../actions/login.js";
+import { admitSignUp, checkPasswordLogin, newDeviceToken } from "../actions/login.js";
 import { doCreateSession, doEndSession } from "../actions/sessions.js";
 import { accessSignUpInvitation, checkSignUp } from "../actions/signup.js";
 import { checkCsrf, rotateCsrfCookie } from "../http/csrf.js";
 import { hostRealm } from "../http/endpoint.js";
 import { successBody, type Payload } from "../http/envelope.js";
 import { InvalidSubdomainError, RealmDeactivatedError, UserDeactivatedError, ZulipError } from "../http/errors.js";
+import { readCookie, setCookie } from "../http/cookies.js";
 import { clientAddress } from "../http/host.js";
 import { Params, raw, type RawBag } from "../http/params.js";
 import { clearSessionCookie, currentSession, setSessionCookie } from "../http/session.js";
 import type { Realm } from "../store/realms.js";
 import { stateCache } from "../store/realm-state.js";
+
+/** The browser's device token (actions/login.ts): its sign-ins are counted apart from others'. */
+const DEVICE_COOKIE = "beacon_chat_device";
 
 const bag = (value: unknown): RawBag => (value && typeof value === "object" && !Buffer.isBuffer(value) ? (value as RawBag) : {});
 
@@ -63,10 +67,12 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     const username = params.required("username", raw());
     const password = params.required("password", raw());
     const realm = await realmOfHost(req, deps);
-    const { user } = await checkPasswordLogin(deps, { username, password, realm, client: clientAddress(req, config.trustProxy) }).catch((error) => {
+    const device = readCookie(req, DEVICE_COOKIE);
+    const { user } = await checkPasswordLogin(deps, { username, password, realm, client: clientAddress(req, config.trustProxy), device }).catch((error) => {
       throw asBadRequest(error);
     });
     await signIn(req, reply, user.id, realm);
+    setCookie(reply, DEVICE_COOKIE, await newDeviceToken(deps, user), { httpOnly: true, secure: config.externalScheme === "https", maxAge: 365 * 86400 });
     return { user_id: user.id };
   });
 
@@ -84,6 +90,7 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     // The web app's accounts sign in with a password, so it is not optional here.
     const password = params.required("password", raw());
     const host = await realmOfHost(req, deps);
+    await admitSignUp(deps, clientAddress(req, config.trustProxy));
     const { invite, realm } = await accessSignUpInvitation(deps, host, key).catch((error) => {
       throw asBadRequest(error);
     });

@@ -1,6 +1,7 @@
 // The password sign-in throttle, shared by POST /fetch_api_key and the web app's
-// POST /accounts/login/ (Zulip's authenticate_by_username and api_by_ip rules), and the equal
-// work spent on unknown addresses.
+// POST /accounts/login/: exponential back-off per e-mail address after five failures (never a
+// lockout, and never for a browser the account signed in from before), Zulip's api_by_ip rule
+// per client address, sign-ups per client address, and the equal work spent on unknown addresses.
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
@@ -34,22 +35,35 @@ describe("the password sign-in throttle", () => {
   // Every test starts with empty windows.
   beforeEach(() => t.clock.advanceSeconds(31 * 60));
 
-  it("refuses the sixth attempt on one address within 30 minutes, even with the right password, then lets it in again", async () => {
+  it("backs off an address after five failures, the right password waiting too, the wait doubling, never a lockout", async () => {
     for (let i = 0; i < 5; i++) {
       const res = await fetchKey(member.email, `wrong-${i}`, `10.0.0.${i + 1}`);
       assert.deepEqual([res.statusCode, res.json()], [401, failed]);
     }
-    t.clock.advanceSeconds(600);
     const refused = await fetchKey(member.email, "member-pass-1", "10.0.1.1");
-    assert.deepEqual([refused.statusCode, refused.json()], [429, throttled(1200)]);
-    assert.equal(refused.headers["retry-after"], "1200");
+    assert.deepEqual([refused.statusCode, refused.json()], [429, throttled(2)]);
+    assert.equal(refused.headers["retry-after"], "2");
     const browser = new Browser(t.app, owner.host);
     const web = await browser.signIn(member.email.toUpperCase(), "member-pass-1");
-    assert.deepEqual([web.status, web.body], [429, throttled(1200)], "the web sign-in shares the address's window, whatever its case");
-
+    assert.deepEqual([web.status, web.body], [429, throttled(2)], "the web sign-in shares the address's count, whatever its case");
     assert.equal((await fetchKey(owner.email, "owner-pass-1", "10.0.1.2")).statusCode, 200, "other addresses are not affected");
-    t.clock.advanceSeconds(1200);
-    assert.equal((await fetchKey(member.email, "member-pass-1", "10.0.1.3")).statusCode, 200);
+
+    t.clock.advanceSeconds(2);
+    assert.equal((await fetchKey(member.email, "wrong-again", "10.0.1.3")).statusCode, 401);
+    assert.deepEqual((await fetchKey(member.email, "member-pass-1", "10.0.1.4")).json(), throttled(4));
+    t.clock.advanceSeconds(4);
+    assert.equal((await fetchKey(member.email, "member-pass-1", "10.0.1.5")).statusCode, 200);
+  });
+
+  it("keeps hearing a browser the account signed in from before while others are backed off", async () => {
+    const browser = new Browser(t.app, owner.host);
+    assert.equal((await browser.signIn(member.email, "member-pass-1")).status, 200);
+    assert.ok(browser.cookie("beacon_chat_device"), "a web sign-in leaves a device cookie");
+    await browser.request("POST", "/accounts/logout/");
+    for (let i = 0; i < 5; i++) assert.equal((await fetchKey(member.email, "guess", `10.0.5.${i + 1}`)).statusCode, 401);
+    assert.equal((await fetchKey(member.email, "member-pass-1", "10.0.5.9")).statusCode, 429);
+    assert.equal((await browser.signIn(member.email, "member-pass-1")).status, 200);
+    assert.equal((await new Browser(t.app, owner.host).signIn(member.email, "member-pass-1")).status, 429);
   });
 
   it("clears an address's count when its owner signs in", async () => {
@@ -95,15 +109,14 @@ describe("the password sign-in throttle", () => {
     }
   });
 
-  it("counts a password change's old password in the address's window, with Zulip's message once over it", async () => {
+  it("counts a password change's old password with the address's sign-ins, with Zulip's message when backed off", async () => {
     const changer = await t.user(owner, { email: "changer@acme.example.com", password: "first-Pass-123" });
     const change = (old: string) => t.call(changer, "PATCH", "/settings", { old_password: old, new_password: "second-Pass-456" });
     for (let i = 0; i < 5; i++) assert.deepEqual((await change("wrong")).body.msg, "Wrong password!");
-    t.clock.advanceSeconds(100);
     const refused = await change("first-Pass-123");
-    assert.deepEqual([refused.status, refused.body], [400, { result: "error", msg: "You're making too many attempts! Try again in 1700 seconds.", code: "BAD_REQUEST" }]);
-    assert.equal((await fetchKey(changer.email, "first-Pass-123", "10.0.9.1")).statusCode, 429, "sign-ins share the window");
-    t.clock.advanceSeconds(1700);
+    assert.deepEqual([refused.status, refused.body], [400, { result: "error", msg: "You're making too many attempts! Try again in 2 seconds.", code: "BAD_REQUEST" }]);
+    assert.equal((await fetchKey(changer.email, "first-Pass-123", "10.0.9.1")).statusCode, 429, "sign-ins share the count");
+    t.clock.advanceSeconds(2);
     assert.equal((await change("first-Pass-123")).status, 200);
   });
 
@@ -136,5 +149,31 @@ describe("the password sign-in throttle", () => {
       crypto.scrypt = original;
       syncBuiltinESMExports();
     }
+  });
+});
+
+describe("the sign-up throttle", () => {
+  let t: ChatTest;
+  let dir: string;
+  let owner: Account;
+  before(async () => {
+    dir = webFixture();
+    t = await chatTest({ config: { webDir: dir, signUpRateLimitPerIp: 2 } });
+    owner = await t.realm({ subdomain: "signups" });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a client address its third sign-up within an hour (CHAT_SIGNUP_RATE_LIMIT_PER_IP=2), then hears it again", async () => {
+    const browser = new Browser(t.app, owner.host);
+    await browser.open();
+    const register = () => browser.post("/accounts/register/", { key: "not-a-key", full_name: "Mallory", password: "mallory-pass-1" });
+    for (let i = 0; i < 2; i++) assert.notEqual((await register()).status, 429);
+    const refused = await register();
+    assert.deepEqual([refused.status, refused.body.code], [429, "RATE_LIMIT_HIT"]);
+    t.clock.advanceSeconds(3600);
+    assert.notEqual((await register()).status, 429);
   });
 });

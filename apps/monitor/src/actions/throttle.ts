@@ -17,10 +17,10 @@ export async function authorize(deps: MonitorDeps, key: string, capacity: number
  * Password attempts at one e-mail address back off exponentially after five failures in a row:
  * 2 s, 4 s, 8 s… up to 15 minutes between attempts heard (a success clears the count). The
  * upstream's 20 attempts a day per address let anyone lock an owner out for a day; this slows
- * a guesser as much without a lockout. A browser the account signed in from before (a device
+ * a guesser as much without a lockout. Failures are forgotten 30 quiet minutes after the last. A browser the account signed in from before (a device
  * token) counts apart, so others' failures never slow it.
  */
-export const SIGN_IN_BACKOFF: BackoffPolicy = { free: 5, baseMs: 2_000, maxMs: 15 * 60_000 };
+export const SIGN_IN_BACKOFF: BackoffPolicy = { free: 5, baseMs: 2_000, maxMs: 15 * 60_000, forgetMs: 30 * 60_000 };
 
 export function passwordThrottle(deps: MonitorDeps, email: string, knownDevice: boolean) {
   const counters = new ThrottleCounters(deps.db);
@@ -32,7 +32,7 @@ export function passwordThrottle(deps: MonitorDeps, email: string, knownDevice: 
       const { count, last } = await counters.failures(key);
       return backoffWaitMs(SIGN_IN_BACKOFF, count, last, now());
     },
-    failed: () => counters.fail(key, now()),
+    failed: () => counters.fail(key, SIGN_IN_BACKOFF, now()),
     succeeded: () => counters.clear(key),
   };
 }
