@@ -70,10 +70,12 @@ export function registerCommands(program: Command): void {
     .option("--database <url>", "database URL (CHAT_DATABASE_URL)")
     .action(async (opts) => {
       const config = configFrom(opts);
-      const database = openDatabase<ChatDatabase>(config.databaseUrl);
-      const applied = await migrateChat(database.db, database.dialect);
-      await database.close();
-      printJson({ applied });
+      const database = openDatabase<ChatDatabase>(config.databaseUrl, { statementTimeoutMs: 0, connectTimeoutMs: config.dbConnectTimeoutMs });
+      try {
+        printJson({ applied: await migrateChat(database.db, database.dialect) });
+      } finally {
+        await database.close();
+      }
     });
 
   chat

@@ -32,6 +32,10 @@ const bouncerUrl = (raw: string, env: string): string => {
 
 export const chatSettings = {
   databaseUrl: setting("CHAT_DATABASE_URL", "sqlite:./data/chat.db", parse.databaseUrl, "database URL: sqlite:PATH or postgres://…"),
+  dbConnectTimeoutMs: setting("CHAT_DB_CONNECT_TIMEOUT_MS", 5_000, parse.integer(0, 600_000), "PostgreSQL: longest wait to open a connection or get a free one from the pool before a request gets 503; 0 = no limit"),
+  dbStatementTimeoutMs: setting("CHAT_DB_STATEMENT_TIMEOUT_MS", 30_000, parse.integer(0, 3_600_000), "PostgreSQL: a statement running longer is cancelled (statement_timeout), one unanswered for a second more drops its connection; migrations have no limit; 0 = no limit"),
+  dbStartWaitS: setting("CHAT_DB_START_WAIT_S", 600, parse.integer(0, 86_400), "how long a starting process waits for its database, retrying with backoff (0.5 s doubling to 30 s) and logging each attempt; 0 = for ever"),
+  readOnly: setting("CHAT_READ_ONLY", false, parse.boolean, "serve a database that accepts no writes (a read-only file, a PostgreSQL standby): reads work, changes get 503; without it such a database is refused at start"),
   uploadsDir: setting("CHAT_UPLOADS_DIR", "./data/uploads", (raw) => raw.trim() || "./data/uploads", "directory for uploaded files (custom emoji, avatars and realm exports under avatars/), served at /user_avatars/"),
   maxEmojiFileSizeMib: setting("CHAT_MAX_EMOJI_FILE_SIZE_MIB", 5, parse.integer(0, 25), "largest custom emoji image accepted, in MiB (Zulip's MAX_EMOJI_FILE_SIZE_MIB)"),
   host: setting("CHAT_HOST", "127.0.0.1", parse.string, "address to listen on"),

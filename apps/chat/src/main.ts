@@ -2,7 +2,7 @@
 // runs it: open the database, migrate, listen.
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { closeOnSignals, createHttpServer, createLogger, listen, openDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
+import { closeOnSignals, createHttpServer, createLogger, databaseDialect, listen, openServingDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
 import type { ChatConfig } from "./config.js";
 import type { ChatDeps } from "./deps.js";
 import { installBodyParsers } from "./http/body.js";
@@ -10,7 +10,7 @@ import { compressResponses } from "./http/compress.js";
 import { createApi, JSON_PREFIX } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { noStoreAnswers } from "./http/session.js";
-import { migrateChat } from "./migrations/index.js";
+import { chatMigrations } from "./migrations/index.js";
 import { registerRoutes } from "./routes/index.js";
 import { registerBigBlueButtonJoin } from "./routes/video-calls.js";
 import { registerEmailChangePages } from "./routes/settings.js";
@@ -25,6 +25,7 @@ import { registerEmojiData } from "./routes/emoji-data.js";
 import { registerEmojiImages } from "./routes/emoji-images.js";
 import { registerDefaultRealmIcon } from "./routes/realm-images.js";
 import { registerThumbnails } from "./routes/thumbnails.js";
+import { registerHealth } from "./routes/health.js";
 import type { ChatDatabase } from "./store/schema.js";
 import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
@@ -66,6 +67,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerEmojiImages(app);
   registerDefaultRealmIcon(app);
   registerThumbnails(app, deps);
+  registerHealth(app, deps);
   await app.ready();
   return app;
 }
@@ -77,11 +79,26 @@ export interface RunningChat {
   close(): Promise<void>;
 }
 
+/**
+ * Waits for the database, checks its schema and migrates it; refuses one that accepts no
+ * writes unless CHAT_READ_ONLY is set (a StartupError says why).
+ */
+export function openChatDatabase(config: ChatConfig, log: Logger) {
+  return openServingDatabase<ChatDatabase>(config.databaseUrl, {
+    log,
+    table: "chat",
+    migrations: chatMigrations(databaseDialect(config.databaseUrl)),
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    waitMs: config.dbStartWaitS * 1000,
+    readOnly: { allowed: config.readOnly, setting: "CHAT_READ_ONLY" },
+  });
+}
+
 /** Opens and migrates the database named in config, then listens on config.host:config.port. */
 export async function startChatServer(config: ChatConfig, options: { log?: Logger; clock?: Clock; handleSignals?: boolean } = {}): Promise<RunningChat> {
   const log = options.log ?? createLogger("chat");
-  const database = openDatabase<ChatDatabase>(config.databaseUrl, { log });
-  await migrateChat(database.db, database.dialect);
+  const database = await openChatDatabase(config, log);
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });
   // Queues survive a stop and start of this process (events/persist.ts).

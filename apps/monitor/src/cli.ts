@@ -99,10 +99,12 @@ export function registerCommands(program: Command): void {
     .option(...database)
     .action(async (options) => {
       const config = configFrom(options);
-      const database = openDatabase(config.databaseUrl);
-      const applied = await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect);
-      await database.close();
-      printJson({ applied });
+      const database = openDatabase(config.databaseUrl, { statementTimeoutMs: 0, connectTimeoutMs: config.dbConnectTimeoutMs });
+      try {
+        printJson({ applied: await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect) });
+      } finally {
+        await database.close();
+      }
     });
 
   monitor

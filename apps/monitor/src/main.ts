@@ -1,11 +1,11 @@
 // Builds the monitor: open and migrate the database, assemble deps, register routes.
 import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { createHttpServer, createLogger, migrateToLatest, openDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
+import { createHttpServer, createLogger, databaseDialect, openServingDatabase, storageFault, storageFaultLogger, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
 import type { MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
-import { DJANGO_400 } from "./http/responses.js";
+import { DJANGO_400, storageFaultResponse } from "./http/responses.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 import { apiDispatcher, registerRoutes } from "./routes/index.js";
 import { cachedReadFastPath } from "./routes/checks.js";
@@ -23,10 +23,21 @@ export interface Monitor {
   close(): Promise<void>;
 }
 
+/** Waits for the database, checks its schema and migrates it (a StartupError says why it cannot). */
+export function openMonitorDatabase(config: MonitorConfig, log: Logger) {
+  return openServingDatabase<MonitorDB>(config.databaseUrl, {
+    log,
+    table: MIGRATION_TABLE,
+    migrations: monitorMigrations(databaseDialect(config.databaseUrl)),
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    waitMs: config.dbStartWaitS * 1000,
+  });
+}
+
 export async function openMonitor(config: MonitorConfig, options: { clock?: Clock; log?: Logger } = {}): Promise<Monitor> {
   const log = options.log ?? createLogger("monitor");
-  const database = openDatabase<MonitorDB>(config.databaseUrl, { log });
-  await migrateToLatest(database.db, monitorMigrations(database.dialect), MIGRATION_TABLE, database.dialect);
+  const database = await openMonitorDatabase(config, log);
   const secretKey = config.secretKey || (await getOrCreateSetting(database.db, "secret_key", () => randomBytes(32).toString("hex")));
   // Pings commit in bursts: keep SQLite's WAL checkpoints off the request path.
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
@@ -69,9 +80,16 @@ export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
+  const logFault = storageFaultLogger(deps.log);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.statusCode !== undefined && error.statusCode < 500) {
       return reply.code(400).header("content-type", "text/html; charset=utf-8").send(DJANGO_400);
+    }
+    const fault = storageFault(error);
+    if (fault) {
+      logFault(fault, error);
+      const answer = storageFaultResponse(fault);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     deps.log.error({ err: error }, "request failed");
     return reply.code(500).header("content-type", "text/html; charset=utf-8").send("<h1>Server Error (500)</h1>");

@@ -7,6 +7,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { Logger } from "./log.js";
+import { DatabaseTimeoutError } from "./storageFaults.js";
 import { WideIntegerPlugin } from "./wideIntegers.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -33,14 +34,33 @@ export interface OpenOptions {
   poolSize?: number;
   /** Where a PostgreSQL connection's loss is reported (a warning); without it, nowhere. */
   log?: Pick<Logger, "warn">;
+  /**
+   * PostgreSQL: how long opening a connection, or waiting for a free one of the pool, may take
+   * before the query fails (default 5 s; 0 waits for ever).
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the server cancels a statement running longer (its statement_timeout), and a
+   * statement that gets no answer at all for this long plus a second (a stalled network, a
+   * frozen server) fails here and its connection is dropped. Default 30 s; 0 turns both off.
+   */
+  statementTimeoutMs?: number;
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+/** How much longer than statement_timeout the client waits before it gives the connection up. */
+const UNANSWERED_GRACE_MS = 1_000;
 
 export function openDatabase<DB>(url: string, options: OpenOptions = {}): Database<DB> {
   if (databaseDialect(url) === "sqlite") {
-    const path = url.slice("sqlite:".length) || ":memory:";
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const handle = new SQLite(path);
-    handle.pragma("journal_mode = WAL");
+    // `sqlite:PATH?mode=ro` opens an existing file read-only (a copy served for reading).
+    const [file, query = ""] = url.slice("sqlite:".length).split("?");
+    const path = file || ":memory:";
+    const readonly = new URLSearchParams(query).get("mode") === "ro";
+    if (path !== ":memory:" && !readonly) mkdirSync(dirname(path), { recursive: true });
+    const handle = new SQLite(path, readonly ? { readonly, fileMustExist: true } : {});
+    if (!readonly) handle.pragma("journal_mode = WAL");
     handle.pragma("synchronous = NORMAL");
     handle.pragma("foreign_keys = ON");
     handle.pragma("busy_timeout = 5000");
@@ -55,11 +75,21 @@ export function openDatabase<DB>(url: string, options: OpenOptions = {}): Databa
   const parsed = new URL(url);
   const schema = parsed.searchParams.get("schema");
   parsed.searchParams.delete("schema");
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  // Server settings given in the URL (`?options=-c …`) are kept, ours added after them.
+  const given = parsed.searchParams.get("options") ?? "";
+  parsed.searchParams.delete("options");
+  const serverOptions = [given, schema ? `-c search_path=${schema}` : "", statementTimeoutMs > 0 ? `-c statement_timeout=${statementTimeoutMs}` : ""].filter(Boolean).join(" ");
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: parsed.toString(),
     max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a word (a failover, a cut cable) is found by TCP keepalives.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(serverOptions ? { options: serverOptions } : {}),
+    ...({ unansweredAfterMs: statementTimeoutMs > 0 ? statementTimeoutMs + UNANSWERED_GRACE_MS : 0 } as object),
   });
   // A connection the server ends (pg_terminate_backend, a failover, idle_session_timeout, a
   // pooler's restart) is an 'error' event: on an idle client the pool re-emits it on itself,
@@ -86,11 +116,41 @@ export function preparedStatementMarker(name: string): string {
 
 const PREPARED = /^\/\* prepared:([a-z][a-z0-9_]*) \*\//;
 
-/** pg's client, sending queries marked by preparedStatementMarker as named statements. */
+/**
+ * pg's client, sending queries marked by preparedStatementMarker as named statements, and
+ * giving up on a query (Kysely's promise form) that gets no answer within `unansweredAfterMs`:
+ * the query fails with a DatabaseTimeoutError and the connection is destroyed, so the pool
+ * drops it rather than queue later queries behind an answer that may never come. (pg's own
+ * query_timeout leaves the query running on the connection.)
+ */
 class PreparingClient extends pg.Client {
+  private readonly unansweredAfterMs: number;
+
+  constructor(config?: pg.ClientConfig & { unansweredAfterMs?: number }) {
+    super(config);
+    this.unansweredAfterMs = config?.unansweredAfterMs ?? 0;
+  }
+
   override query(config: any, values?: any, callback?: any): any {
     const name = typeof config === "string" ? PREPARED.exec(config)?.[1] : undefined;
-    return name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback);
+    const run = () => (name ? super.query({ name, text: config, values }, callback) : super.query(config, values, callback));
+    if (this.unansweredAfterMs <= 0 || typeof config !== "string" || callback !== undefined) return run();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new DatabaseTimeoutError(`no answer from the database within ${this.unansweredAfterMs} ms`));
+        (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      }, this.unansweredAfterMs);
+      (run() as Promise<unknown>).then(
+        (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 }
 

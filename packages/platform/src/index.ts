@@ -15,3 +15,5 @@ export * from "./secrets.js";
 export * from "./heartbeat.js";
 export * from "./workerLoop.js";
 export * from "./outbound.js";
+export * from "./storageFaults.js";
+export * from "./startup.js";

@@ -1,3 +1,4 @@
 export * from "./database.js";
 export * from "./clock.js";
 export * from "./ports.js";
+export * from "./faultyProxy.js";

@@ -1,7 +1,7 @@
 // The one place responses are shaped: {"result":"success","msg":"",...} or
 // {"result":"error","msg","code",...data}, plus the fallbacks for unknown URLs and crashes.
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { Logger } from "@beacon/platform";
+import { storageFault, storageFaultLogger, type Logger, type StorageFault } from "@beacon/platform";
 import { ZulipError } from "./errors.js";
 
 export type Payload = Record<string, unknown>;
@@ -40,9 +40,24 @@ export function sendError(reply: FastifyReply, error: ZulipError): FastifyReply 
   return reply.code(error.status).send({ result: "error", msg: error.message, code: error.code, ...error.data });
 }
 
+/**
+ * A fault of the database or its disk, in Zulip's error shape: 503 (507 for a full disk) with
+ * Retry-After, the message naming the cause. The code is Zulip's generic BAD_REQUEST, as any
+ * JsonableError without a code of its own has; clients tell it apart by the status.
+ */
+export function storageFaultError(fault: StorageFault): ZulipError {
+  return new ZulipError(fault.message, { status: fault.status, headers: { "Retry-After": String(fault.retryAfterSeconds) } });
+}
+
 export function installErrorHandling(app: FastifyInstance, log: Logger): void {
+  const logFault = storageFaultLogger(log);
   app.setErrorHandler((error, _req, reply) => {
     if (error instanceof ZulipError) return sendError(reply, error);
+    const fault = storageFault(error);
+    if (fault) {
+      logFault(fault, error);
+      return sendError(reply, storageFaultError(fault));
+    }
     const status = (error as { statusCode?: number }).statusCode;
     // Framework-level refusals (unparsable multipart, body too large…) keep their status.
     if (status && status >= 400 && status < 500) return sendError(reply, new ZulipError(status === 413 ? "Request body too large" : "Malformed payload", { status }));

@@ -1,3 +1,5 @@
+import type { StorageFault } from "@beacon/platform";
+
 // What a handler answers. Handlers return plain values; the router writes them, adding
 // CORS headers where the upstream's wrapper would.
 
@@ -56,4 +58,17 @@ export class ResponseError extends Error {
 
 export function halt(response: ApiResponse): never {
   throw new ResponseError(response);
+}
+
+/**
+ * A fault of the database or its disk in Healthchecks' error shape ({"error": …}): 503, or 507
+ * for a full disk, with Retry-After. The upstream has no such answer (its Django gives an HTML
+ * 500); clients and load balancers read the status and the header.
+ */
+export function storageFaultResponse(fault: StorageFault): { status: number; headers: Record<string, string>; body: string } {
+  return {
+    status: fault.status,
+    headers: { "content-type": "application/json", "retry-after": String(fault.retryAfterSeconds) },
+    body: JSON.stringify({ error: fault.message }),
+  };
 }

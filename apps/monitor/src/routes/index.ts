@@ -16,6 +16,7 @@ import { projectRoutes } from "./project.js";
 import { serviceRoutes } from "./service.js";
 import { managementRoutes } from "./management.js";
 import { uptimeRoutes } from "./uptime.js";
+import { registerHealthRoutes } from "./health.js";
 
 export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
@@ -43,6 +44,8 @@ export function registerRoutes(app: FastifyInstance, deps: MonitorDeps, api: Dis
   const metrics = createDispatcher(metricsRoutes(deps), rootMount);
   app.all("/projects/:code/metrics/*", metrics);
   app.all("/projects/:code/checks/metrics/*", metrics);
+
+  registerHealthRoutes(app, deps);
 
   app.setNotFoundHandler((_request, reply) => notFoundPage(reply));
 }

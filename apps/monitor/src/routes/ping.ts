@@ -2,7 +2,8 @@
 // dispatcher, because it is the hot path. Any method is a ping, OPTIONS included.
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { bodilessGet, type FastPath } from "@beacon/platform";
+import { bodilessGet, storageFault, storageFaultLogger, type FastPath } from "@beacon/platform";
+import { storageFaultResponse } from "../http/responses.js";
 import { acceptPing } from "../actions/acceptPing.js";
 import type { PingOutcome, PingTarget } from "../actions/recordPing.js";
 import { findOrProvisionCheck } from "../actions/autoProvision.js";
@@ -126,6 +127,7 @@ export function registerPingRoutes(app: FastifyInstance, deps: MonitorDeps): voi
  */
 export function pingFastPath(deps: MonitorDeps): FastPath {
   const view = pingView(deps);
+  const logFault = storageFaultLogger(deps.log);
   return (req, res) => {
     const url = bodilessGet(req, "/ping/");
     if (url === undefined) return false;
@@ -136,6 +138,14 @@ export function pingFastPath(deps: MonitorDeps): FastPath {
       (outcome) => view.answer(res, outcome, false),
       (error: unknown) => {
         // As the app's error handler answers a failure (main.ts).
+        const fault = storageFault(error);
+        if (fault) {
+          logFault(fault, error);
+          const answer = storageFaultResponse(fault);
+          res.writeHead(answer.status, { ...answer.headers, "content-length": String(Buffer.byteLength(answer.body)) });
+          res.end(answer.body);
+          return;
+        }
         deps.log.error({ err: error }, "request failed");
         res.writeHead(500, ["content-type", HTML, "content-length", String(SERVER_ERROR.length)]);
         res.end(SERVER_ERROR);

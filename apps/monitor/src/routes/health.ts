@@ -1,0 +1,19 @@
+// Probes for load balancers and orchestrators, outside the upstream's URL space (Healthchecks
+// has no /health/): liveness (the process answers) and readiness (the database answers and its
+// schema is this program's). Healthchecks' own /api/vN/status/ stays as the upstream has it.
+import type { FastifyInstance } from "fastify";
+import { readiness } from "@beacon/platform";
+import type { MonitorDeps } from "../deps.js";
+import { MIGRATION_TABLE, monitorMigrations } from "../migrations/index.js";
+
+export function registerHealthRoutes(app: FastifyInstance, deps: MonitorDeps): void {
+  const migrations = monitorMigrations(deps.dialect);
+  app.get("/health/live", async (_request, reply) => reply.header("cache-control", "no-store").send({ live: true }));
+  app.get("/health/ready", async (_request, reply) => {
+    const { ready, checks } = await readiness(deps.db, migrations, MIGRATION_TABLE);
+    reply.header("cache-control", "no-store");
+    if (ready) return reply.send({ ready: true, checks });
+    const failing = Object.entries(checks).filter(([, value]) => value !== "ok").map(([name, value]) => `${name}: ${value}`);
+    return reply.code(503).header("retry-after", "5").send({ error: `not ready (${failing.join("; ")})`, checks });
+  });
+}
