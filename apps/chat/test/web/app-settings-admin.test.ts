@@ -251,12 +251,92 @@ describe("the chat web app: settings and administration, owner and member at onc
     await owner.locator("[data-testid=bot-list] li", { hasText: "Deploy notices" }).waitFor();
   });
 
+  it("crops a new profile picture to a square in the browser and uploads it", async () => {
+    await openPane(owner, "#settings/profile");
+    // A 300×200 picture made by the page itself: the crop keeps a square of it.
+    const png = await owner.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 300;
+      canvas.height = 200;
+      const ctx = canvas.getContext("2d");
+      ctx.fillStyle = "#3a7";
+      ctx.fillRect(0, 0, 300, 200);
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(120, 70, 60, 60);
+      return canvas.toDataURL("image/png").split(",")[1];
+    });
+    await owner.locator("[data-testid=avatar-file]").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+    await owner.locator("[data-testid=square-crop] canvas").waitFor();
+    await owner.locator("[data-testid=crop-done]").click();
+    await owner.locator("[data-testid=avatar-status].saved").waitFor();
+    const me = (await server.call(team.owner, "GET", "/users/me")).body;
+    assert.match(me.avatar_url, /^\/user_avatars\//);
+    assert.equal(me.avatar_version > 1, true);
+  });
+
+  it("lists muted users and topics with Unmute, and adds and removes alert words", async () => {
+    assert.equal((await server.call(team.owner, "POST", `/users/me/muted_users/${team.grace.id}`)).status, 200);
+    assert.equal((await server.call(team.owner, "POST", "/user_topics", { stream_id: team.random, topic: "lunch", visibility_policy: 1 })).status, 200);
+    await openPane(owner, "#settings/muted-users");
+    const mutedUser = owner.locator("[data-testid=muted-users] li", { hasText: "Grace Hopper" });
+    await mutedUser.locator("button", { hasText: "Unmute" }).click();
+    await mutedUser.waitFor({ state: "detached" });
+    const registered = await server.call(team.owner, "POST", "/register", { fetch_event_types: '["muted_users","user_topic"]' });
+    assert.deepEqual(registered.body.muted_users, []);
+
+    await owner.locator("[data-testid=menu-muted-topics]").click();
+    const topic = owner.locator("[data-testid=muted-topics] li", { hasText: "lunch" });
+    await topic.locator("button", { hasText: "Unmute" }).click();
+    await topic.waitFor({ state: "detached" });
+    const after = await server.call(team.owner, "POST", "/register", { fetch_event_types: '["user_topic"]' });
+    assert.equal(after.body.user_topics.filter((t: { visibility_policy: number }) => t.visibility_policy === 1).length, 0);
+
+    await owner.locator("[data-testid=menu-alert-words]").click();
+    await owner.locator("input[name=alert_word]").fill("launch day");
+    await owner.keyboard.press("Enter");
+    await owner.locator("[data-testid=alert-words] li", { hasText: "launch day" }).waitFor();
+    assert.deepEqual((await server.call(team.owner, "GET", "/users/me/alert_words")).body.alert_words, ["launch day"]);
+    await owner.locator("[data-testid=alert-words] button[aria-label='Remove launch day']").click();
+    await owner.locator("[data-testid=alert-words] li").waitFor({ state: "detached" });
+    assert.deepEqual((await server.call(team.owner, "GET", "/users/me/alert_words")).body.alert_words, []);
+
+    await owner.locator("[data-testid=menu-notifications]").click();
+    await owner.locator("input[name=enable_offline_email_notifications]").uncheck();
+    await owner.waitForFunction(() => !document.querySelector("input[name=enable_offline_email_notifications]").checked);
+    const settings = await server.call(team.owner, "POST", "/register", { fetch_event_types: '["user_settings"]' });
+    assert.equal(settings.body.user_settings.enable_offline_email_notifications, false);
+    await owner.locator("input[aria-label='Desktop for #design']").check();
+    await owner.locator(".settings-status.saved").last().waitFor();
+    const sub = (await server.call(team.owner, "GET", "/users/me/subscriptions")).body.subscriptions.find((x: { stream_id: number }) => x.stream_id === team.design);
+    assert.equal(sub.desktop_notifications, true);
+  });
+
+  it("adds and removes a linkifier, and starts a data export that finishes with a download", async () => {
+    await openPane(owner, "#organization/linkifier-settings");
+    await owner.locator("input[name=pattern]").fill("#(?P<id>[0-9]+)");
+    await owner.locator("input[name=url_template]").fill("https://tracker.example.com/issues/{id}");
+    await owner.locator("input[name=url_template]").press("Enter");
+    const item = owner.locator(".settings-list li", { hasText: "tracker.example.com" });
+    await item.waitFor();
+    assert.equal((await server.call(team.owner, "GET", "/realm/linkifiers")).body.linkifiers.length, 1);
+    await item.locator("button", { hasText: "Remove" }).click();
+    await item.waitFor({ state: "detached" });
+    assert.equal((await server.call(team.owner, "GET", "/realm/linkifiers")).body.linkifiers.length, 0);
+
+    await owner.locator("[data-testid=menu-data-exports-admin]").click();
+    await owner.locator("[data-testid=start-export]").click();
+    const download = owner.locator("[data-testid=exports] a", { hasText: "Download" });
+    await download.waitFor({ timeout: 60_000 });
+    assert.match((await download.getAttribute("href"))!, /\.tar\.gz$/);
+  });
+
   it("lays the overlay out on a 390 px phone", async () => {
     const phone = await person(PHONE);
     await signIn(phone, site, team.owner.email);
     await openPane(phone, "#settings/profile");
     await shot(phone, "settings-phone");
     await openPane(phone, "#organization/invites-list-admin");
+    await phone.locator("[data-testid=pending-invites] tbody tr").first().waitFor();
     await shot(phone, "invitation-phone");
     await openPane(phone, "#organization/users");
     await phone.locator("[data-testid=user-row]").first().waitFor();

@@ -133,7 +133,7 @@ function PendingList({ invites, onChange }: { invites: Invite[]; onChange: () =>
   const resend = (i: Invite) => void attempt(status, () => api.post(`/invites/${i.id}/resend`), "Sent again");
   return (
     <>
-      <table class="settings-table" data-testid="pending-invites">
+      <table class="settings-table stacked" data-testid="pending-invites">
         <thead>
           <tr>
             <th>Invited</th>
@@ -146,10 +146,18 @@ function PendingList({ invites, onChange }: { invites: Invite[]; onChange: () =>
         <tbody>
           {invites.map((i) => (
             <tr key={`${i.is_multiuse}-${i.id}`}>
-              <td class="settings-break">{i.is_multiuse ? <code>{i.link_url}</code> : i.email}</td>
-              <td>{userName(i.invited_by_user_id)}</td>
-              <td>{roleName(i.invited_as)}</td>
-              <td>{i.expiry_date ? new Date(i.expiry_date * 1000).toLocaleString() : "Never"}</td>
+              <td class="settings-break" data-label="Invited">
+                {i.is_multiuse ? (
+                  <>
+                    Reusable link <code>{i.link_url?.replace(/^.*\/join\//, "…/join/")}</code>
+                  </>
+                ) : (
+                  i.email
+                )}
+              </td>
+              <td data-label="By">{userName(i.invited_by_user_id)}</td>
+              <td data-label="As">{roleName(i.invited_as)}</td>
+              <td data-label="Expires">{i.expiry_date ? new Date(i.expiry_date * 1000).toLocaleString() : "Never"}</td>
               <td class="settings-actions">
                 {!i.is_multiuse && (
                   <button type="button" class="button" onClick={() => resend(i)}>

@@ -6,7 +6,7 @@ import { useSignal } from "@preact/signals";
 import { api, type Params } from "../../api/client";
 import { realmEmoji } from "../../state/emoji";
 import { realmSettings } from "../../state/settings";
-import { attempt, Loading, Section, StatusLine, useLoad, type Status } from "../settings/kit";
+import { attempt, Loading, registerSection, Section, StatusLine, useLoad, type Status } from "../settings/kit";
 import { SquareCrop } from "../settings/SquareCrop";
 import { uploadFile } from "../settings/upload";
 import { ChannelPicker } from "./common";
@@ -244,7 +244,7 @@ function GroupChoice({ setting, label, groups }: { setting: string; label: strin
 
 export function DefaultChannelsPane() {
   const status = useSignal<Status>(null);
-  const loaded = useLoad(() => api.post<{ realm_default_streams: number[] }>("/register", { fetch_event_types: ["default_streams"], event_types: ["default_streams"] }).then((s) => new Set(s.realm_default_streams)));
+  const loaded = useLoad(() => registerSection<number[]>("default_streams", "realm_default_streams").then((ids) => new Set(ids)));
   const chosen = useSignal<Set<number> | null>(null);
   if (!loaded.value) return <Loading error={loaded.error} />;
   const current = chosen.value ?? loaded.value;
@@ -373,7 +373,7 @@ interface Playground {
 }
 
 export function PlaygroundsPane() {
-  const list = useLoad(() => api.post<{ realm_playgrounds: Playground[] }>("/register", { fetch_event_types: ["realm_playgrounds"], event_types: ["realm_playgrounds"] }).then((s) => s.realm_playgrounds));
+  const list = useLoad(() => registerSection<Playground[]>("realm_playgrounds", "realm_playgrounds"));
   const fields = useSignal({ name: "", pygments_language: "", url_template: "" });
   const status = useSignal<Status>(null);
   const field = (key: keyof typeof fields.value, label: string) => (

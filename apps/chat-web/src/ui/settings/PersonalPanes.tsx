@@ -8,7 +8,7 @@ import { session } from "../../state/session";
 import { userSettings } from "../../state/settings";
 import { findUser, users, userName } from "../../state/users";
 import { Avatar } from "../Avatar";
-import { attempt, Choice, copyText, Loading, saveSettings, Section, StatusLine, Toggle, useLoad, type Status } from "./kit";
+import { attempt, Choice, copyText, Loading, registerSection, saveSettings, Section, StatusLine, Toggle, useLoad, type Status } from "./kit";
 import { SquareCrop } from "./SquareCrop";
 import { uploadFile } from "./upload";
 
@@ -452,9 +452,6 @@ function ChannelOverrides() {
 }
 
 // ---- Muted users and topics ----
-
-/** Sections of /register that the app's own register leaves out, read once when a pane opens. */
-const registerSection = <T,>(type: string, key: string) => api.post<Record<string, T>>("/register", { fetch_event_types: [type], event_types: [type] }).then((state) => state[key]!);
 
 export function MutedUsersPane() {
   const loaded = useLoad(() => registerSection<{ id: number; timestamp: number }[]>("muted_users", "muted_users"));

@@ -34,12 +34,40 @@ export function StatusLine({ status, testId }: { status: Status; testId?: string
 /** Saves personal settings; the event that follows updates userSettings (and the page). */
 export const saveSettings = (changes: Params) => api.patch("/settings", changes);
 
+/**
+ * The value a control shows: what the person chose while it is being saved (the event that
+ * confirms it comes a moment later), else the stored one; a refused change falls back.
+ */
+function useChosen<T>(stored: T): { shown: T; choose: (value: T, save: () => Promise<boolean>) => void } {
+  const chosen = useSignal<{ value: T } | null>(null);
+  useEffect(() => {
+    if (chosen.peek() && chosen.peek()!.value === stored) chosen.value = null;
+  }, [stored]);
+  return {
+    shown: chosen.value ? chosen.value.value : stored,
+    choose: (value, save) => {
+      chosen.value = { value };
+      void save().then((ok) => {
+        if (!ok) chosen.value = null;
+      });
+    },
+  };
+}
+
 export function Toggle({ setting, label, hint }: { setting: string; label: string; hint?: string }) {
   const status = useSignal<Status>(null);
-  const value = Boolean(userSettings.value[setting]);
+  const { shown, choose } = useChosen(Boolean(userSettings.value[setting]));
   return (
     <label class="settings-toggle">
-      <input type="checkbox" name={setting} checked={value} onChange={(e) => void attempt(status, () => saveSettings({ [setting]: (e.currentTarget as HTMLInputElement).checked }))} />
+      <input
+        type="checkbox"
+        name={setting}
+        checked={shown}
+        onChange={(e) => {
+          const checked = (e.currentTarget as HTMLInputElement).checked;
+          choose(checked, () => attempt(status, () => saveSettings({ [setting]: checked })));
+        }}
+      />
       <span>
         {label}
         {hint && <small class="settings-hint">{hint}</small>}
@@ -51,17 +79,17 @@ export function Toggle({ setting, label, hint }: { setting: string; label: strin
 
 export function Choice({ setting, label, options }: { setting: string; label: string; options: [value: string | number, text: string][] }) {
   const status = useSignal<Status>(null);
-  const current = userSettings.value[setting];
+  const { shown, choose } = useChosen(String(userSettings.value[setting] ?? ""));
   return (
     <label class="settings-field">
       <span class="settings-label">{label}</span>
       <select
         name={setting}
-        value={String(current ?? "")}
+        value={shown}
         onChange={(e) => {
           const raw = (e.currentTarget as HTMLSelectElement).value;
           const option = options.find(([v]) => String(v) === raw);
-          if (option) void attempt(status, () => saveSettings({ [setting]: option[0] }));
+          if (option) choose(raw, () => attempt(status, () => saveSettings({ [setting]: option[0] })));
         }}
       >
         {options.map(([v, text]) => (
@@ -122,4 +150,15 @@ export async function copyText(text: string): Promise<void> {
     document.execCommand("copy");
     area.remove();
   }
+}
+
+/**
+ * A section of /register that the app's own register leaves out (muted users, user topics,
+ * default channels, playgrounds), read when a pane opens. Its event queue is not wanted: it is
+ * deleted at once rather than left to expire.
+ */
+export async function registerSection<T>(type: string, key: string): Promise<T> {
+  const state = await api.post<Record<string, unknown>>("/register", { fetch_event_types: [type], event_types: [type] });
+  if (typeof state.queue_id === "string") void api.delete("/events", { queue_id: state.queue_id }).catch(() => {});
+  return state[key] as T;
 }
