@@ -23,6 +23,7 @@ export const monitorSettings = {
   siteName: setting("MONITOR_SITE_NAME", "Mychecks", parse.string, "site name; also the label of the all-checks badge"),
   secretKey: setting("MONITOR_SECRET_KEY", "", parse.string, "signs badge URLs; generated and kept in the database when unset"),
   pingBodyLimit: setting("MONITOR_PING_BODY_LIMIT", 10000, parse.integer(0), "bytes of a ping body that are stored; 0 = unlimited"),
+  projectLimit: setting("MONITOR_PROJECT_LIMIT", 100, parse.integer(1), "projects one account may create on the dashboard (the CLI's create-project is not limited)"),
   defaultCheckLimit: setting("MONITOR_CHECK_LIMIT", 10000, parse.integer(0), "check limit of a new account"),
   pingLogLimit: setting("MONITOR_PING_LOG_LIMIT", 100, parse.integer(1), "pings kept per check"),
   ...connectionSettings("MONITOR", { maxConnections: 10_000 }),

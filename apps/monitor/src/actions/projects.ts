@@ -18,6 +18,15 @@ export interface CreateProjectInput {
   name: string;
   ownerEmail: string;
   checkLimit?: number;
+  /** projects the owner may have, this one included (MONITOR_PROJECT_LIMIT); none for the operator's CLI */
+  projectLimit?: number;
+}
+
+/** The owner has as many projects as the limit allows. */
+export class ProjectLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`You can have at most ${limit} projects.`);
+  }
 }
 
 /** The lock every creation of an account by e-mail address takes (addresses compare case-folded). */
@@ -43,13 +52,17 @@ export async function createProject(deps: MonitorDeps, input: CreateProjectInput
       owner = await trx.updateTable("accounts").set({ check_limit: input.checkLimit }).where("id", "=", owner.id).returningAll().executeTakeFirstOrThrow();
     }
 
+    // Counted after the lock, so two requests at once cannot both take the last place.
+    const owned = await countProjectsOfOwner(trx, owner.id);
+    if (input.projectLimit !== undefined && owned >= input.projectLimit) throw new ProjectLimitError(input.projectLimit);
+
     const uuid = randomUUID();
     const apiKey = generateApiKey("rw");
     const readOnlyKey = generateApiKey("ro");
     const pingKey = generatePingKey();
     // compat: an owner's first project carries the owner's username as badge key, later ones their UUID.
     // A project transferred away keeps its badge key, so an owner left with none gets a UUID too.
-    const first = (await countProjectsOfOwner(trx, owner.id)) === 0 && !(await findProjectByBadgeKey(trx, owner.username));
+    const first = owned === 0 && !(await findProjectByBadgeKey(trx, owner.username));
     const badgeKey = first ? owner.username : uuid;
     await insertProject(trx, {
       uuid,

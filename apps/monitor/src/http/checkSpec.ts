@@ -95,10 +95,18 @@ const unique: Validator = (_field, value) => {
   return { ok: value };
 };
 
+/**
+ * The upstream stores a description of any length (hc/api/schemas.py has no maxLength for desc);
+ * ours is bounded, with the upstream's wording for a string over its limit.
+ */
+export const MAX_DESC = 10_000;
+/** The upstream's limit: tags are at most 500 characters together (hc/api/schemas.py). */
+export const MAX_TAGS = 500;
+
 // compat: the upstream's order, which is what decides the one error reported.
 const FIELDS: [keyof CheckSpec, Validator][] = [
   ["channels", str()],
-  ["desc", str()],
+  ["desc", str(MAX_DESC)],
   ["failure_kw", str(200)],
   ["filter_subject", bool],
   ["filter_body", bool],
@@ -114,7 +122,7 @@ const FIELDS: [keyof CheckSpec, Validator][] = [
   ["subject", str(200)],
   ["subject_fail", str(200)],
   ["success_kw", str(200)],
-  ["tags", str()],
+  ["tags", str(MAX_TAGS)],
   ["timeout", seconds],
   ["tz", tz],
   ["unique", unique],

@@ -1,5 +1,5 @@
 // The projects overview and project creation.
-import { createProject } from "../../actions/projects.js";
+import { createProject, ProjectLimitError } from "../../actions/projects.js";
 import { MAX_PROJECT_NAME } from "../../actions/projectKeys.js";
 import { computeStatus } from "../../lib/status.js";
 import { listChecks } from "../../store/checks.js";
@@ -30,7 +30,11 @@ export function projectRoutes(web: WebRouter): void {
     // response is the one chance to see the two API keys (they are stored hashed).
     // The keys travel to the settings page in the one-time message (web/flash.ts), so a
     // reload of that page neither creates a second project nor shows the keys again.
-    const keys = await createProject(ctx.deps, { name, ownerEmail: ctx.account.email });
+    const keys = await createProject(ctx.deps, { name, ownerEmail: ctx.account.email, projectLimit: ctx.deps.config.projectLimit }).catch((error: unknown) => {
+      if (error instanceof ProjectLimitError) return error;
+      throw error;
+    });
+    if (keys instanceof ProjectLimitError) return pageResponse(projectsPage(ctx.deps, ctx.visitor, await summaries(ctx), keys.message), 400);
     return redirectAfter(ctx, `/projects/${keys.uuid}/settings/`, {
       kind: "ok",
       text: `Project “${name}” created. Its API keys are shown below once; copy them now if you need them.`,

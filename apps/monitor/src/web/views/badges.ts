@@ -31,7 +31,18 @@ function badgeCard(row: BadgeRow, index: number, late: boolean): Html {
   </section>`;
 }
 
-export function badgesPage(deps: MonitorDeps, visitor: Visitor, access: ProjectAccess, rows: BadgeRow[], late: boolean): Html {
+/** Links to the neighbouring pages, keeping the badge states chosen. */
+function pager(base: string, late: boolean, at: { page: number; pages: number }): Html | null {
+  if (at.pages === 1) return null;
+  const href = (page: number) => `${base}?${new URLSearchParams({ ...(late ? { late: "1" } : {}), page: String(page) })}`;
+  return html`<nav class="pager" aria-label="Badge pages">
+  ${at.page > 1 ? html`<a class="button small" href="${href(at.page - 1)}">← Previous</a>` : null}
+  <span class="muted small">Page ${at.page} of ${at.pages}</span>
+  ${at.page < at.pages ? html`<a class="button small" href="${href(at.page + 1)}">Next →</a>` : null}
+</nav>`;
+}
+
+export function badgesPage(deps: MonitorDeps, visitor: Visitor, access: ProjectAccess, rows: BadgeRow[], late: boolean, at: { page: number; pages: number } = { page: 1, pages: 1 }): Html {
   const base = `/projects/${access.project.uuid}/badges/`;
   return layout(
     deps,
@@ -43,6 +54,7 @@ The URLs are public but unguessable, and do not reveal check names or ping URLs.
   <a href="${base}" class="${late ? "" : "active"}">Up / down</a>
   <a href="${base}?late=1" class="${late ? "active" : ""}">Up / late / down</a>
 </nav>
-<div class="badges">${rows.map((r, i) => badgeCard(r, i, late))}</div>`,
+<div class="badges">${rows.map((r, i) => badgeCard(r, i, late))}</div>
+${pager(base, late, at)}`,
   );
 }
