@@ -9,7 +9,8 @@ import { scheduleKind } from "../lib/schedule/index.js";
 import { slugify } from "../lib/slugify.js";
 import { alertAfter } from "../lib/status.js";
 import { listChannels, setCheckChannels } from "../store/channels.js";
-import { deleteCheckRow, findCheckMatching, insertCheck, updateCheckRow, type UpsertKey } from "../store/checks.js";
+import { projectDependencyEdges, setDependencies } from "../store/dependencies.js";
+import { deleteCheckRow, findCheckByUuid, findCheckMatching, insertCheck, updateCheckRow, type UpsertKey } from "../store/checks.js";
 import { countChecksOfOwner, findOwner } from "../store/projects.js";
 import type { Check, ChecksTable, NewCheck, Project } from "../store/schema.js";
 import { selectChannels } from "./channelSelection.js";
@@ -121,6 +122,38 @@ function upsertKey(spec: CheckSpec): UpsertKey | null {
   return key as UpsertKey;
 }
 
+/**
+ * A check's dependencies (docs/monitor-extensions.md): comma-separated UUIDs of other checks of
+ * its project, "" for none; refused when one is unknown, the check itself, or would close a
+ * cycle (where every check of the cycle would hold back the others' alerts).
+ */
+async function applyDependencies(db: Db, check: Check, value: string | undefined): Promise<string | null> {
+  if (value === undefined) return null;
+  const uuids = [...new Set(value.split(",").map((s) => s.trim()).filter((s) => s !== ""))];
+  const ids: number[] = [];
+  for (const uuid of uuids) {
+    const found = await findCheckByUuid(db, uuid);
+    if (!found || found.project_id !== check.project_id) return `invalid check identifier in depends_on: ${uuid}`;
+    if (found.id === check.id) return "a check cannot depend on itself";
+    ids.push(found.id);
+  }
+  const edges = (await projectDependencyEdges(db, check.project_id)).filter((e) => e.check_id !== check.id);
+  const next = new Map<number, number[]>();
+  for (const e of edges) next.set(e.check_id, [...(next.get(e.check_id) ?? []), e.depends_on_id]);
+  // A cycle exists if the check is reachable from one of its new dependencies.
+  const seen = new Set<number>();
+  const stack = [...ids];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (id === check.id) return "depends_on would make a cycle of dependencies";
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(next.get(id) ?? []));
+  }
+  await setDependencies(db, check.id, ids);
+  return null;
+}
+
 async function applyChannels(db: Db, projectId: number, checkId: number, value: string | undefined): Promise<string | null> {
   if (value === undefined) return null;
   const selection = selectChannels(value, await listChannels(db, projectId));
@@ -182,6 +215,8 @@ export async function updateCheck(deps: MonitorDeps, check: Check, spec: CheckSp
 async function doUpdateCheck(trx: Db, check: Check, spec: CheckSpec, version: ApiVersion, kind: "created" | "updated"): Promise<CheckOutcome> {
   const channelError = await applyChannels(trx, check.project_id, check.id, spec.channels);
   if (channelError) throw new Rollback({ kind: "channel_error", error: channelError });
+  const dependencyError = await applyDependencies(trx, check, spec.depends_on);
+  if (dependencyError) throw new Rollback({ kind: "channel_error", error: dependencyError });
   const saved = await saveChanges(trx, check, changesFromSpec(spec, check, version));
   return saved ? { kind, check: saved } : { kind: "gone" };
 }

@@ -6,12 +6,39 @@ import type { MonitorDeps } from "../deps.js";
 import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../store/outbox.js";
 import type { Flip, Notification } from "../store/schema.js";
 import { transportFor } from "../integrations/registry.js";
+import { downDependencies, hasDependencies, lastDownWasHeld } from "../store/dependencies.js";
+import type { Db } from "../deps.js";
 
 const BATCH = 1000;
 
 export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boolean {
   if (flip.new_status !== "up" && flip.new_status !== "down") return false;
   return !(flip.new_status === "up" && (flip.old_status === "new" || flip.old_status === "paused"));
+}
+
+/**
+ * Dependencies (docs/monitor-extensions.md): a down flip of a check whose dependency is down
+ * now is held back (recorded with the dependency's name, no alert), and so is the up flip that
+ * ends such a downtime. The questions are asked once per batch, for its checks that have
+ * dependencies at all.
+ */
+async function withoutHeld(trx: Db, flips: Flip[]): Promise<Flip[]> {
+  const dependent = await hasDependencies(trx, [...new Set(flips.map((f) => f.check_id))]);
+  if (dependent.size === 0) return flips;
+  const concerned = flips.filter((f) => dependent.has(f.check_id));
+  const downs = concerned.filter((f) => f.new_status === "down");
+  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))]);
+  const held = new Set<number>();
+  const rows = [];
+  for (const flip of downs) {
+    const blocker = blockers.get(flip.check_id);
+    if (!blocker) continue;
+    held.add(flip.id);
+    rows.push({ flip_id: flip.id, check_id: flip.check_id, dependency_name: blocker.name, dependency_uuid: blocker.uuid });
+  }
+  if (rows.length > 0) await trx.insertInto("held_alerts").values(rows).execute();
+  const heldUps = await lastDownWasHeld(trx, concerned.filter((f) => f.new_status === "up"));
+  return flips.filter((f) => !held.has(f.id) && !(f.new_status === "up" && heldUps.has(f.check_id)));
 }
 
 /** Returns how many notifications were queued. */
@@ -21,7 +48,7 @@ export async function processFlips(deps: MonitorDeps): Promise<number> {
     const now = deps.clock.now().getTime();
     const { claimed, rows } = await deps.db.transaction().execute(async (trx) => {
       const flips = await claimFlips(trx, deps.dialect, now, BATCH);
-      const alerting = flips.filter(needsAlert);
+      const alerting = await withoutHeld(trx, flips.filter(needsAlert));
       const channels = await enabledChannelsByCheck(trx, [...new Set(alerting.map((f) => f.check_id))]);
       const rows: Omit<Notification, "id">[] = [];
       for (const flip of alerting) {

@@ -36,6 +36,7 @@ export interface CheckSpec {
   min_duration?: number;
   max_duration?: number;
   body_regex?: string;
+  depends_on?: string;
 }
 
 type Result<T> = { ok: T } | { error: string };
@@ -149,6 +150,7 @@ export const EXTENSION_FIELDS: [keyof CheckSpec, Validator][] = [
   ["min_duration", integer(0, MAX_PERIOD)],
   ["max_duration", integer(0, MAX_PERIOD)],
   ["body_regex", bodyRegex],
+  ["depends_on", str()],
 ];
 
 /**

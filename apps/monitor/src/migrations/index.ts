@@ -9,6 +9,7 @@ import { webFlashes } from "./007_web_flashes.js";
 import { webProfiles } from "./008_web_profiles.js";
 import { checkExtensions } from "./009_check_extensions.js";
 import { throttleCounters } from "./010_throttle_counters.js";
+import { checkDependencies } from "./011_check_dependencies.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -22,6 +23,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "008_web_profiles": webProfiles(dialect),
     "009_check_extensions": checkExtensions(dialect),
     "010_throttle_counters": throttleCounters(dialect),
+    "011_check_dependencies": checkDependencies(dialect),
   };
 }
 

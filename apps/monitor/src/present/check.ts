@@ -11,6 +11,8 @@ export interface CheckContext {
   version: 1 | 2 | 3;
   readOnly: boolean;
   now: number;
+  /** UUIDs each check depends on (an extension); absent or empty: none. */
+  dependencies?: ReadonlyMap<number, string[]>;
 }
 
 const bool = (v: number) => v === 1;
@@ -65,6 +67,8 @@ export function presentCheck(check: Check, channelUuids: string[], ctx: CheckCon
     out.tz = check.tz;
   }
   presentExtensions(check, out);
+  const dependsOn = ctx.dependencies?.get(check.id);
+  if (dependsOn && dependsOn.length > 0) out.depends_on = [...dependsOn].sort().join(",");
   return out;
 }
 

@@ -10,6 +10,7 @@ import { pythonJson, route, writeBuffer, type ApiRequest, type ApiRoute, type Di
 import { presentCheck } from "../present/check.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { listChecks } from "../store/checks.js";
+import { dependencyUuidsByCheck } from "../store/dependencies.js";
 import { readCache } from "../store/readCache.js";
 import type { Check, Project } from "../store/schema.js";
 import { statusStableUntil } from "../lib/status.js";
@@ -51,13 +52,14 @@ export function cachedReadFastPath(deps: MonitorDeps, api: Dispatcher): FastPath
 }
 
 export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
-  const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime()) => ({ config: deps.config, version: req.version, readOnly, now });
+  const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime(), dependencies?: ReadonlyMap<number, string[]>) => ({ config: deps.config, version: req.version, readOnly, now, dependencies });
 
   const cache = readCache(deps.sqlite);
 
   async function present(req: ApiRequest, check: Check, readOnly = false, status = 200, now?: number): Promise<ApiResponse> {
     const channels = readOnly ? new Map() : await channelUuidsByCheck(deps.db, [check.id]);
-    return json(presentCheck(check, channels.get(check.id) ?? [], context(req, readOnly, now)), status);
+    const dependencies = await dependencyUuidsByCheck(deps.db, [check.id]);
+    return json(presentCheck(check, channels.get(check.id) ?? [], context(req, readOnly, now, dependencies)), status);
   }
 
   /**
@@ -124,7 +126,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
         return cachedRead(req, async ({ project, readOnly }, now) => {
           const checks = await listedChecks(req, project);
           const channels = readOnly ? new Map<number, string[]>() : await channelUuidsByCheck(deps.db, checks.map((c) => c.id));
-          const ctx = context(req, readOnly, now);
+          const ctx = context(req, readOnly, now, await dependencyUuidsByCheck(deps.db, checks.map((c) => c.id)));
           return { body: { checks: checks.map((check) => presentCheck(check, channels.get(check.id) ?? [], ctx)) }, checks };
         });
       },

@@ -205,7 +205,23 @@ export interface WebFlashesTable {
   expires: number;
 }
 
+/** Check dependencies (migration 011, docs/monitor-extensions.md). */
+export interface CheckDependenciesTable {
+  check_id: number;
+  depends_on_id: number;
+}
+
+/** A flip whose alerts were held back because a dependency was down, and which one. */
+export interface HeldAlertsTable {
+  flip_id: number;
+  check_id: number;
+  dependency_name: string;
+  dependency_uuid: string;
+}
+
 export interface MonitorDB {
+  check_dependencies: CheckDependenciesTable;
+  held_alerts: HeldAlertsTable;
   accounts: AccountsTable;
   projects: ProjectsTable;
   checks: ChecksTable;

@@ -197,7 +197,7 @@ export function alertingSpec(form: URLSearchParams): FormResult<AlertingDraft> {
       { fail_threshold: typedInteger(draft.fail_threshold.trim() === "" ? "1" : draft.fail_threshold) },
       { min_duration: seconds(draft.min_duration) },
       { max_duration: seconds(draft.max_duration) },
-      { body_regex: draft.body_regex },
+      { body_regex: draft.body_regex, depends_on: form.getAll("depends_on").join(",") },
     ],
     draft,
   );

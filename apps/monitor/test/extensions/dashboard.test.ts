@@ -48,6 +48,24 @@ describe("alerting rules and uptime on the check's page", () => {
     assert.equal("fail_threshold" in api.json || "max_duration" in api.json || "body_regex" in api.json, false);
   });
 
+  it("sets dependencies from the check's page and shows them", async () => {
+    const router = await createCheckVia(h, { name: "Router" });
+    await alice.get(`/checks/${uuid}/details/`);
+    const res = await alice.submit(`/checks/${uuid}/alerting/`, { fail_threshold: "1", depends_on: router.uuid });
+    assert.equal(res.posted, 303);
+    assert.match(res.text, new RegExp(`Depends on <a href="/checks/${router.uuid}/details/">Router</a>: while one is down`));
+    assert.match(res.text, new RegExp(`name="depends_on" value="${router.uuid}" checked>`));
+    const api = await call(h.app, "GET", `/api/v3/checks/${uuid}`, { key: h.keys.api_key });
+    assert.equal(api.json.depends_on, router.uuid);
+    await alice.get(`/checks/${router.uuid}/details/`);
+    const cycle = await alice.post(`/checks/${router.uuid}/alerting/`, { fail_threshold: "1", depends_on: uuid });
+    assert.equal(cycle.status, 400);
+    assert.match(cycle.text, /depends_on would make a cycle of dependencies/);
+    await alice.get(`/checks/${uuid}/details/`);
+    await alice.submit(`/checks/${uuid}/alerting/`, { fail_threshold: "1" });
+    assert.equal("depends_on" in (await call(h.app, "GET", `/api/v3/checks/${uuid}`, { key: h.keys.api_key })).json, false);
+  });
+
   it("shows the uptime over 7, 30 and 90 days and the last three months", async () => {
     await h.app.inject({ method: "GET", url: `/ping/${uuid}` });
     h.clock.set("2020-01-01T01:00:00Z");

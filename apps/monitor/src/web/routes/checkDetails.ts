@@ -9,6 +9,8 @@ import { findAccessibleCheckByUniqueKey, type ProjectAccess } from "../../store/
 import type { Check } from "../../store/schema.js";
 import { accessCheck, requireWrite } from "../access.js";
 import { uptimeOf } from "../../actions/uptime.js";
+import { listChecks } from "../../store/checks.js";
+import { dependencyUuidsByCheck } from "../../store/dependencies.js";
 import { alertingSpec, filteringSpec, nameSpec, previewSchedule, scheduleSpec, type AlertingDraft, type FormResult, type NameDraft, type ScheduleDraft } from "../checkInput.js";
 import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import { jsonResponse, pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
@@ -31,6 +33,8 @@ async function render(ctx: SignedInContext, check: Check, access: ProjectAccess,
     events: await loadLog(deps, check, { window: {}, kinds: null, limit: DETAILS_EVENTS }),
     preview,
     uptime: (await uptimeOf(deps.db, [check], now.getTime())).get(check.id)!,
+    others: (await listChecks(deps.db, check.project_id)).filter((c) => c.id !== check.id),
+    dependsOn: new Set((await dependencyUuidsByCheck(deps.db, [check.id])).get(check.id) ?? []),
     now: now.getTime(),
     ...extra,
   };
@@ -58,6 +62,7 @@ async function saveSpec(ctx: SignedInContext, result: FormResult<NameDraft | Sch
     return render(ctx, check, access, refused);
   }
   const outcome = await updateCheck(ctx.deps, check, result.ok, 3);
+  if (outcome.kind === "channel_error") return render(ctx, check, access, { open, errors: [outcome.error], status: 400 });
   if (outcome.kind !== "updated") throw new WebError(404, "This check no longer exists.");
   // The checks list's dialog comes back to the list.
   if (ctx.form.get("next") === "list") return redirectAfter(ctx, `/projects/${access.project.uuid}/checks/`, { kind: "ok", text: `Schedule of “${check.name || "unnamed"}” saved.` });

@@ -3,7 +3,7 @@
 // that makes a success ping with a matching body a failure.
 import type { Check } from "../../store/schema.js";
 import type { AlertingDraft } from "../checkInput.js";
-import { html, type Html } from "../html.js";
+import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { formErrors } from "./checkForms.js";
 import { formatDuration } from "./format.js";
@@ -20,7 +20,7 @@ export function alertingSummary(check: Check): string[] {
   return lines;
 }
 
-export function alertingForm(visitor: Visitor, check: Check, draft: AlertingDraft, errors?: string[]): Html {
+export function alertingForm(visitor: Visitor, check: Check, draft: AlertingDraft, errors: string[] | undefined, others: Check[], dependsOn: Set<string>): Html {
   return html`<form method="post" action="/checks/${check.uuid}/alerting/" class="stacked alerting-form">
     ${csrfField(visitor)}
     ${formErrors(errors)}
@@ -32,6 +32,14 @@ export function alertingForm(visitor: Visitor, check: Check, draft: AlertingDraf
     <p class="hint">A run still going this long after its start alerts, even before the check is late. 0 is off.</p>
     <label>Alert when a success ping's body matches <input name="body_regex" value="${draft.body_regex}" maxlength="200" placeholder="e.g. ERROR|FATAL" autocomplete="off" spellcheck="false"></label>
     <p class="hint">A regular expression, searched line by line in the body's first 8 KB. Empty is off.</p>
+    ${
+      others.length > 0
+        ? html`<fieldset class="depends-on"><legend>Depends on</legend>
+      ${others.map((c) => html`<label class="check"><input type="checkbox" name="depends_on" value="${c.uuid}" ${when(dependsOn.has(c.uuid), "checked")}> ${c.name || "unnamed"}</label>`)}
+      <p class="hint">While a check ticked here is down, this check's down alerts are held back.</p>
+    </fieldset>`
+        : null
+    }
     <button type="submit" class="primary">Save alerting rules</button>
   </form>`;
 }

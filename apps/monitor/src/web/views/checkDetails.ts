@@ -34,6 +34,9 @@ export interface DetailsView {
   /** Which editor to open on load, after a refused submission, with what was typed and why it was refused. */
   open?: "name" | "schedule" | "filtering" | "alerting";
   uptime: UptimeReport;
+  /** The project's other checks, and the UUIDs of those this one depends on. */
+  others: Check[];
+  dependsOn: Set<string>;
   nameDraft?: NameDraft;
   alertingDraft?: AlertingDraft;
   scheduleDraft?: ScheduleDraft;
@@ -122,13 +125,20 @@ function filteringSection(visitor: Visitor, view: DetailsView): Html {
 </section>`;
 }
 
+function dependencyLine(view: DetailsView): Html | null {
+  const deps = view.others.filter((c) => view.dependsOn.has(c.uuid));
+  if (deps.length === 0) return null;
+  return html`<p class="small depends-on">Depends on ${deps.map((c, i) => html`${i ? ", " : ""}<a href="/checks/${c.uuid}/details/">${c.name || "unnamed"}</a>`)}: while one is down, this check's alerts are held back.</p>`;
+}
+
 function alertingSection(visitor: Visitor, view: DetailsView): Html {
   const { check } = view;
   const draft = view.alertingDraft ?? alertingDraftOf(check);
   return html`<section class="card alerting-card">
   <h2>Alerting rules</h2>
   ${alertingSummary(check).map((line) => html`<p class="small">${line}</p>`)}
-  ${canWrite(view.access) ? html`<details class="editor" ${when(view.open === "alerting", "open")}><summary class="button">Change alerting rules</summary>${alertingForm(visitor, check, draft, view.open === "alerting" ? view.errors : undefined)}</details>` : null}
+  ${dependencyLine(view)}
+  ${canWrite(view.access) ? html`<details class="editor" ${when(view.open === "alerting", "open")}><summary class="button">Change alerting rules</summary>${alertingForm(visitor, check, draft, view.open === "alerting" ? view.errors : undefined, view.others, view.dependsOn)}</details>` : null}
 </section>`;
 }
 

@@ -1,0 +1,78 @@
+// Check dependencies (docs/monitor-extensions.md): which checks of its project a check
+// depends on, and the alert worker's bulk questions about them.
+import type { Db } from "../deps.js";
+
+/** The UUIDs each check depends on. */
+export async function dependencyUuidsByCheck(db: Db, checkIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (checkIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("check_dependencies as d")
+    .innerJoin("checks as c", "c.id", "d.depends_on_id")
+    .select(["d.check_id", "c.uuid"])
+    .where("d.check_id", "in", checkIds)
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.check_id);
+    out.set(id, [...(out.get(id) ?? []), row.uuid]);
+  }
+  return out;
+}
+
+export async function setDependencies(db: Db, checkId: number, dependsOn: number[]): Promise<void> {
+  await db.deleteFrom("check_dependencies").where("check_id", "=", checkId).execute();
+  if (dependsOn.length > 0) await db.insertInto("check_dependencies").values(dependsOn.map((id) => ({ check_id: checkId, depends_on_id: id }))).execute();
+}
+
+/** Every dependency edge of a project's checks, to look for a cycle before saving one more. */
+export async function projectDependencyEdges(db: Db, projectId: number): Promise<{ check_id: number; depends_on_id: number }[]> {
+  const rows = await db
+    .selectFrom("check_dependencies as d")
+    .innerJoin("checks as c", "c.id", "d.check_id")
+    .select(["d.check_id", "d.depends_on_id"])
+    .where("c.project_id", "=", projectId)
+    .execute();
+  return rows.map((r) => ({ check_id: Number(r.check_id), depends_on_id: Number(r.depends_on_id) }));
+}
+
+/** For each of these checks, one dependency that is down now (the first by id), if any. */
+export async function downDependencies(db: Db, checkIds: number[]): Promise<Map<number, { uuid: string; name: string }>> {
+  const out = new Map<number, { uuid: string; name: string }>();
+  for (let i = 0; i < checkIds.length; i += 500) {
+    const rows = await db
+      .selectFrom("check_dependencies as d")
+      .innerJoin("checks as c", "c.id", "d.depends_on_id")
+      .select(["d.check_id", "c.uuid", "c.name"])
+      .where("d.check_id", "in", checkIds.slice(i, i + 500))
+      .where("c.status", "=", "down")
+      .orderBy("c.id")
+      .execute();
+    for (const row of rows) if (!out.has(Number(row.check_id))) out.set(Number(row.check_id), { uuid: row.uuid, name: row.name });
+  }
+  return out;
+}
+
+/** Of these checks, those whose latest down flip before `beforeFlip` had its alerts held back. */
+export async function lastDownWasHeld(db: Db, flips: { check_id: number; id: number }[]): Promise<Set<number>> {
+  const held = new Set<number>();
+  for (const flip of flips) {
+    const last = await db
+      .selectFrom("flips")
+      .leftJoin("held_alerts", "held_alerts.flip_id", "flips.id")
+      .select(["held_alerts.flip_id"])
+      .where("flips.check_id", "=", flip.check_id)
+      .where("flips.new_status", "=", "down")
+      .where("flips.id", "<", flip.id)
+      .orderBy("flips.id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (last?.flip_id != null) held.add(flip.check_id);
+  }
+  return held;
+}
+
+export async function hasDependencies(db: Db, checkIds: number[]): Promise<Set<number>> {
+  if (checkIds.length === 0) return new Set();
+  const rows = await db.selectFrom("check_dependencies").select("check_id").distinct().where("check_id", "in", checkIds).execute();
+  return new Set(rows.map((r) => Number(r.check_id)));
+}
