@@ -23,6 +23,13 @@ async function boot(): Promise<void> {
     phase.value = "signed-out";
     return;
   }
+  // The server marks a page served to a live session (routes/web-app.ts, a cookie the page can
+  // read): without it the sign-in form shows at once, and nothing is asked of /json that
+  // would only be refused.
+  if (!/(?:^|;\s*)beacon_chat_signed_in=1(?:;|$)/.test(document.cookie)) {
+    phase.value = "signed-out";
+    return;
+  }
   // The first narrow's messages load alongside /register (legacy names wait for the router).
   const early = hashToNarrow(location.hash, () => undefined, 0);
   if (early) prefetchView(early);

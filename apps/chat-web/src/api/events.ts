@@ -39,7 +39,10 @@ async function poll(queueId: string, lastEventId: number, signal: AbortSignal): 
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const { events } = await api.get<{ events: Event[] }>("/events", { queue_id: queueId, last_event_id: lastEventId }, signal);
+      // After a failure the next poll does not wait for an event (dont_block, Zulip's GET
+      // /events parameter): its answer says the server is back, and the notice goes at once
+      // rather than with the next event, which may be minutes away.
+      const { events } = await api.get<{ events: Event[] }>("/events", { queue_id: queueId, last_event_id: lastEventId, dont_block: failures > 0 ? true : undefined }, signal);
       if (failures) notice.value = null;
       failures = 0;
       let again = false;

@@ -10,6 +10,7 @@ import { notice, phase, session } from "../state/session";
 import { displayName } from "../state/users";
 import { signOut } from "./auth";
 import { Compose } from "./Compose";
+import { Icon } from "./Icon";
 import { listenForShortcuts, onEscape } from "./keys";
 import { OverlayHost } from "./overlays";
 import "./org/routes";
@@ -67,7 +68,7 @@ function Chat() {
     <main class={`app ${sidebarOpen.value ? "sidebar-open" : ""}`} data-testid="app">
       <header class="app-header">
         <button type="button" class="icon-button menu-button" aria-label="Channels and conversations" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}>
-          ☰
+          <Icon name="menu" size={18} />
         </button>
         <h1>{title(narrow)}</h1>
         <SearchBar />

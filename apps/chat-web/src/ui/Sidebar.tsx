@@ -70,14 +70,14 @@ function ChannelItem({ sub, expanded, onToggle }: { sub: Subscription; expanded:
     <li class={sub.is_muted ? "muted" : ""}>
       <div class="channel-line">
         <button type="button" class="expand" aria-expanded={expanded} aria-label={`${expanded ? "Hide" : "Show"} topics of ${sub.name}`} onClick={onToggle}>
-          <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
+          <Icon name="chevron" size={12} class={expanded ? "" : "chevron-closed"} />
         </button>
         <Row narrow={{ channelId: sub.stream_id }} testid="channel-row" class="channel-row" extra={{ "data-channel-id": sub.stream_id }}>
           <span class="channel-swatch" style={{ background: sub.color }} aria-hidden="true" />
           <span class="row-label">{sub.name}</span>
           {sub.invite_only && (
-            <span class="channel-lock" role="img" aria-label="private">
-              🔒
+            <span class="channel-lock">
+              <Icon name="lock" size={12} label="private" />
             </span>
           )}
           {sub.is_muted && <span class="visually-hidden">(muted)</span>}
@@ -114,7 +114,9 @@ export function Sidebar() {
       <ul class="views">
         <li>
           <a href="#feed" class={`sidebar-row ${narrowKey(currentNarrow.value) === "feed" ? "active" : ""}`} data-testid="view-all">
-            <span class="row-icon" aria-hidden="true">≡</span>
+            <span class="row-icon" aria-hidden="true">
+              <Icon name="menu" size={14} />
+            </span>
             <span class="row-label">Combined feed</span>
             <Count n={counts.feed} />
           </a>
@@ -128,7 +130,9 @@ export function Sidebar() {
         </li>
         <li>
           <a href="#narrow/is/starred" class={`sidebar-row ${currentNarrow.value.is === "starred" ? "active" : ""}`} data-testid="view-starred">
-            <span class="row-icon" aria-hidden="true">★</span>
+            <span class="row-icon" aria-hidden="true">
+              <Icon name="star" size={14} />
+            </span>
             <span class="row-label">Starred</span>
             {starred.value.size > 0 && (
               <span class="plain-count" aria-label={`${starred.value.size} starred`}>
@@ -177,7 +181,9 @@ export function Sidebar() {
           return (
             <li key={key}>
               <Row narrow={{ dm: c.peers }} testid="dm-row" class="dm-row">
-                <span class="row-icon" aria-hidden="true">{c.peers.length > 1 ? "👥" : "●"}</span>
+                <span class="row-icon" aria-hidden="true">
+                  <Icon name={c.peers.length > 1 ? "people" : "person"} size={14} />
+                </span>
                 <span class="row-label">{name}</span>
                 <Count n={counts.dms.get(key) ?? 0} />
               </Row>

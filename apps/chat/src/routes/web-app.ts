@@ -6,13 +6,24 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ChatConfig } from "../config.js";
 import type { ChatDeps } from "../deps.js";
+import { readCookie, setCookie } from "../http/cookies.js";
 import { ensureCsrfCookie } from "../http/csrf.js";
 import { hostRealm } from "../http/endpoint.js";
+import { currentSession } from "../http/session.js";
 import { StaticFiles, sendStatic } from "../http/static-files.js";
 import { noOrganizationPage, unknownOrganizationPage, webAppNotBuiltPage } from "../present/web-pages.js";
 import { stateCache } from "../store/realm-state.js";
 
 export const WEB_APP_PREFIX = "/static/webapp/";
+
+/**
+ * Readable by the page's script, unlike the HttpOnly session cookie: "1" when the shell was
+ * served to a live session, absent otherwise. The app reads it before its first request, so a
+ * signed-out visitor's page goes straight to the sign-in form instead of asking /json for its
+ * state and being refused (Zulip's server answers such a visit with the login page itself).
+ * It says nothing secret: only that the cookie beside it names a session.
+ */
+export const SIGNED_IN_HINT_COOKIE = "beacon_chat_signed_in";
 
 /** The client's routes (apps/chat-web): each answers with the shell. */
 export const WEB_APP_PAGES = ["/", "/login", "/login/", "/join/:key", "/join/:key/", "/accounts/do_confirm/:key", "/accounts/do_confirm/:key/"];
@@ -56,9 +67,19 @@ export function registerWebApp(app: FastifyInstance, deps: ChatDeps): void {
     const index = await files.get("index.html");
     if (!index) return html(reply, 503, webAppNotBuiltPage());
     ensureCsrfCookie(req, reply, deps.config);
+    await setSignedInHint(req, reply, deps);
     return sendStatic(req, reply, index, "no-cache");
   };
   for (const url of WEB_APP_PAGES) app.get(url, shell);
+
+  // The app's icon: its own SVG (the shell links it); /favicon.ico, which browsers and tools
+  // ask for on their own, answers with the same picture.
+  const favicon = async (req: FastifyRequest, reply: FastifyReply) => {
+    const file = await files.get("favicon.svg");
+    if (!file) return reply.code(404).header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Not Found");
+    return sendStatic(req, reply, file, "public, max-age=86400");
+  };
+  app.get("/favicon.ico", favicon);
 
   app.get(`${WEB_APP_PREFIX}*`, async (req, reply) => {
     const path = (req.params as Record<string, string>)["*"] ?? "";
@@ -68,4 +89,11 @@ export function registerWebApp(app: FastifyInstance, deps: ChatDeps): void {
     // Vite names every file under assets/ after its content: a new build makes new names.
     return sendStatic(req, reply, file, path.startsWith("assets/") ? IMMUTABLE : "no-cache");
   });
+}
+
+async function setSignedInHint(req: FastifyRequest, reply: FastifyReply, deps: ChatDeps): Promise<void> {
+  const live = (await currentSession(req, deps)) !== undefined;
+  const secure = deps.config.externalScheme === "https";
+  if (live) setCookie(reply, SIGNED_IN_HINT_COOKIE, "1", { httpOnly: false, secure, maxAge: 14 * 24 * 3600 });
+  else if (readCookie(req, SIGNED_IN_HINT_COOKIE) !== undefined) setCookie(reply, SIGNED_IN_HINT_COOKIE, "", { httpOnly: false, secure, maxAge: 0 });
 }

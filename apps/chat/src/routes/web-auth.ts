@@ -105,6 +105,15 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     const { invite, realm } = await accessSignUpInvitation(deps, await realmOfHost(req, deps), key).catch((error) => {
       throw asBadRequest(error);
     });
-    return reply.header("Cache-Control", "no-store").send(successBody({ realm_name: realm.name, email: invite.is_multiuse ? null : invite.email }, params.ignored()));
+    return reply.header("Cache-Control", "no-store").send(successBody({ realm_name: realm.name, email: invite.is_multiuse ? null : invite.email, ...passwordRules(deps) }, params.ignored()));
   });
+}
+
+/**
+ * The server's password rules, for the sign-up form to show before it submits (Zulip's sign-up
+ * page carries the same three settings; /register's realm section names them alike).
+ */
+function passwordRules(deps: ChatDeps) {
+  const { passwordMinLength, passwordMaxLength, passwordMinGuesses } = deps.config;
+  return { password_min_length: passwordMinLength, password_max_length: passwordMaxLength, password_min_guesses: passwordMinGuesses };
 }

