@@ -10,7 +10,9 @@ export interface Draft {
   kind: "channel" | "dm";
   channelId: number | null;
   topic: string;
-  /** DM recipients as typed: emails or names, comma-separated */
+  /** DM recipients chosen (the pills), in the order picked */
+  dmIds: number[];
+  /** DM recipients typed but not yet chosen: emails or names, comma-separated */
   to: string;
   content: string;
 }
@@ -28,7 +30,7 @@ export interface Echo {
 }
 
 const STORAGE_KEY = "beacon.chat.draft";
-const EMPTY: Draft = { kind: "channel", channelId: null, topic: "", to: "", content: "" };
+const EMPTY: Draft = { kind: "channel", channelId: null, topic: "", dmIds: [], to: "", content: "" };
 
 function loadDraft(): Draft {
   try {
@@ -42,6 +44,28 @@ function loadDraft(): Draft {
 
 export const draft = signal<Draft>(loadDraft());
 export const echoes = signal<readonly Echo[]>([]);
+
+/**
+ * Whether the box is open. Zulip keeps it closed until asked (a button, `c`, `x`, `r`, a
+ * message's "quote and reply"); here a conversation's view (a topic, a direct conversation)
+ * opens it pointed there, and every other view closes it. Closing keeps the draft.
+ */
+export const composeOpen = signal(false);
+export type ComposeField = "content" | "topic" | "to";
+/** The field to focus once the box is drawn open (consumed by the box). */
+export const composeFocus = signal<ComposeField | null>(null);
+
+/** Opens the box, changing the draft's target first; `focus` names the field to type in. */
+export function openCompose(change: Partial<Draft> = {}, focus: ComposeField | null = "content"): void {
+  if (Object.keys(change).length) setDraft(change);
+  composeOpen.value = true;
+  if (focus) composeFocus.value = focus;
+}
+
+export function closeCompose(): void {
+  composeOpen.value = false;
+  composeFocus.value = null;
+}
 
 export function setDraft(change: Partial<Draft>): void {
   draft.value = { ...draft.peek(), ...change };

@@ -33,6 +33,10 @@ const SHAPES = {
   checks: "M2.5 12.5l4 4L15 8 M10.5 16l.5.5L21.5 8",
   quote: "M5 7h5v5H7c0 2.5-1 4-3 5 M14 7h5v5h-3c0 2.5-1 4-3 5",
   keyboard: "M3 6h18v12H3z M7 10h.01 M11 10h.01 M15 10h.01 M7 14h10",
+  eye: "M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z M12 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z",
+  external: "M14 4h6v6 M20 4l-9 9 M18 14v6H4V6h6",
+  chevronLeft: "M15 6l-6 6 6 6",
+  chevronRight: "M9 6l6 6-6 6",
 } as const;
 
 export type IconName = keyof typeof SHAPES;

@@ -19,6 +19,7 @@ import { Avatar } from "./Avatar";
 import { openProfileCard } from "./people/open";
 import { formatFull, formatTime } from "./format";
 import { Icon } from "./Icon";
+import { openLightbox } from "./lightbox/open";
 import { EditorSlot } from "./message/EditorSlot";
 import { attempt, openReactionPicker } from "./message/attempt";
 import { MessageToolbar } from "./message/MessageActions";
@@ -35,6 +36,7 @@ export function contentContext(flags: readonly string[]): ContentContext {
     twentyFourHourTime: s.twentyFourHourTime,
     emojiset: s.emojiset,
     onNarrowLink: (hash) => go(hash),
+    onImageOpen: (image) => openLightbox(image),
   };
 }
 

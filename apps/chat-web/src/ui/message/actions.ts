@@ -8,8 +8,9 @@ import { draft, setDraft } from "../../state/compose";
 import type { EmojiEntry } from "../../state/emojiCatalog";
 import { currentView, editingId, pauseReading, type View } from "../../state/messages";
 import { session } from "../../state/session";
-import { userName, users } from "../../state/users";
+import { userName } from "../../state/users";
 import type { Message } from "../../state/types";
+import { replyTo } from "../compose/open";
 import { messagePermalink, quoteBlock, withQuote } from "./quote";
 
 export const errorText = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
@@ -57,13 +58,7 @@ export async function copyLink(message: Message): Promise<void> {
 
 /** Points the compose box at the message's conversation and quotes it there (Zulip's "Quote and reply"). */
 export async function quoteAndReply(message: Message): Promise<void> {
-  const me = session.peek()!;
-  if (message.type === "stream") setDraft({ kind: "channel", channelId: message.stream_id ?? null, topic: message.subject });
-  else {
-    const others = Array.isArray(message.display_recipient) ? message.display_recipient.filter((r) => r.id !== me.userId) : [];
-    const emails = (others.length ? others : [{ id: me.userId, email: me.email }]).map((r) => users.peek().get(r.id)?.email ?? r.email);
-    setDraft({ kind: "dm", to: emails.join(", ") });
-  }
+  replyTo(message);
   // The words come from the server: a placeholder holds their place meanwhile, as in Zulip.
   const placeholder = "[Quoting…]";
   setDraft({ content: withQuote(draft.peek().content, placeholder) });
