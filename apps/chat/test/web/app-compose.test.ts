@@ -180,6 +180,7 @@ describe("the chat web app: composing, two people at once", { skip, timeout: 420
     assert.equal(await ada.evaluate(() => document.activeElement?.name), "content", "Enter goes on to the message");
     await ada.keyboard.type("Just you and me");
     await ada.keyboard.press("Enter");
+    await ada.locator("[data-message-id] .message-content", { hasText: "Just you and me" }).waitFor();
     const sent = await server.call(team.grace, "GET", "/messages", { anchor: "newest", num_before: 1, num_after: 0 });
     assert.equal(sent.body.messages[0].content, "<p>Just you and me</p>");
     assert.deepEqual(sent.body.messages[0].display_recipient.map((r: any) => r.id).sort(), [team.ada.id, team.grace.id].sort());

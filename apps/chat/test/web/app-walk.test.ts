@@ -198,6 +198,10 @@ describe("the chat web app: a day's walk", { skip, timeout: 300_000 }, () => {
     const compose = page.locator("form[data-testid=compose]");
     await compose.getByRole("button", { name: "Direct" }).click();
     await compose.locator("input[name=to]").fill(`${team.grace.email}, Alan Turing`);
+    // The typeahead offers the last name typed: Enter makes pills of both, a second goes on.
+    await page.locator("[data-testid=typeahead] [role=option][aria-selected=true]", { hasText: "Alan Turing" }).waitFor();
+    await compose.locator("input[name=to]").press("Enter");
+    assert.deepEqual(await compose.locator("[data-testid=recipient-pill]").allTextContents(), ["Grace Hopper×", "Alan Turing×"]);
     await compose.locator("input[name=to]").press("Enter");
     const box = compose.locator("textarea[name=content]");
     assert.equal(await page.evaluate(() => document.activeElement.name), "content", "Enter in the recipients goes on to the message");

@@ -15,6 +15,7 @@ import { currentView, messages } from "../../../state/messages";
 import { loadTopics, topicsByChannel } from "../../../state/topics";
 import { users } from "../../../state/users";
 import { Avatar } from "../../Avatar";
+import { commitTyped } from "../Recipients";
 import { Icon } from "../../Icon";
 import {
   PeopleIndex,
@@ -171,7 +172,14 @@ function suggestionsFor(field: HTMLInputElement | HTMLTextAreaElement, kind: Com
     const chosen = new Set(d.dmIds);
     const items = people()
       .search(query, LIMIT, recentSenders(), chosen)
-      .map((p) => personItem(p, undefined, () => setDraft({ dmIds: [...draft.peek().dmIds, p.id], to: draft.peek().to.split(",").slice(0, -1).join(",") })));
+      .map((p) =>
+        personItem(p, undefined, () => {
+          // What was typed before the last comma becomes pills too, then the one picked.
+          setDraft({ to: draft.peek().to.split(",").slice(0, -1).join(",") });
+          commitTyped(draft.peek());
+          setDraft({ dmIds: [...draft.peek().dmIds.filter((id) => id !== p.id), p.id] });
+        }),
+      );
     return { token: null, items };
   }
   const token = tokenAt(field.value, field.selectionStart ?? field.value.length);
