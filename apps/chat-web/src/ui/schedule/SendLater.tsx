@@ -16,9 +16,10 @@ import "./schedule.css";
 /** The API's recipient fields for a draft, or the reason it has none. */
 export function draftTarget(d: Draft): { type: "stream"; to: number; topic: string } | { type: "direct"; to: number[] } | string {
   if (d.kind === "channel") return d.channelId === null ? "Pick a channel." : { type: "stream", to: d.channelId, topic: d.topic };
+  // The recipients chosen as pills, and any still typed (names or emails, comma-separated).
   const names = d.to.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!names.length) return "Add at least one recipient.";
-  const ids: number[] = [];
+  if (!names.length && !d.dmIds.length) return "Add at least one recipient.";
+  const ids: number[] = [...d.dmIds];
   for (const n of names) {
     const user = findUser(n);
     if (!user) return `Unknown recipient: ${n}`;
