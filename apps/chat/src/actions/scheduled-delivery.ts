@@ -5,6 +5,7 @@
 // so no row is ever delivered twice, whatever crashes or races with another worker, an edit
 // or a delete. A failure is recorded as Zulip does (failed, failure_message), and the sender
 // hears about it from the Notification Bot.
+import { storageFault } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { RealmDeactivatedError, UserDeactivatedError, ZulipError } from "../http/errors.js";
 import type { PendingEvent } from "../lib/events.js";
@@ -26,7 +27,8 @@ export const LATE_CUTOFF_MS = 10 * 60 * 1000;
 /** Thrown inside the send transaction when the claim is gone: the send rolls back. */
 class ClaimLostError extends Error {}
 
-export type DeliveryOutcome = "delivered" | "failed" | "lost";
+/** "retry": a fault that was not the user's kept the row for a later cycle. */
+export type DeliveryOutcome = "delivered" | "failed" | "lost" | "retry";
 
 const whileClaimed =
   (row: ScheduledMessage, token: string): SendInput["inTransaction"] =>
@@ -81,9 +83,16 @@ export async function deliverScheduledMessage(deps: ChatDeps, row: ScheduledMess
     events = await send(deps, row, token, now);
   } catch (error) {
     if (error instanceof ClaimLostError) return "lost";
-    const known = error instanceof ZulipError;
-    if (!known) deps.log.error({ err: error, scheduledMessageId: row.id }, "scheduled message delivery failed unexpectedly");
-    const failed = await markFailed(deps.db, row.id, token, known ? error.message : "Internal server error");
+    // Only the user's own error (Zulip's answer to the send: a deactivated channel, a lost
+    // permission, too late) fails the message for good. Anything else (the database down, a
+    // full disk, a deadlock, a bug) keeps it: the claim is left to lapse, so the row is tried
+    // again a lease later, and delivered once the fault clears.
+    if (!(error instanceof ZulipError)) {
+      const fault = storageFault(error);
+      deps.log.warn({ err: fault ? undefined : error, fault: fault?.kind, cause: (error as Error)?.message, scheduledMessageId: row.id }, "scheduled message not delivered yet; it is retried when its claim lapses");
+      return "retry";
+    }
+    const failed = await markFailed(deps.db, row.id, token, error.message);
     if (!failed) return "lost";
     const deactivated = error instanceof RealmDeactivatedError || error instanceof UserDeactivatedError;
     // Reminders have no failure notice; nobody reads one for a deactivated account.
