@@ -14,6 +14,8 @@ import { toggleStarred } from "../state/starred";
 import { noteTopic } from "../state/topics";
 import { addUnread, markAllRead, markRead } from "../state/unreads";
 import { addUser, updateUser, whenUsersLoaded } from "../state/users";
+import { applyPresenceEvent } from "../state/presence";
+import { applyTypingEvent, conversationKey, typingEndedBy, type TypingEvent } from "../state/typing";
 import type { Message } from "../state/types";
 import { applyDeleteMessage, applyUpdateMessage } from "./apply-messages";
 
@@ -35,6 +37,8 @@ export function applyEvent(event: Event): "reregister" | void {
       if (message.type === "stream" && message.stream_id !== undefined) noteTopic(message.stream_id, message.subject, message.id);
       else noteConversation(peers, message.id);
       addLiveMessage(message);
+      const where = conversationKey(message.type === "stream" ? { channelId: message.stream_id, topic: message.subject } : { dm: peers });
+      if (where) typingEndedBy(message.sender_id, where);
       return;
     }
     case "update_message": {
@@ -140,6 +144,12 @@ export function applyEvent(event: Event): "reregister" | void {
       if (event.op === "update") setRealmEmoji(event.realm_emoji);
       return;
     }
+    case "presence":
+      applyPresenceEvent(event);
+      return;
+    case "typing":
+      applyTypingEvent(event as unknown as TypingEvent, me.userId);
+      return;
     case "restart":
       return "reregister";
   }

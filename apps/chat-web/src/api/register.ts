@@ -2,6 +2,8 @@
 // current. Called at start and again whenever the queue is lost (BAD_EVENT_QUEUE_ID, a
 // server restart): the stores are refilled from scratch, the views reload where they were.
 import { api } from "./client";
+import { startPresence } from "./presence";
+import { watchCompose } from "./typing";
 import { loadUsers } from "./users";
 import { setChannels } from "../state/channels";
 import { setConversations } from "../state/dms";
@@ -9,11 +11,12 @@ import { setRealmEmoji } from "../state/emoji";
 import { myRole } from "../state/role";
 import { session } from "../state/session";
 import { setSettings } from "../state/settings";
+import { setLimits } from "../state/limits";
 import { setStarred } from "../state/starred";
 import { setUnreads } from "../state/unreads";
 import type { Channel, Subscription } from "../state/types";
 
-// The events the app applies; everything else (presence, typing…) is not sent at all.
+// The events the app applies; everything else is not sent at all.
 export const EVENT_TYPES = [
   "message",
   "update_message",
@@ -28,6 +31,9 @@ export const EVENT_TYPES = [
   "realm",
   "realm_emoji",
   "user_settings",
+  // the people list's presence dots and "X is typing…" (api/presence.ts, state/typing.ts)
+  "presence",
+  "typing",
 ];
 // Not realm_user: the user list loads after the first view (api/users.ts).
 const FETCH_TYPES = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji"];
@@ -45,6 +51,8 @@ export async function register(): Promise<Registered> {
       client_gravatar: true,
       include_subscribers: false,
       slim_presence: true,
+      // typing in channel topics reaches only queues that say they show it
+      client_capabilities: { stream_typing_notifications: true },
       event_types: EVENT_TYPES,
       fetch_event_types: FETCH_TYPES,
     }),
@@ -70,5 +78,8 @@ export async function register(): Promise<Registered> {
   setConversations(state.recent_private_conversations ?? []);
   setStarred(state.starred_messages ?? []);
   setRealmEmoji(state.realm_emoji);
+  setLimits(state);
+  startPresence();
+  watchCompose();
   return { queue_id: state.queue_id, last_event_id: state.last_event_id };
 }

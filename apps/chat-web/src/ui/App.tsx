@@ -17,7 +17,9 @@ import "./org/routes";
 import { Login } from "./Login";
 import { MessageList } from "./MessageList";
 import { Sidebar } from "./Sidebar";
+import { PeoplePanel, PeopleToggle, peopleOpen } from "./people/PeoplePanel";
 import { SearchBar } from "./search/SearchBar";
+import { TypingNotice } from "./TypingNotice";
 import { Signup } from "./Signup";
 import { HeaderLinks } from "./settings/HeaderLinks";
 
@@ -48,6 +50,7 @@ function MessageView() {
   return (
     <>
       {view && <MessageList key={`${view.key}#${viewSerial.value}`} view={view} />}
+      <TypingNotice />
       <Compose />
     </>
   );
@@ -65,7 +68,7 @@ function Chat() {
   // The phone's drawer closes with Esc while it is open.
   useEffect(() => (sidebarOpen.value ? onEscape(() => (sidebarOpen.value = false)) : undefined), [sidebarOpen.value]);
   return (
-    <main class={`app ${sidebarOpen.value ? "sidebar-open" : ""}`} data-testid="app">
+    <main class={`app ${sidebarOpen.value ? "sidebar-open" : ""} ${peopleOpen.value ? "people-open" : ""}`} data-testid="app">
       <header class="app-header">
         <button type="button" class="icon-button menu-button" aria-label="Channels and conversations" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}>
           <Icon name="menu" size={18} />
@@ -74,6 +77,7 @@ function Chat() {
         <SearchBar />
         <span class="realm-name">{s.realmName}</span>
         <HeaderLinks />
+        <PeopleToggle />
         <button type="button" class="icon-button" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>
           Sign out
         </button>
@@ -91,6 +95,7 @@ function Chat() {
         )}
         <MessageView />
       </section>
+      <PeoplePanel />
       <OverlayHost />
     </main>
   );

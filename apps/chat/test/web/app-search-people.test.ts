@@ -164,6 +164,83 @@ describe("the chat web app: search, people, presence and typing, two people at o
     await phone.keyboard.press("Escape");
   });
 
+  const personRow = (page: Page, id: number) => page.locator(`[data-testid=person-row][data-user-id="${id}"]`);
+
+  it("lists people with presence dots: the other person active, the conversation's people first; filters; a click opens a conversation", async () => {
+    await front(grace);
+    // Grace uses her window: she is active (reported at once if her page had counted her idle).
+    await grace.mouse.move(200, 300);
+    await grace.mouse.click(600, 400);
+    await front(ada);
+    await waitReady(ada, () => ada.goto(`${site}/#narrow/channel/${team.design}-design`));
+    const people = ada.locator("[data-testid=people]");
+    await people.waitFor();
+    await personRow(ada, team.grace.id).waitFor();
+    await ada.waitForFunction((id) => document.querySelector(`[data-testid=person-row][data-user-id="${id}"]`)?.dataset.presence === "active", team.grace.id);
+    assert.equal(await personRow(ada, team.ada.id).getAttribute("data-presence"), "active", "one's own presence, reported");
+    assert.match((await personRow(ada, team.ada.id).textContent()) ?? "", /\(you\)/);
+    // Everyone is subscribed to #design: all in "In this channel", nobody else.
+    assert.deepEqual(await people.locator(".people-heading").allTextContents(), ["In this channel 4", "Others 0"]);
+    // The owner never signed in: offline, after the active ones.
+    assert.equal(await personRow(ada, team.owner.id).getAttribute("data-presence"), "offline");
+    const order = await people.locator("[data-testid=person-row]").evaluateAll((rows) => rows.map((r: any) => r.dataset.presence));
+    assert.deepEqual(order, [...order].sort((a, b) => ["active", "idle", "offline"].indexOf(a) - ["active", "idle", "offline"].indexOf(b)));
+    await shot(ada, "people");
+    const filter = ada.locator("[data-testid=people-filter]");
+    await filter.fill("hop");
+    await ada.waitForFunction(() => document.querySelectorAll("[data-testid=person-row]").length === 1);
+    await filter.fill("");
+    await waitReady(ada, () => personRow(ada, team.grace.id).click());
+    assert.equal(await ada.evaluate(() => location.hash), `#narrow/dm/${team.grace.id}-Grace-Hopper`);
+    assert.deepEqual(await people.locator(".people-heading").allTextContents(), ["In this conversation 2", "Others 2"]);
+    // The list can be hidden and shown again.
+    await ada.locator("[data-testid=people-toggle]").click();
+    await people.waitFor({ state: "hidden" });
+    await ada.locator("[data-testid=people-toggle]").click();
+    await people.waitFor();
+  });
+
+  it("shows 'is typing…' to the other person while someone types, and takes it away when the message is sent", async () => {
+    await front(grace);
+    await waitReady(grace, () => grace.goto(`${site}/#narrow/dm/${team.ada.id}-Ada-Lovelace`));
+    const box = grace.locator("form[data-testid=compose] textarea[name=content]");
+    await box.click();
+    await grace.keyboard.type("On my way", { delay: 20 });
+    await ada.locator("[data-testid=typing]", { hasText: "Grace Hopper is typing…" }).waitFor();
+    // Not in another conversation.
+    assert.equal(await ada.evaluate(() => location.hash), `#narrow/dm/${team.grace.id}-Grace-Hopper`);
+    await box.press("Enter");
+    await ada.locator("[data-testid=typing]").waitFor({ state: "detached" });
+    await ada.locator(".message-content", { hasText: "On my way" }).waitFor();
+    // In a topic too.
+    await waitReady(grace, () => grace.goto(`${site}/#narrow/channel/${team.design}-design/topic/deploys`));
+    await front(ada);
+    await waitReady(ada, () => ada.goto(`${site}/#narrow/channel/${team.design}-design/topic/deploys`));
+    await front(grace);
+    await box.click();
+    await grace.keyboard.type("Looking", { delay: 20 });
+    await ada.locator("[data-testid=typing]", { hasText: "Grace Hopper is typing…" }).waitFor();
+    // Emptying the box is a stop.
+    await box.fill("");
+    await ada.locator("[data-testid=typing]").waitFor({ state: "detached" });
+  });
+
+  it("opens the user list as a drawer on a phone", async () => {
+    const phone = await person({ viewport: PHONE, phone: true });
+    await signIn(phone, site, team.grace.email, `/#narrow/channel/${team.design}-design`);
+    await front(phone);
+    const people = phone.locator("[data-testid=people]");
+    assert.equal(await people.isVisible(), false, "closed on a phone");
+    await phone.locator("[data-testid=people-toggle]").click();
+    await personRow(phone, team.ada.id).waitFor();
+    const box = (await people.boundingBox())!;
+    assert.ok(box.x + box.width <= PHONE.width + 1 && box.x > 0, "a drawer from the right");
+    await phone.waitForTimeout(250);
+    await shot(phone, "people-phone");
+    await phone.keyboard.press("Escape");
+    await people.waitFor({ state: "hidden" });
+  });
+
   it("logs no errors", () => {
     assert.deepEqual(errors, []);
   });

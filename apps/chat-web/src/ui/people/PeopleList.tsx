@@ -1,0 +1,131 @@
+// The people list: everyone active in the organization with a presence dot, those in the open
+// conversation (a channel's subscribers, a direct conversation's members) first, then the
+// others (rows.ts sorts and filters). A text field filters by name (any word of it, or the
+// email). Only the rows in sight (and a few either side) are in the page: 10,000 people scroll
+// as lightly as 10.
+import { signal, useSignal } from "@preact/signals";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { api } from "../../api/client";
+import type { Narrow } from "../../narrow/narrow";
+import { currentNarrow } from "../../narrow/router";
+import { session } from "../../state/session";
+import { usersLoaded } from "../../state/users";
+import { buildRows, LABEL, ROW_HEIGHT, sortedPeople, type Person } from "./rows";
+import { userClicked } from "./userClick";
+import "./list.css";
+
+/** Rows drawn beyond each edge of the visible part. */
+const OVERSCAN = 8;
+
+// A channel's subscribers (GET /streams/{id}/members), fetched when its view first shows the list.
+const subscribers = signal<ReadonlyMap<number, ReadonlySet<number>>>(new Map());
+const asked = new Set<number>();
+function loadSubscribers(channelId: number): void {
+  if (asked.has(channelId)) return;
+  asked.add(channelId);
+  void api
+    .get<{ subscribers: number[] }>(`/streams/${channelId}/members`)
+    .then(({ subscribers: ids }) => {
+      const next = new Map(subscribers.peek());
+      next.set(channelId, new Set(ids));
+      subscribers.value = next;
+    })
+    .catch(() => asked.delete(channelId));
+}
+
+/** Who is "in" the open view: a direct conversation's members, a channel's subscribers. */
+function membersOf(n: Narrow, myUserId: number): { members: ReadonlySet<number> | null; label: string } {
+  if (n.dm) return { members: new Set([...n.dm, myUserId]), label: "In this conversation" };
+  const channelId = n.channelId ?? Number(n.terms?.find((t) => t.operator === "channel" && !t.negated && /^\d+$/.test(t.operand))?.operand ?? NaN);
+  if (Number.isNaN(channelId)) return { members: null, label: "" };
+  const known = subscribers.value.get(channelId);
+  if (!known) loadSubscribers(channelId);
+  return { members: known ?? null, label: "In this channel" };
+}
+
+function PersonRow({ person, me }: { person: Person; me: boolean }) {
+  const { user, status } = person;
+  return (
+    <button type="button" class="person" data-testid="person-row" data-user-id={user.user_id} data-presence={status} title={`${user.full_name} (${LABEL[status].toLowerCase()})`} onClick={(e) => userClicked(user.user_id, e.currentTarget)}>
+      <span class={`presence-dot ${status}`} role="img" aria-label={LABEL[status]} />
+      <span class="person-name">{user.full_name}</span>
+      {me && <span class="person-you">(you)</span>}
+    </button>
+  );
+}
+
+export function PeopleList() {
+  const filter = useSignal("");
+  const box = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+  const myId = session.value!.userId;
+  const { members, label } = membersOf(currentNarrow.value, myId);
+  const rows = buildRows(sortedPeople.value, members, label, filter.value);
+
+  // Back to the top when the filter changes (the matches start there).
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+  }, [filter.value]);
+  useLayoutEffect(() => {
+    const el = box.current!;
+    const measure = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const frame = useRef(0);
+  const onScroll = () => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = box.current;
+      if (el) setView({ top: el.scrollTop, height: el.clientHeight });
+    });
+  };
+
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  const shown = rows.slice(first, last);
+  return (
+    <div class="people-list">
+      <div class="people-filter">
+        <input
+          type="search"
+          data-testid="people-filter"
+          aria-label="Filter people"
+          placeholder="Filter people"
+          autocomplete="off"
+          value={filter.value}
+          onInput={(e) => (filter.value = (e.currentTarget as HTMLInputElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape" && filter.value) {
+              e.stopPropagation();
+              e.preventDefault();
+              filter.value = "";
+            }
+          }}
+        />
+      </div>
+      <div class="people-scroll" ref={box} onScroll={onScroll} data-testid="people-scroll">
+        {!usersLoaded.value && <p class="people-loading">Loading people…</p>}
+        {usersLoaded.value && rows.length <= 1 && <p class="people-loading">Nobody matches.</p>}
+        <div class="people-rows" style={{ height: `${rows.length * ROW_HEIGHT}px` }} role="list">
+          <div style={{ transform: `translateY(${first * ROW_HEIGHT}px)` }}>
+            {shown.map((row) =>
+              row.kind === "header" ? (
+                <h3 key={`h:${row.label}`} class="people-heading" role="listitem">
+                  {row.label} <span class="people-count">{row.count.toLocaleString()}</span>
+                </h3>
+              ) : (
+                <div key={row.person.user.user_id} role="listitem" class="person-item">
+                  <PersonRow person={row.person} me={row.person.user.user_id === myId} />
+                </div>
+              ),
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
