@@ -233,9 +233,9 @@ describe("the chat web app: search, people, presence and typing, two people at o
     assert.equal(await people.isVisible(), false, "closed on a phone");
     await phone.locator("[data-testid=people-toggle]").click();
     await personRow(phone, team.ada.id).waitFor();
+    await phone.waitForFunction(() => document.getAnimations().length === 0);
     const box = (await people.boundingBox())!;
     assert.ok(box.x + box.width <= PHONE.width + 1 && box.x > 0, "a drawer from the right");
-    await phone.waitForTimeout(250);
     await shot(phone, "people-phone");
     await phone.keyboard.press("Escape");
     await people.waitFor({ state: "hidden" });
