@@ -13,7 +13,7 @@ import { successBody, type Payload } from "./envelope.js";
 import { InvalidSubdomainError, RateLimitedError } from "./errors.js";
 import { subdomainOf } from "./host.js";
 import { Params, pathParams, type RawBag } from "./params.js";
-import { RateLimiter } from "./rate-limit.js";
+import { RateLimiter, SharedRateLimiter, type Limiter } from "./rate-limit.js";
 import { authenticateSession } from "./session.js";
 import { MethodTable } from "./methods.js";
 
@@ -76,7 +76,8 @@ export async function hostRealm(req: FastifyRequest, deps: ChatDeps, state: Stat
 }
 
 export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
-  const limiter = new RateLimiter(deps.config.rateLimit, deps.clock);
+  // On PostgreSQL several processes may serve the site: the count is kept where they all see it.
+  const limiter: Limiter = deps.dialect === "postgres" ? new SharedRateLimiter(deps.config.rateLimit, deps.clock, deps.db) : new RateLimiter(deps.config.rateLimit, deps.clock);
   const mounts: Mount[] = [
     { prefix: API_PREFIX, webApp: false, guard: () => {}, caller: (req, _reply, realm, state) => authenticate(req, deps, realm, {}, state) },
     { prefix: JSON_PREFIX, webApp: true, guard: (req) => checkCsrf(req, deps.config), caller: (req, reply, realm, state) => authenticateSession(req, reply, deps, realm, state) },
@@ -125,7 +126,7 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     const host = await hostRealm(req, deps, state);
     const caller = await mount.caller(req, reply, host.realm, state);
     if (limiter.enabled) {
-      const decision = limiter.hit(`user:${caller.user.id}`);
+      const decision = await limiter.hit(`user:${caller.user.id}`);
       if (!decision.allowed) throw new RateLimitedError(decision.retryAfter);
       reply.header("X-RateLimit-Limit", String(decision.limit));
       reply.header("X-RateLimit-Remaining", String(decision.remaining));

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chatTest, type Account, type ChatTest } from "../helpers.js";
+import { chatTest, peerServer, type Account, type ChatTest } from "../helpers.js";
 
 describe("rate limiting", () => {
   let t: ChatTest;
@@ -30,5 +30,32 @@ describe("rate limiting", () => {
 
     t.clock.advanceSeconds(41);
     assert.equal((await t.call(owner, "GET", "/users/me")).status, 200);
+  });
+});
+
+describe("rate limiting across processes", () => {
+  let t: ChatTest;
+  let owner: Account;
+
+  before(async () => {
+    t = await chatTest({ config: { rateLimit: 4 } });
+    owner = await t.realm();
+  });
+  after(() => t.close());
+
+  it("counts a user's requests to every process together on PostgreSQL, so two processes do not allow twice the limit", async () => {
+    const peer = await peerServer(t);
+    try {
+      for (let i = 0; i < 2; i++) {
+        assert.equal((await t.call(owner, "GET", "/users/me")).status, 200);
+        assert.equal((await peer.call(owner, "GET", "/users/me")).status, 200);
+      }
+      assert.equal((await peer.call(owner, "GET", "/users/me")).status, 429);
+      assert.equal((await t.call(owner, "GET", "/users/me")).status, 429);
+      t.clock.advanceSeconds(61);
+      assert.equal((await t.call(owner, "GET", "/users/me")).status, 200);
+    } finally {
+      await peer.close();
+    }
   });
 });
