@@ -168,7 +168,7 @@ const OPEN_OVERLAY = (hash: string, selector: string) => `new Promise(function (
     observer.disconnect();
     requestAnimationFrame(function () {
       const ms = performance.now() - start;
-      document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      document.querySelector('[data-testid="settings"] .modal-close').click();
       resolve(ms);
     });
   });

@@ -330,6 +330,51 @@ describe("the chat web app: settings and administration, owner and member at onc
     assert.match((await download.getAttribute("href"))!, /\.tar\.gz$/);
   });
 
+  it("fills custom profile fields of several types, sets a status, changes the password and a permission", async () => {
+    const made = async (params: Record<string, string>) => (await server.call(team.owner, "POST", "/realm/profile_fields", params)).body.id as number;
+    const phone = await made({ name: "Phone", field_type: "1" });
+    const team_ = await made({ name: "Team", field_type: "3", field_data: JSON.stringify({ a: { text: "Design", order: "1" }, b: { text: "Engineering", order: "2" } }) });
+    const birthday = await made({ name: "Birthday", field_type: "4" });
+    const mentor = await made({ name: "Mentor", field_type: "6" });
+    await openPane(owner, "#settings/profile");
+    await owner.locator(`input[name=field-${phone}]`).fill("+1 555 0100");
+    await owner.locator(`input[name=field-${phone}]`).press("Tab");
+    await owner.locator(`select[name=field-${team_}]`).selectOption("b");
+    await owner.locator(`input[name=field-${birthday}]`).fill("1990-04-01");
+    await owner.locator(`input[name=field-${birthday}]`).press("Tab");
+    await owner.locator(`input[name=field-${mentor}]`).fill("Grace Hopper");
+    await owner.locator(`input[name=field-${mentor}]`).press("Tab");
+    await owner.waitForFunction(() => document.querySelectorAll(".settings-section .settings-status.saved").length >= 4);
+    const data = (await server.call(team.owner, "GET", `/users/${team.owner.id}`, { include_custom_profile_fields: "true" })).body.user.profile_data;
+    assert.deepEqual([data[phone].value, data[team_].value, data[birthday].value, JSON.parse(data[mentor].value)], ["+1 555 0100", "b", "1990-04-01", [team.grace.id]]);
+
+    await owner.locator("input[name=emoji_name]").fill("palm_tree");
+    await owner.locator("input[name=status_text]").fill("On holiday");
+    await owner.locator("button", { hasText: "Set status" }).click();
+    await owner.waitForFunction(() => [...document.querySelectorAll(".settings-status.saved")].length >= 5);
+    const status = (await server.call(team.owner, "GET", `/users/${team.owner.id}/status`)).body.status;
+    assert.deepEqual([status.status_text, status.emoji_name], ["On holiday", "palm_tree"]);
+
+    await owner.locator("[data-testid=menu-account-and-privacy]").click();
+    const changePassword = async (from: string, to: string) => {
+      await owner.locator("input[name=old_password]").fill(from);
+      await owner.locator("input[name=new_password]").fill(to);
+      await owner.locator("button", { hasText: "Change password" }).click();
+      await owner.locator(".settings-status.saved", { hasText: "Password changed" }).waitFor();
+    };
+    await changePassword(PASSWORD, "a different long password");
+    assert.equal((await server.call(team.owner, "GET", "/users/me")).status, 200, "the API key is not a session");
+    await changePassword("a different long password", PASSWORD);
+
+    await owner.locator("[data-testid=menu-organization-permissions]").click();
+    const admins = (await server.call(team.owner, "GET", "/user_groups")).body.user_groups.find((g: { name: string }) => g.name === "role:administrators").id;
+    await owner.locator("select[name=can_create_bots_group]").selectOption(String(admins));
+    await owner.waitForFunction(() => document.querySelector("select[name=can_create_bots_group]").closest("label").querySelector(".settings-status.saved"));
+    const realm = await server.call(team.owner, "POST", "/register", { fetch_event_types: '["realm"]' });
+    assert.equal(realm.body.realm_can_create_bots_group, admins);
+    await owner.keyboard.press("Escape");
+  });
+
   it("lays the overlay out on a 390 px phone", async () => {
     const phone = await person(PHONE);
     await signIn(phone, site, team.owner.email);
