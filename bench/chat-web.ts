@@ -11,7 +11,9 @@
 // - the emoji picker: click on a message's "add reaction" to the picker drawn with its emoji,
 //   the first time with nothing loaded (its code and the emoji names fetched on the click), the
 //   first time after the pointer crossed a message (which starts loading them), and again
-//   (p50/p95 of 20).
+//   (p50/p95 of 20);
+// - overlays opened from an open page: settings, the users list (and its search), the channel
+//   browser (and its filter).
 // BENCH_CHAT_WEB_RUNS (default 10) first views; BENCH_CHAT_SEED caches the seed (see chat.ts).
 // BENCH_CHAT_WEB_PIN=1 puts the server on the second CPU and the browser (with this driver) on
 // the first, as a server and a browser on separate machines would be; see pinCpus below.
@@ -191,6 +193,15 @@ const USER_SEARCH_KEY = (text: string) => `new Promise(function (resolve) {
   requestAnimationFrame(check);
 })`;
 
+/** One keystroke in the channel browser's filter, to the next frame (the rows are drawn in the same render). */
+const CHANNEL_FILTER_KEY = (text: string) => `new Promise(function (resolve) {
+  const input = document.querySelector('[data-testid="channel-filter"]');
+  const start = performance.now();
+  input.value = ${JSON.stringify(text)};
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  requestAnimationFrame(function () { resolve(performance.now() - start); });
+})`;
+
 async function readyAt(page: Page): Promise<number> {
   try {
     return (await (await page.waitForFunction("window.readyAt", undefined, { timeout: 60_000 })).jsonValue()) as number;
@@ -367,6 +378,29 @@ export async function run(): Promise<void> {
     report({ scenario: "chat-web: open personal settings (link to pane drawn)", first_ms: +settingsFirst.toFixed(1), opens: settingsOpens.length, p50_ms: quantile(settingsOpens, 0.5), p95_ms: quantile(settingsOpens, 0.95), target: "< 150 ms" });
     report({ scenario: `chat-web: open the users list (${EXTRA_USERS} people)`, first_ms: +usersFirst.toFixed(1), opens: usersOpens.length, p50_ms: quantile(usersOpens, 0.5), p95_ms: quantile(usersOpens, 0.95), target: "< 150 ms" });
     report({ scenario: "chat-web: users list search, one keystroke to rows drawn", keystrokes: keystrokes.length, p50_ms: quantile(keystrokes, 0.5), max_ms: quantile(keystrokes, 1), target: "< 50 ms" });
+
+    // The channel browser (every channel with its description and subscriber count), opened
+    // from an open page as the sidebar's link opens it, then one keystroke of its filter.
+    const channelsPage = await context.newPage();
+    await channelsPage.goto(`${origin}/#narrow/channel/${room}-room.200`);
+    await readyAt(channelsPage);
+    await settled(channelsPage);
+    const openBrowser = OPEN_OVERLAY("#channels/all", '[data-testid="channel-entry"]');
+    const gone = `!document.querySelector('[data-testid="channels-overlay"]')`;
+    const browserFirst = (await channelsPage.evaluate(openBrowser)) as number;
+    const browserOpens: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await channelsPage.waitForFunction(gone);
+      browserOpens.push((await channelsPage.evaluate(openBrowser)) as number);
+    }
+    await channelsPage.waitForFunction(gone);
+    await channelsPage.evaluate(`location.hash = "#channels/all"`);
+    await channelsPage.waitForSelector('[data-testid="channel-entry"]');
+    const filterKeys: number[] = [];
+    for (const text of ["r", "ro", "roo", "room", "room 1", "room", ""]) filterKeys.push((await channelsPage.evaluate(CHANNEL_FILTER_KEY(text))) as number);
+    await channelsPage.close();
+    report({ scenario: "chat-web: open the channel browser (link to rows drawn)", first_ms: +browserFirst.toFixed(1), opens: browserOpens.length, p50_ms: quantile(browserOpens, 0.5), p95_ms: quantile(browserOpens, 0.95), target: "< 150 ms" });
+    report({ scenario: "chat-web: channel browser filter, one keystroke to rows drawn", keystrokes: filterKeys.length, p50_ms: quantile(filterKeys, 0.5), max_ms: quantile(filterKeys, 1), target: "< 50 ms" });
 
     // Memory: scroll back through 5,000 messages of the history channel, from its middle (the
     // seed's first unread message is its oldest, where the view would otherwise open).

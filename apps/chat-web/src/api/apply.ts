@@ -25,6 +25,9 @@ export interface Event {
   [key: string]: any;
 }
 
+/** Channels a stream/create event of the batch being applied brought (see peer_add below). */
+const justCreated = new Set<number>();
+
 /** Returns "reregister" when the server asks for a fresh start (a restart event). */
 export function applyEvent(event: Event): "reregister" | void {
   const me = session.peek()!;
@@ -97,16 +100,23 @@ export function applyEvent(event: Event): "reregister" | void {
         removeSubscriptions(ids);
         adjustSubscriberCount(ids, -1);
       } else if (event.op === "peer_add" || event.op === "peer_remove") {
-        // Several users may join several channels in one event; each channel gains (or loses) them all.
+        // Several users may join several channels in one event; each channel gains (or loses)
+        // them all. A channel that just came into sight (stream/create, then a peer_add listing
+        // all its subscribers) already counts them.
         const n = (event.user_ids ?? []).length;
-        adjustSubscriberCount(event.stream_ids ?? [], event.op === "peer_add" ? n : -n);
+        const ids = ((event.stream_ids ?? []) as number[]).filter((id) => !(event.op === "peer_add" && justCreated.has(id)));
+        adjustSubscriberCount(ids, event.op === "peer_add" ? n : -n);
       }
       else if (event.op === "update") updateSubscription(event.stream_id, { [event.property === "in_home_view" ? "is_muted" : event.property]: event.property === "in_home_view" ? !event.value : event.value });
       return;
     }
     case "stream": {
-      if (event.op === "create") addChannels(event.streams);
-      else if (event.op === "delete") removeChannels(event.streams.map((s: { stream_id: number }) => s.stream_id));
+      if (event.op === "create") {
+        addChannels(event.streams);
+        for (const c of event.streams as { stream_id: number }[]) justCreated.add(c.stream_id);
+        // The events of one poll are applied in one go: the set lasts until it is done.
+        queueMicrotask(() => justCreated.clear());
+      } else if (event.op === "delete") removeChannels(event.streams.map((s: { stream_id: number }) => s.stream_id));
       else if (event.op === "update") {
         // Any property (name, description, privacy, a permission group…), with the fields sent beside it.
         const extra: Record<string, unknown> = {};

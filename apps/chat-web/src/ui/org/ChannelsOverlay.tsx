@@ -5,7 +5,7 @@ import { useEffect } from "preact/hooks";
 import { leaveHashRoute } from "../../narrow/router";
 import { loadGroups } from "../../state/groups";
 import { session } from "../../state/session";
-import { Modal } from "../overlays";
+import { closeModal, Modal } from "../overlays";
 import { ChannelBrowser } from "./ChannelBrowser";
 import { ChannelSettings } from "./ChannelSettings";
 import { CreateChannel } from "./CreateChannel";
@@ -26,9 +26,10 @@ export default function ChannelsOverlay({ path }: { path: string }) {
   const page = channelsPage(path);
   // The permission pickers need the groups' names, and the rules which groups the user is in.
   useEffect(() => void loadGroups(session.peek()!.userId).catch(() => {}), []);
+  const close = () => (leaveHashRoute(), closeModal());
   const title = page.kind === "new" ? "Create a channel" : page.kind === "settings" ? "Channel settings" : "Channels";
   return (
-    <Modal title={title} wide onClose={leaveHashRoute} testId="channels-overlay">
+    <Modal title={title} wide onClose={close} testId="channels-overlay">
       {page.kind === "browse" && <ChannelBrowser tab={page.tab} />}
       {page.kind === "new" && <CreateChannel />}
       {page.kind === "settings" && <ChannelSettings key={page.channelId} channelId={page.channelId} section={page.section} />}
