@@ -351,6 +351,29 @@ export async function run(): Promise<void> {
       target: "< 100 ms",
     });
 
+    // The channel browser (every channel with its description and subscriber count), opened
+    // from an open page as the sidebar's link opens it, then one keystroke of its filter.
+    const channelsPage = await context.newPage();
+    await channelsPage.goto(`${origin}/#narrow/channel/${room}-room.200`);
+    await readyAt(channelsPage);
+    await settled(channelsPage);
+    const openBrowser = OPEN_OVERLAY("#channels/all", '[data-testid="channel-entry"]');
+    const gone = `!document.querySelector('[data-testid="channels-overlay"]')`;
+    const browserFirst = (await channelsPage.evaluate(openBrowser)) as number;
+    const browserOpens: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await channelsPage.waitForFunction(gone);
+      browserOpens.push((await channelsPage.evaluate(openBrowser)) as number);
+    }
+    await channelsPage.waitForFunction(gone);
+    await channelsPage.evaluate(`location.hash = "#channels/all"`);
+    await channelsPage.waitForSelector('[data-testid="channel-entry"]');
+    const filterKeys: number[] = [];
+    for (const text of ["r", "ro", "roo", "room", "room 1", "room", ""]) filterKeys.push((await channelsPage.evaluate(CHANNEL_FILTER_KEY(text))) as number);
+    await channelsPage.close();
+    report({ scenario: "chat-web: open the channel browser (link to rows drawn)", first_ms: +browserFirst.toFixed(1), opens: browserOpens.length, p50_ms: quantile(browserOpens, 0.5), p95_ms: quantile(browserOpens, 0.95), target: "< 150 ms" });
+    report({ scenario: "chat-web: channel browser filter, one keystroke to rows drawn", keystrokes: filterKeys.length, p50_ms: quantile(filterKeys, 0.5), max_ms: quantile(filterKeys, 1), target: "< 50 ms" });
+
     // Settings and the users list (10,000 people), opened from an open page as the header's
     // links open them: the first time loads their code, the next ones find it loaded.
     const settingsPage = await context.newPage();
@@ -378,29 +401,6 @@ export async function run(): Promise<void> {
     report({ scenario: "chat-web: open personal settings (link to pane drawn)", first_ms: +settingsFirst.toFixed(1), opens: settingsOpens.length, p50_ms: quantile(settingsOpens, 0.5), p95_ms: quantile(settingsOpens, 0.95), target: "< 150 ms" });
     report({ scenario: `chat-web: open the users list (${EXTRA_USERS} people)`, first_ms: +usersFirst.toFixed(1), opens: usersOpens.length, p50_ms: quantile(usersOpens, 0.5), p95_ms: quantile(usersOpens, 0.95), target: "< 150 ms" });
     report({ scenario: "chat-web: users list search, one keystroke to rows drawn", keystrokes: keystrokes.length, p50_ms: quantile(keystrokes, 0.5), max_ms: quantile(keystrokes, 1), target: "< 50 ms" });
-
-    // The channel browser (every channel with its description and subscriber count), opened
-    // from an open page as the sidebar's link opens it, then one keystroke of its filter.
-    const channelsPage = await context.newPage();
-    await channelsPage.goto(`${origin}/#narrow/channel/${room}-room.200`);
-    await readyAt(channelsPage);
-    await settled(channelsPage);
-    const openBrowser = OPEN_OVERLAY("#channels/all", '[data-testid="channel-entry"]');
-    const gone = `!document.querySelector('[data-testid="channels-overlay"]')`;
-    const browserFirst = (await channelsPage.evaluate(openBrowser)) as number;
-    const browserOpens: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      await channelsPage.waitForFunction(gone);
-      browserOpens.push((await channelsPage.evaluate(openBrowser)) as number);
-    }
-    await channelsPage.waitForFunction(gone);
-    await channelsPage.evaluate(`location.hash = "#channels/all"`);
-    await channelsPage.waitForSelector('[data-testid="channel-entry"]');
-    const filterKeys: number[] = [];
-    for (const text of ["r", "ro", "roo", "room", "room 1", "room", ""]) filterKeys.push((await channelsPage.evaluate(CHANNEL_FILTER_KEY(text))) as number);
-    await channelsPage.close();
-    report({ scenario: "chat-web: open the channel browser (link to rows drawn)", first_ms: +browserFirst.toFixed(1), opens: browserOpens.length, p50_ms: quantile(browserOpens, 0.5), p95_ms: quantile(browserOpens, 0.95), target: "< 150 ms" });
-    report({ scenario: "chat-web: channel browser filter, one keystroke to rows drawn", keystrokes: filterKeys.length, p50_ms: quantile(filterKeys, 0.5), max_ms: quantile(filterKeys, 1), target: "< 50 ms" });
 
     // Memory: scroll back through 5,000 messages of the history channel, from its middle (the
     // seed's first unread message is its oldest, where the view would otherwise open).

@@ -59,7 +59,8 @@ export function closePopover(): void {
 /** A dialog over the app, full screen on a phone. Its children decide the body. */
 export function Modal({ title, onClose = closeModal, wide, children, testId }: { title: string; onClose?: () => void; wide?: boolean; children: ComponentChildren; testId?: string }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => onEscape(onClose), [onClose]);
+  // Before the first paint: an Esc pressed as soon as the dialog shows closes it.
+  useLayoutEffect(() => onEscape(onClose), [onClose]);
   useEffect(() => {
     // Focus moves into the dialog, and back where it was when it closes.
     const before = document.activeElement as HTMLElement | null;
