@@ -170,7 +170,8 @@ const OPEN_OVERLAY = (hash: string, selector: string) => `new Promise(function (
     observer.disconnect();
     requestAnimationFrame(function () {
       const ms = performance.now() - start;
-      document.querySelector('[data-testid="settings"] .modal-close').click();
+      // Closed with its button, whichever overlay it is.
+      document.querySelector('.modal .modal-close').click();
       resolve(ms);
     });
   });
