@@ -18,7 +18,7 @@ import type { ChatDatabase } from "../apps/chat/src/store/schema.js";
 import { load, measureCeiling, report, startServer, type LoadOptions } from "./lib.js";
 
 const TOTAL = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
-const WORDS = ["garden", "deploy", "lunch", "release", "database", "coffee", "meeting", "review", "python", "kernel", "weekend", "budget"];
+export const WORDS = ["garden", "deploy", "lunch", "release", "database", "coffee", "meeting", "review", "python", "kernel", "weekend", "budget"];
 
 export interface Seeded {
   url: string;

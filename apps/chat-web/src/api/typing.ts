@@ -4,19 +4,26 @@ import { effect } from "@preact/signals";
 import { api } from "./client";
 import { TypingNotifier, type TypingTarget } from "./typing-notifier";
 import { draft, type Draft } from "../state/compose";
+import { session } from "../state/session";
 import { userSettings } from "../state/settings";
 import { findUser } from "../state/users";
 
-/** The compose box's target as a typing target: null while it names nobody known yet. */
-export function targetOfDraft(d: Pick<Draft, "kind" | "channelId" | "topic" | "to" | "content">, resolve: (name: string) => number | undefined): TypingTarget | null {
+/**
+ * The compose box's target as a typing target: the chosen recipients (the pills) and any typed
+ * name or email not made a pill yet; null while something typed names nobody known, and for
+ * one's notes to self (nobody else to tell).
+ */
+export function targetOfDraft(d: Pick<Draft, "kind" | "channelId" | "topic" | "dmIds" | "to" | "content">, resolve: (name: string) => number | undefined, myUserId: number): TypingTarget | null {
   if (!d.content.trim()) return null;
   if (d.kind === "channel") return d.channelId !== null ? { kind: "channel", streamId: d.channelId, topic: d.topic } : null;
-  const ids = d.to
+  const typed = d.to
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean)
     .map(resolve);
-  return ids.length && ids.every((id) => id !== undefined) ? { kind: "dm", to: ids as number[] } : null;
+  if (typed.some((id) => id === undefined)) return null;
+  const ids = [...new Set([...(d.dmIds ?? []), ...(typed as number[])])].filter((id) => id !== myUserId);
+  return ids.length ? { kind: "dm", to: ids } : null;
 }
 
 let watching: (() => void) | null = null;
@@ -40,6 +47,6 @@ export function watchCompose(): void {
     lastContent = d.content;
     const settings = userSettings.peek();
     const allowed = d.kind === "dm" ? settings.send_private_typing_notifications !== false : settings.send_stream_typing_notifications !== false;
-    notifier.typed(allowed ? targetOfDraft(d, (name) => findUser(name)?.user_id) : null);
+    notifier.typed(allowed ? targetOfDraft(d, (name) => findUser(name)?.user_id, session.peek()?.userId ?? 0) : null);
   });
 }
