@@ -10,7 +10,8 @@ import { subscriptionRows } from "../store/subscriptions.js";
 import { channelArchivedEvents, channelUpdateEvents, defaultStreamsEvent, subscribeEvents, type ChannelFieldChanges } from "../events/channel-events.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { renderDescription } from "../lib/description.js";
-import { doStoreGroupSetting, type GroupSettingValue } from "./group-settings.js";
+import { doStoreGroupSetting } from "./group-settings.js";
+import { type GroupSettingValue } from "../present/group-setting.js";
 import { subscribeUsers } from "./subscription-writes.js";
 
 export interface NewChannel {

@@ -5,9 +5,9 @@ import type { ChatDb } from "../store/schema.js";
 import { BadRequestError } from "../http/errors.js";
 import { field, int, list, object, union, type Validator } from "../http/validators.js";
 import type { GroupGraph } from "../lib/group-graph.js";
+import type { GroupSettingValue } from "../present/group-setting.js";
 import { addMembers, addSubgroups, insertGroup } from "../store/groups.js";
 
-export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
 
 export const groupSettingValue: Validator<GroupSettingValue> = union(
   int(),
@@ -18,13 +18,6 @@ export const groupSettingChange: Validator<{ new: GroupSettingValue; old?: Group
   new: field(groupSettingValue),
   old: { validator: groupSettingValue, optional: true as const },
 });
-
-/** The API form of a stored setting: an id for named groups, members and subgroups otherwise. */
-export function presentGroupSetting(graph: GroupGraph, groupId: number): GroupSettingValue {
-  const group = graph.group(groupId);
-  if (!group || group.name !== null) return groupId;
-  return { direct_members: graph.directMembers(groupId), direct_subgroups: graph.directSubgroups(groupId) };
-}
 
 export function sameGroupSetting(a: GroupSettingValue, b: GroupSettingValue): boolean {
   if (typeof a === "number" || typeof b === "number") return a === b;

@@ -5,7 +5,8 @@ import type { ChatDeps } from "../deps.js";
 import { addMembers, addSubgroups, groupInRealm, groupsInRealm, insertGroup, removeMembers, removeSubgroups, updateGroup, type UserGroup } from "../store/groups.js";
 import { groupCreatedEvents, groupUpdatedEvents, membershipEvents, type MembershipChange } from "../events/group-events.js";
 import { loadRealmView } from "../events/realm-view.js";
-import { doStoreGroupSetting, type GroupSettingValue } from "./group-settings.js";
+import { doStoreGroupSetting } from "./group-settings.js";
+import { type GroupSettingValue } from "../present/group-setting.js";
 import { checkGroupName } from "./group-checks.js";
 import { lockRealmNames } from "./realm-locks.js";
 

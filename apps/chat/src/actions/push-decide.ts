@@ -12,7 +12,7 @@ import { GroupGraph } from "../lib/group-graph.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import { pushTrigger, TRIGGERS, type Trigger } from "../lib/push-triggers.js";
 import { removableIds } from "../lib/push-payloads.js";
-import { SERVER_LIMITS } from "../present/realm.js";
+import { SERVER_LIMITS } from "../lib/server-limits.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
 import { advanceCursor, claimCursor, renewCursor, forgetNotified, insertOutbox, messagesAfter, recordNotified, renderedContent, staleNotified, unreadForPushable, type ScannedMessage } from "../store/push-outbox.js";
 import { mutedPairs, pushRecipients, subscriptionViews, topicVisibilities } from "../store/push-recipients.js";

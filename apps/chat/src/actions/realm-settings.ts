@@ -7,7 +7,8 @@ import { REALM_GROUP_SETTINGS, REALM_SETTINGS } from "../lib/realm-settings.js";
 import { realmMessageSettings, setRealmMessageSettings } from "../store/message-settings.js";
 import { realmSettingValues, setRealmSettingValue } from "../store/settings.js";
 import { setRealmGroupSetting, type Realm } from "../store/realms.js";
-import { checkGroupSetting, doStoreGroupSetting, presentGroupSetting, sameGroupSetting, type GroupSettingValue } from "./group-settings.js";
+import { checkGroupSetting, doStoreGroupSetting, sameGroupSetting } from "./group-settings.js";
+import { presentGroupSetting, type GroupSettingValue } from "../present/group-setting.js";
 import { activeUserIds, publish } from "./publish.js";
 
 /** The current wire value of every setting PATCH /realm handles. */

@@ -1,7 +1,7 @@
 // The events of channel and subscription changes (Zulip's zerver/actions/streams.py and
 // subscriptions.py), built from realm views taken around the write. Each function returns the
 // events in the order Zulip sends them; the action publishes them with its commit stamp.
-import { presentGroupSetting } from "../actions/group-settings.js";
+import { presentGroupSetting } from "../present/group-setting.js";
 import { presentChannel, presentSubscription } from "../present/channel.js";
 import type { Stream } from "../store/streams.js";
 import type { Subscription } from "../store/subscriptions.js";

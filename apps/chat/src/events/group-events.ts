@@ -2,7 +2,7 @@
 // goes to every active user; membership changes can also let users see channels whose
 // permission settings name the group, or stop them.
 import { presentGroup } from "../present/group.js";
-import { presentGroupSetting } from "../actions/group-settings.js";
+import { presentGroupSetting } from "../present/group-setting.js";
 import type { UserGroup } from "../store/groups.js";
 import { accessChangeEvents, type Outgoing } from "./channel-events.js";
 import { activeIds, type RealmView } from "./realm-view.js";

@@ -1,6 +1,6 @@
 // Which emoji a reaction may name: realm (custom) emoji, Unicode emoji by Zulip's names (the
 // Markdown renderer's table) and the one Zulip extra emoji; and the rules for custom emoji names.
-import { BadRequestError } from "../http/errors.js";
+import { BadRequestError } from "./errors.js";
 import { emojiCodepoint, emojiName } from "../markdown/emoji.js";
 
 export type ReactionType = "unicode_emoji" | "realm_emoji" | "zulip_extra_emoji";

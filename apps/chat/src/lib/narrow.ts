@@ -1,7 +1,7 @@
 // Narrow terms as clients send them ({operator, operand, negated} objects or legacy
 // [operator, operand] pairs), validated and with legacy operator names mapped to current ones.
-import { ZulipError } from "../http/errors.js";
-import { ParamValidationError } from "../http/errors.js";
+import { ZulipError } from "./errors.js";
+import { ParamValidationError } from "./errors.js";
 
 export type Operand = string | number | number[];
 

@@ -1,6 +1,6 @@
 // Presence timing and wire formats (Zulip's zerver/lib/presence.py): the modern per-user
 // {active_timestamp, idle_timestamp} and the legacy per-email {aggregated, website} form.
-import { SERVER_LIMITS } from "../present/realm.js";
+import { SERVER_LIMITS } from "./server-limits.js";
 
 export const PRESENCE_PING_INTERVAL_SECS = SERVER_LIMITS.server_presence_ping_interval_seconds;
 export const OFFLINE_THRESHOLD_SECS = SERVER_LIMITS.server_presence_offline_threshold_seconds;

@@ -1,5 +1,5 @@
 // Zulip's push notification error codes, each with its status and message.
-import { ZulipError } from "../http/errors.js";
+import { ZulipError } from "./errors.js";
 
 export class PushServiceNotConfiguredError extends ZulipError {
   constructor() {

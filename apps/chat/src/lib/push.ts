@@ -2,7 +2,7 @@
 // encryption of notification payloads with a device's push key.
 import { createHash } from "node:crypto";
 import nacl from "tweetnacl";
-import { BadRequestError } from "../http/errors.js";
+import { BadRequestError } from "./errors.js";
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -1,7 +1,7 @@
 // The realm settings PATCH /realm changes, where each is stored, its default and its check.
 // "realm": a column of realms; "message": realm_message_settings (the message engineers'
 // table, the one source of truth for them); "kv": realm_settings rows.
-import { bool, int, oneOf, string, union, type Validator } from "../http/validators.js";
+import { bool, int, oneOf, string, union, type Validator } from "./validators.js";
 import type { SystemGroupName } from "./roles.js";
 
 export type Storage = "realm" | "message" | "kv";

@@ -2,8 +2,8 @@
 // stored and Zulip's default. Most live as user_settings rows (only what differs from the
 // default); the time zone is a users column; the automatic follow/unmute settings belong to
 // user_message_settings, which the message send path reads.
-import { BadRequestError } from "../http/errors.js";
-import { bool, int, oneOf, type Validator } from "../http/validators.js";
+import { BadRequestError } from "./errors.js";
+import { bool, int, oneOf, type Validator } from "./validators.js";
 
 export type SettingStorage = "kv" | "message" | "timezone";
 

@@ -1,6 +1,6 @@
 // Topic names: normalization, the empty topic ("general chat"), resolved topics, and the
 // channel/realm topics policy.
-import { BadRequestError } from "../http/errors.js";
+import { BadRequestError } from "./errors.js";
 
 export const MAX_TOPIC_LENGTH = 60;
 export const MAX_MESSAGE_LENGTH = 10000;

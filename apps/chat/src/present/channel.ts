@@ -1,5 +1,5 @@
 // Channels as BasicChannel and Subscription objects.
-import { presentGroupSetting } from "../actions/group-settings.js";
+import { presentGroupSetting } from "./group-setting.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import { STREAM_GROUP_SETTINGS } from "../store/schema.js";
 import type { Stream } from "../store/streams.js";

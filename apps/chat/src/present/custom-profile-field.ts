@@ -1,6 +1,7 @@
 // Custom profile fields and users' profile_data, as Zulip sends them.
 import type { CustomProfileField, CustomProfileFieldValue } from "../store/custom-profile-fields.js";
 import { RENDERED_TYPES } from "../lib/custom-profile-fields.js";
+import type { ProfileRows } from "../store/profile-data.js";
 
 export function presentField(f: CustomProfileField): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -33,4 +34,9 @@ export function profileDataByUser(fields: CustomProfileField[], values: CustomPr
     data[String(v.field_id)] = RENDERED_TYPES.includes(type) ? { value: v.value, rendered_value: v.rendered_value ?? "" } : { value: v.value };
   }
   return out;
+}
+
+/** profile_data of each user with values, from the rows store/profile-data.ts reads. */
+export function profileDataOf(rows: ProfileRows): Map<number, ProfileData> {
+  return profileDataByUser(rows.fields, rows.values);
 }

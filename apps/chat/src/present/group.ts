@@ -1,5 +1,5 @@
 // User groups as Zulip's UserGroup object.
-import { presentGroupSetting } from "../actions/group-settings.js";
+import { presentGroupSetting } from "./group-setting.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import { GROUP_GROUP_SETTINGS } from "../store/schema.js";
 import type { UserGroup } from "../store/groups.js";

@@ -5,7 +5,8 @@ import { BadRequestError, insufficientPermission, mustBeOwner } from "../http/er
 import { json, raw, type Params } from "../http/params.js";
 import { bool, int, oneOf } from "../http/validators.js";
 import { checkRetentionDays, TOPICS_POLICIES } from "../actions/channel-checks.js";
-import { checkGroupSetting, groupSettingValue, type GroupSettingValue } from "../actions/group-settings.js";
+import { checkGroupSetting, groupSettingValue } from "../actions/group-settings.js";
+import { type GroupSettingValue } from "../present/group-setting.js";
 import { isAdmin, isOwner } from "../lib/roles.js";
 import { STREAM_GROUP_SETTINGS, type StreamGroupSetting } from "../store/schema.js";
 import type { ChannelScope } from "./channel-access.js";

@@ -10,7 +10,8 @@ import { servicesInRealm } from "../store/outgoing-webhooks.js";
 import { ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from "../lib/version.js";
 import { presentChannel, presentSubscription } from "../present/channel.js";
 import { presentGroup } from "../present/group.js";
-import { presentRealmState, SERVER_LIMITS } from "../present/realm.js";
+import { SERVER_LIMITS } from "../lib/server-limits.js";
+import { presentRealmState } from "../present/realm.js";
 import { userSettings } from "../present/user-settings.js";
 import { currentUserSettings } from "../actions/settings.js";
 import { presentDevices } from "../present/push.js";
@@ -31,7 +32,8 @@ import { orgSections } from "./register-org.js";
 import { userExtraSections } from "./register-user-extras.js";
 import { extraSections } from "./register-extras.js";
 import { mobileSections } from "./register-mobile.js";
-import { profileDataFor } from "../store/profile-data.js";
+import { profileRows } from "../store/profile-data.js";
+import { profileDataOf } from "../present/custom-profile-field.js";
 
 export function register(api: Api): void {
   const { deps } = api;
@@ -72,7 +74,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
     Object.assign(state, presentRealmState(realm, url, botDomain, scope.realmSettings, scope.graph), SERVER_LIMITS);
   }
   if (wants("realm_user")) {
-    const view = { clientGravatar, includeCustomProfileFields: true, profileData: await profileDataFor(db, realm.id) };
+    const view = { clientGravatar, includeCustomProfileFields: true, profileData: profileDataOf(await profileRows(db, realm.id)) };
     Object.assign(state, {
       realm_users: users.filter((u) => u.is_active).map((u) => presentUser(u, view)),
       realm_non_active_users: users.filter((u) => !u.is_active).map((u) => presentUser(u, view)),

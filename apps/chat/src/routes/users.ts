@@ -13,7 +13,8 @@ import { countActiveOwners, usersInRealm, type User } from "../store/users.js";
 import { accessUserByEmail, accessUserById, pathId, type UserAccess } from "./access.js";
 import { profileDataItems } from "./profile-data.js";
 import { checkUpdateProfileData } from "../actions/custom-profile-fields.js";
-import { profileDataFor } from "../store/profile-data.js";
+import { profileRows } from "../store/profile-data.js";
+import { profileDataOf } from "../present/custom-profile-field.js";
 
 export function register(api: Api): void {
   const { db, clock } = api.deps;
@@ -41,17 +42,17 @@ export function register(api: Api): void {
       return { members: new JsonText(text) };
     }
     const users = await usersInRealm(db, realm.id, userIds ? { ids: userIds } : {});
-    const profileData = includeCustomProfileFields ? await profileDataFor(db, realm.id, userIds) : undefined;
+    const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(db, realm.id, userIds)) : undefined;
     return { members: users.map((u) => presentUser(u, { clientGravatar, includeCustomProfileFields, profileData })) };
   });
 
-  api.user("GET", "/users/me", async ({ user, realm }) => presentOwnUser(user, await profileDataFor(db, realm.id, [user.id])));
+  api.user("GET", "/users/me", async ({ user, realm }) => presentOwnUser(user, profileDataOf(await profileRows(db, realm.id, [user.id]))));
 
   api.user("GET", "/users/:user", async (ctx) => {
     const clientGravatar = ctx.params.withDefault("client_gravatar", json(bool), true);
     const includeCustomProfileFields = ctx.params.withDefault("include_custom_profile_fields", json(bool), false);
     const target = await userFromPath(ctx, { allowDeactivated: true, allowBots: true });
-    const profileData = includeCustomProfileFields ? await profileDataFor(db, ctx.realm.id, [target.id]) : undefined;
+    const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(db, ctx.realm.id, [target.id])) : undefined;
     return { user: presentUser(target, { clientGravatar, includeCustomProfileFields, profileData }) };
   });
 

@@ -5,7 +5,7 @@
 // an account's report by moving its date forward (compare-and-set) before sending it.
 import type { MonitorDeps } from "../deps.js";
 import { computeStatus } from "../lib/status.js";
-import type { UptimeReport } from "../lib/uptime.js";
+import { percent, type UptimeReport } from "../lib/uptime.js";
 import { signPayload } from "../lib/signing.js";
 import { listChecks } from "../store/checks.js";
 import { listAccessibleProjects } from "../store/memberships.js";
@@ -13,7 +13,6 @@ import type { Account } from "../store/schema.js";
 import { DEFAULT_PROFILE } from "../store/webProfiles.js";
 import { sendAccountMail } from "./accountMail.js";
 import { uptimeOf } from "./uptime.js";
-import { percent } from "../web/views/uptimeCard.js";
 
 export const REPORT_SALT = "monthly-report-unsubscribe";
 

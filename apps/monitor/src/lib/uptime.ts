@@ -75,3 +75,10 @@ export function uptimeReport(flips: FlipFact[], created: number, current: string
   }
   return { days, months };
 }
+
+/** "99.95%": two decimals, never rounded up to 100% while there was downtime. */
+export function percent(fraction: number | null): string {
+  if (fraction === null) return "–";
+  const hundredths = Math.floor(fraction * 10000);
+  return `${(hundredths / 100).toFixed(2)}%`;
+}

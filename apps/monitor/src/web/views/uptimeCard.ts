@@ -1,15 +1,8 @@
 // The details page's uptime figures (lib/uptime.ts): the last 7, 30 and 90 days and the last
 // three calendar months, from the check's flips.
-import type { UptimeFigures, UptimeReport } from "../../lib/uptime.js";
+import { percent, type UptimeFigures, type UptimeReport } from "../../lib/uptime.js";
 import { html, type Html } from "../html.js";
 import { formatDuration } from "./format.js";
-
-/** "99.95%": two decimals, never rounded up to 100% while there was downtime. */
-export function percent(fraction: number | null): string {
-  if (fraction === null) return "–";
-  const hundredths = Math.floor(fraction * 10000);
-  return `${(hundredths / 100).toFixed(2)}%`;
-}
 
 const downtime = (f: UptimeFigures) =>
   f.downtimes === 0 && f.down_seconds === 0 ? "no downtime" : `${f.downtimes === 1 ? "1 downtime" : `${f.downtimes} downtimes`}${f.down_seconds >= 60 ? `, ${formatDuration(f.down_seconds)} down` : ""}`;
