@@ -2,7 +2,6 @@
 import type { Realm } from "../store/realms.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import { presentGroupSetting } from "./group-setting.js";
-import { SERVER_LIMITS } from "../lib/server-limits.js";
 import { renderDescription } from "../lib/description.js";
 import { unixSeconds } from "./time.js";
 import { EMOJI_DATA_PATH } from "../markdown/emoji.js";

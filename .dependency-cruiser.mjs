@@ -10,7 +10,7 @@ const below = (from, ...to) => ({
   to: { path: to.map((t) => `^apps/$1/src/${t}/`) },
 });
 
-module.exports = {
+export default {
   forbidden: [
     {
       name: "no-circular",
