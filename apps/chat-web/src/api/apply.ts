@@ -6,6 +6,7 @@ import { addChannels, addSubscriptions, adjustSubscriberCount, removeChannels, r
 import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
+import { announceMessage } from "../state/live";
 import { addLiveMessage, setFlag, updateMessage, messages } from "../state/messages";
 import { myRole } from "../state/role";
 import { session } from "../state/session";
@@ -42,6 +43,7 @@ export function applyEvent(event: Event): "reregister" | void {
       addLiveMessage(message);
       const where = conversationKey(message.type === "stream" ? { channelId: message.stream_id, topic: message.subject } : { dm: peers });
       if (where) typingEndedBy(message.sender_id, where);
+      announceMessage(message);
       return;
     }
     case "update_message": {

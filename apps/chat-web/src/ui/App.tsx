@@ -22,6 +22,10 @@ import { SearchBar } from "./search/SearchBar";
 import { TypingNotice } from "./TypingNotice";
 import { Signup } from "./Signup";
 import { HeaderLinks } from "./settings/HeaderLinks";
+import { HomePane } from "./home/HomePane";
+import { HOME_TITLES, homeView } from "./home/route";
+import { documentTitle } from "./home/title";
+import { unreadCounts } from "../state/unreads";
 
 /** The invitation key of a sign-up address (/join/<key>/, /accounts/do_confirm/<key>). */
 export function inviteKeyOf(path: string): string | null {
@@ -60,10 +64,16 @@ function Chat() {
   const sidebarOpen = useSignal(false);
   const s = session.value!;
   const narrow = currentNarrow.value;
+  const home = homeView.value;
+  const heading = home ? HOME_TITLES[home] : title(narrow);
   useEffect(() => {
     sidebarOpen.value = false;
-    document.title = `${title(narrow)} - ${s.realmName || "Beacon chat"}`;
-  }, [narrowKey(narrow), s.realmName]);
+  }, [narrowKey(narrow), home]);
+  // Zulip's tab title: "(3) #design > launch - Acme - Beacon", the count the combined feed's.
+  const unread = unreadCounts.value.feed;
+  useEffect(() => {
+    document.title = documentTitle(unread, heading, s.realmName);
+  }, [unread, heading, s.realmName]);
   useEffect(() => listenForShortcuts(), []);
   // The phone's drawer closes with Esc while it is open.
   useEffect(() => (sidebarOpen.value ? onEscape(() => (sidebarOpen.value = false)) : undefined), [sidebarOpen.value]);
@@ -73,7 +83,7 @@ function Chat() {
         <button type="button" class="icon-button menu-button" aria-label="Channels and conversations" aria-expanded={sidebarOpen.value} onClick={() => (sidebarOpen.value = !sidebarOpen.value)}>
           <Icon name="menu" size={18} />
         </button>
-        <h1>{title(narrow)}</h1>
+        <h1>{heading}</h1>
         <SearchBar />
         <span class="realm-name">{s.realmName}</span>
         <HeaderLinks />
@@ -93,7 +103,7 @@ function Chat() {
             {notice.value}
           </div>
         )}
-        <MessageView />
+        {home ? <HomePane view={home} /> : <MessageView />}
       </section>
       <PeoplePanel />
       <OverlayHost />

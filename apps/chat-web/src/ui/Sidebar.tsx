@@ -14,6 +14,7 @@ import { topicKey, unreadCounts, unreadTopicsOf } from "../state/unreads";
 import { displayName, users } from "../state/users";
 import type { Subscription } from "../state/types";
 import { Icon } from "./Icon";
+import { homeView } from "./home/route";
 import "./sidebar.css";
 
 const TOPICS_SHOWN = 8;
@@ -29,7 +30,7 @@ function Count({ n, label }: { n: number; label?: string }) {
 }
 
 function Row({ narrow, testid, children, extra, class: className }: { narrow: Narrow; testid: string; children: preact.ComponentChildren; extra?: Record<string, string | number>; class?: string }) {
-  const active = narrowKey(currentNarrow.value) === narrowKey(narrow);
+  const active = !homeView.value && narrowKey(currentNarrow.value) === narrowKey(narrow);
   return (
     <a href={hashOf(narrow)} class={`sidebar-row ${className ?? ""} ${active ? "active" : ""}`} data-testid={testid} aria-current={active ? "page" : undefined} {...extra}>
       {children}
@@ -113,7 +114,24 @@ export function Sidebar() {
     <nav class="sidebar" data-testid="sidebar" aria-label="Channels and conversations">
       <ul class="views">
         <li>
-          <a href="#feed" class={`sidebar-row ${narrowKey(currentNarrow.value) === "feed" ? "active" : ""}`} data-testid="view-all">
+          <a href="#inbox" class={`sidebar-row ${homeView.value === "inbox" ? "active" : ""}`} data-testid="view-inbox">
+            <span class="row-icon" aria-hidden="true">
+              <Icon name="inbox" size={14} />
+            </span>
+            <span class="row-label">Inbox</span>
+            <Count n={counts.feed} />
+          </a>
+        </li>
+        <li>
+          <a href="#recent" class={`sidebar-row ${homeView.value === "recent" ? "active" : ""}`} data-testid="view-recent">
+            <span class="row-icon" aria-hidden="true">
+              <Icon name="clock" size={14} />
+            </span>
+            <span class="row-label">Recent conversations</span>
+          </a>
+        </li>
+        <li>
+          <a href="#feed" class={`sidebar-row ${!homeView.value && narrowKey(currentNarrow.value) === "feed" ? "active" : ""}`} data-testid="view-all">
             <span class="row-icon" aria-hidden="true">
               <Icon name="menu" size={14} />
             </span>

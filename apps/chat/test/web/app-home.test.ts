@@ -24,7 +24,7 @@ describe("the chat web app: home views and being told, two people at once", { sk
   let site: string;
   let browser: Browser;
   let ada: Page;
-  let _grace: Page;
+  let grace: Page;
   let shots: string;
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
@@ -131,7 +131,7 @@ describe("the chat web app: home views and being told, two people at once", { sk
 
   it("draws its markers as its own icons, not emoji characters", async () => {
     await front(ada);
-    const group = await send(server, team.grace, [team.ada.id, team.alan.id], null, "A group hello");
+    await send(server, team.grace, [team.ada.id, team.alan.id], null, "A group hello");
     const secret = await server.call(team.owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "secret plans" }], invite_only: true, principals: [team.ada.id, team.owner.id] });
     assert.equal(secret.status, 200);
     const sidebar = ada.locator("nav[data-testid=sidebar]");
@@ -140,7 +140,6 @@ describe("the chat web app: home views and being told, two people at once", { sk
     assert.equal(await sidebar.locator("[data-testid=dm-row]", { hasText: "Grace Hopper, Alan Turing" }).locator("svg.icon").count(), 1);
     const text = (await ada.locator("main[data-testid=app]").innerText()) + (await ada.locator(".app-header").innerText());
     assert.doesNotMatch(text, /[\u{1F000}-\u{1FAFF}\u2630\u25B8\u25BE]/u, "no emoji or symbol characters in the chrome");
-    void group;
   });
 
   it("takes the reconnect notice away as soon as the server answers again, without waiting for an event", async () => {
@@ -154,5 +153,102 @@ describe("the chat web app: home views and being told, two people at once", { sk
     await ada.unroute("**/json/events?*");
     // No event comes now: the notice still goes with the next answer.
     await notice.waitFor({ state: "detached", timeout: 15_000 });
+  });
+  /** Grace's browser sends, through the session of her page (as the compose box does). */
+  async function graceSends(params: Record<string, string>): Promise<number> {
+    return sendFrom(grace, params);
+  }
+
+  async function sendFrom(page: Page, params: Record<string, string>): Promise<number> {
+    const body = await page.evaluate(async (p) => {
+      const csrf = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+      const r = await fetch("/json/messages", { method: "POST", headers: { "X-CSRFToken": csrf }, body: new URLSearchParams(p) });
+      return (await r.json()) as { id: number };
+    }, params);
+    return body.id;
+  }
+
+  it("lists unread conversations in the Inbox, live, and marks a topic, a channel and everything as read", async () => {
+    grace = await person({ viewport: DESKTOP });
+    await signIn(grace, site, team.grace.email);
+    await front(ada);
+    await ada.locator("[data-testid=view-inbox]").click();
+    const inbox = ada.locator("[data-testid=inbox]");
+    await inbox.waitFor();
+    assert.equal(await ada.locator("header.app-header h1").textContent(), "Inbox");
+    // (What Ada's feed showed her on sign-in is read.) Grace writes to her and in a new topic:
+    // both show without a reload, direct messages first, then channels with topics and counts.
+    await graceSends({ type: "private", to: JSON.stringify([team.ada.id]), content: "Got a minute?" });
+    await inbox.locator("[data-testid=inbox-dm]", { hasText: "Grace Hopper" }).waitFor();
+    await graceSends({ type: "stream", to: "design", topic: "colours", content: "Which blue for the logo?" });
+    const design = inbox.locator(`[data-testid=inbox-channel][data-channel-id="${team.design}"]`);
+    await design.locator("[data-testid=inbox-topic][data-topic=colours] [data-testid=unread-count]", { hasText: "1" }).waitFor();
+    await graceSends({ type: "stream", to: "design", topic: "logo sizes", content: "And how big?" });
+    await design.locator("[data-testid=inbox-topic][data-topic='logo sizes']").waitFor();
+    assert.equal(await inbox.locator("section").first().getAttribute("data-testid"), "inbox-dms");
+    // The tab's title carries the unread count.
+    await ada.waitForFunction(() => /^\(\d+\) Inbox - Acme Labs - Beacon$/.test(document.title));
+    const before = Number(/^\((\d+)\)/.exec(await ada.title())![1]);
+    await shot(ada, "inbox");
+    // Up and down move through the rows; Enter opens the focused one.
+    await ada.keyboard.press("ArrowDown");
+    assert.equal(await ada.evaluate(() => document.activeElement?.dataset.testid), "inbox-dm");
+    // Mark one topic as read: it goes, and the title's count falls by one.
+    await design.locator("[data-testid=inbox-topic][data-topic=colours]").locator("xpath=..").locator("[data-testid=mark-read]").click();
+    await design.locator("[data-testid=inbox-topic][data-topic=colours]").waitFor({ state: "detached" });
+    await ada.waitForFunction((n) => document.title.startsWith(`(${n}) `), before - 1);
+    // A channel, then everything.
+    await design.locator(".inbox-group-header [data-testid=mark-read]").click();
+    await design.waitFor({ state: "detached" });
+    await inbox.locator("[data-testid=mark-all-read]").click();
+    await inbox.locator("[data-testid=inbox-empty]").waitFor();
+    await ada.waitForFunction(() => document.title === "Inbox - Acme Labs - Beacon");
+    // Grace's next message is there at once, and opens from the inbox with Enter.
+    await graceSends({ type: "stream", to: "engineering", topic: "release", content: "Release notes are up." });
+    const release = inbox.locator("[data-testid=inbox-topic][data-topic=release]");
+    await release.waitFor();
+    await release.focus();
+    await waitReady(ada, () => ada.keyboard.press("Enter"));
+    assert.match(ada.url(), /#narrow\/channel\/\d+-engineering\/topic\/release$/);
+  });
+
+  it("lists conversations by activity in Recent conversations, with participants and filters, live", async () => {
+    await front(ada);
+    await ada.locator("[data-testid=view-recent]").click();
+    const recent = ada.locator("[data-testid=recent]");
+    const rows = recent.locator("[data-testid=recent-row]");
+    await rows.first().waitFor();
+    assert.match((await rows.first().textContent())!, /release/);
+    // Grace answers in an older topic: it moves to the top, with her picture and its count.
+    await graceSends({ type: "stream", to: "engineering", topic: "deploys", content: "Deploying again at five." });
+    await rows.first().locator(".recent-topic", { hasText: "deploys" }).waitFor();
+    const top = rows.first();
+    assert.equal(await top.locator("[data-testid=unread-count]").textContent(), "1");
+    assert.match((await top.locator(".recent-people").getAttribute("aria-label"))!, /^Participants: Grace Hopper, Alan Turing$/);
+    await shot(ada, "recent");
+    // Ada wrote in none of them: "Participated" leaves only the conversations she took part in.
+    await sendFrom(ada, { type: "stream", to: "random", topic: "lunch", content: "Lunch at noon?" });
+    await rows.first().locator(".recent-topic", { hasText: "lunch" }).waitFor();
+    await recent.locator("[data-testid=filter-participated]").click();
+    assert.deepEqual(await rows.locator(".recent-topic").allTextContents(), ["lunch"]);
+    await recent.locator("[data-testid=filter-participated]").click();
+    await recent.locator("[data-testid=filter-unread]").click();
+    const unread = await rows.locator(".recent-topic").allTextContents();
+    assert.ok(unread.includes("deploys") && !unread.includes("lunch"), unread.join(", "));
+    await recent.locator("[data-testid=filter-unread]").click();
+  });
+
+  it("shows Inbox and Recent conversations on a phone", async () => {
+    const phone = await person({ viewport: PHONE, phone: true });
+    await signIn(phone, site, team.ada.email);
+    await graceSends({ type: "private", to: JSON.stringify([team.ada.id]), content: "Are you coming?" });
+    await phone.goto(`${site}/#inbox`);
+    await phone.locator("[data-testid=inbox-dm]", { hasText: "Grace Hopper" }).first().waitFor();
+    await shot(phone, "inbox-phone");
+    await phone.goto(`${site}/#recent`);
+    await phone.locator("[data-testid=recent-row]").first().waitFor();
+    await shot(phone, "recent-phone");
+    await phone.context().close();
+    await front(ada);
   });
 });
