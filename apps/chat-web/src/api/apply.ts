@@ -7,6 +7,7 @@ import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
 import { setRealmEmoji } from "../state/emoji";
 import { announceMessage } from "../state/live";
+import { setMutedUsers, setTopicPolicy } from "../state/muting";
 import { addLiveMessage, setFlag, updateMessage, messages } from "../state/messages";
 import { myRole } from "../state/role";
 import { session } from "../state/session";
@@ -161,6 +162,12 @@ export function applyEvent(event: Event): "reregister" | void {
       return;
     case "typing":
       applyTypingEvent(event as unknown as TypingEvent, me.userId);
+      return;
+    case "muted_users":
+      setMutedUsers(event.muted_users);
+      return;
+    case "user_topic":
+      setTopicPolicy(event.stream_id, event.topic_name, event.visibility_policy);
       return;
     case "restart":
       return "reregister";

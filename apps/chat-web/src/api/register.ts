@@ -12,6 +12,7 @@ import { myRole } from "../state/role";
 import { session } from "../state/session";
 import { setSettings } from "../state/settings";
 import { setLimits } from "../state/limits";
+import { setMutedUsers, setUserTopics } from "../state/muting";
 import { setStarred } from "../state/starred";
 import { setUnreads } from "../state/unreads";
 import type { Channel, Subscription } from "../state/types";
@@ -34,9 +35,12 @@ export const EVENT_TYPES = [
   // the people list's presence dots and "X is typing…" (api/presence.ts, state/typing.ts)
   "presence",
   "typing",
+  // who and what notifications leave out (state/muting.ts)
+  "muted_users",
+  "user_topic",
 ];
 // Not realm_user: the user list loads after the first view (api/users.ts).
-const FETCH_TYPES = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji"];
+const FETCH_TYPES = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji", "muted_users", "user_topic"];
 
 export interface Registered {
   queue_id: string;
@@ -77,6 +81,8 @@ export async function register(): Promise<Registered> {
   setUnreads(state.unread_msgs ?? {}, own.user_id);
   setConversations(state.recent_private_conversations ?? []);
   setStarred(state.starred_messages ?? []);
+  setMutedUsers(state.muted_users);
+  setUserTopics(state.user_topics);
   setRealmEmoji(state.realm_emoji);
   setLimits(state);
   startPresence();

@@ -23,6 +23,7 @@ import { TypingNotice } from "./TypingNotice";
 import { Signup } from "./Signup";
 import { HeaderLinks } from "./settings/HeaderLinks";
 import { HomePane } from "./home/HomePane";
+import { NotificationHost } from "./notify/host";
 import { HOME_TITLES, homeView } from "./home/route";
 import { documentTitle } from "./home/title";
 import { unreadCounts } from "../state/unreads";
@@ -103,6 +104,7 @@ function Chat() {
             {notice.value}
           </div>
         )}
+        <NotificationHost />
         {home ? <HomePane view={home} /> : <MessageView />}
       </section>
       <PeoplePanel />

@@ -241,8 +241,9 @@ describe("the chat web app: home views and being told, two people at once", { sk
   it("shows Inbox and Recent conversations on a phone", async () => {
     const phone = await person({ viewport: PHONE, phone: true });
     await signIn(phone, site, team.ada.email);
-    await graceSends({ type: "private", to: JSON.stringify([team.ada.id]), content: "Are you coming?" });
     await phone.goto(`${site}/#inbox`);
+    await phone.locator("[data-testid=inbox]").waitFor();
+    await graceSends({ type: "private", to: JSON.stringify([team.ada.id]), content: "Are you coming?" });
     await phone.locator("[data-testid=inbox-dm]", { hasText: "Grace Hopper" }).first().waitFor();
     await shot(phone, "inbox-phone");
     await phone.goto(`${site}/#recent`);
