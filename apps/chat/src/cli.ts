@@ -1,6 +1,8 @@
 // `beacon chat …` commands and the chat half of `beacon serve`.
 import type { Command } from "commander";
-import { fail, openDatabase, printJson, systemClock } from "@beacon/platform";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { backupDatabase, backupFileName, fail, openDatabase, printJson, restoreDatabase, systemClock } from "@beacon/platform";
 import { loadChatConfig, realmUrl, type ChatConfig } from "./config.js";
 import { doCreateRealm } from "./actions/realms.js";
 import { startChatServer } from "./main.js";
@@ -76,6 +78,44 @@ export function registerCommands(program: Command): void {
       } finally {
         await database.close();
       }
+    });
+
+  chat
+    .command("backup")
+    .description("copy the database (SQLite: online backup; PostgreSQL: pg_dump) and the uploaded files into a directory, while the server runs; see docs/backups.md")
+    .requiredOption("--to <dir>", "directory to write the copy into")
+    .option("--database <url>", "database URL (CHAT_DATABASE_URL)")
+    .action(async (opts) => {
+      const config = configFrom(opts);
+      mkdirSync(opts.to, { recursive: true });
+      const open = openDatabase<ChatDatabase>(config.databaseUrl, { statementTimeoutMs: 0, connectTimeoutMs: config.dbConnectTimeoutMs });
+      let file: string;
+      try {
+        file = await backupDatabase(open, config.databaseUrl, join(opts.to, backupFileName("chat", config.databaseUrl)));
+      } finally {
+        await open.close();
+      }
+      // The files after the database: every file a copied row names was written before the row.
+      const uploads = join(opts.to, "uploads");
+      rmSync(uploads, { recursive: true, force: true });
+      if (existsSync(config.uploadsDir)) cpSync(config.uploadsDir, uploads, { recursive: true });
+      printJson({ database: file, uploads });
+    });
+
+  chat
+    .command("restore")
+    .description("put a copy made by `backup` (database and uploaded files) back in place; stop the servers first")
+    .requiredOption("--from <dir>", "directory `backup --to` wrote")
+    .option("--database <url>", "database URL (CHAT_DATABASE_URL)")
+    .action(async (opts) => {
+      const config = configFrom(opts);
+      await restoreDatabase(config.databaseUrl, join(opts.from, backupFileName("chat", config.databaseUrl)));
+      const uploads = join(opts.from, "uploads");
+      if (existsSync(uploads)) {
+        rmSync(config.uploadsDir, { recursive: true, force: true });
+        cpSync(uploads, config.uploadsDir, { recursive: true });
+      }
+      printJson({ restored: config.databaseUrl, uploads: config.uploadsDir });
     });
 
   chat

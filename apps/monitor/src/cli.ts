@@ -1,6 +1,8 @@
 // `beacon monitor …` commands, and the monitor half of `beacon serve`.
 import type { Command } from "commander";
-import { closeOnSignals, fail, migrateToLatest, openDatabase, printJson } from "@beacon/platform";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { backupDatabase, backupFileName, closeOnSignals, fail, migrateToLatest, openDatabase, printJson, restoreDatabase } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
 import { provisionIntegration } from "./actions/integrations.js";
 import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
@@ -105,6 +107,33 @@ export function registerCommands(program: Command): void {
       } finally {
         await database.close();
       }
+    });
+
+  monitor
+    .command("backup")
+    .description("copy the database, consistently while the server runs, into a directory (SQLite: online backup; PostgreSQL: pg_dump); see docs/backups.md")
+    .requiredOption("--to <dir>", "directory to write the copy into")
+    .option(...database)
+    .action(async (options) => {
+      const config = configFrom(options);
+      mkdirSync(options.to, { recursive: true });
+      const open = openDatabase(config.databaseUrl, { statementTimeoutMs: 0, connectTimeoutMs: config.dbConnectTimeoutMs });
+      try {
+        printJson({ database: await backupDatabase(open, config.databaseUrl, join(options.to, backupFileName("monitor", config.databaseUrl))) });
+      } finally {
+        await open.close();
+      }
+    });
+
+  monitor
+    .command("restore")
+    .description("put a copy made by `backup` back in place of the database; stop the servers first")
+    .requiredOption("--from <dir>", "directory `backup --to` wrote")
+    .option(...database)
+    .action(async (options) => {
+      const config = configFrom(options);
+      await restoreDatabase(config.databaseUrl, join(options.from, backupFileName("monitor", config.databaseUrl)));
+      printJson({ restored: config.databaseUrl });
     });
 
   monitor

@@ -17,3 +17,4 @@ export * from "./workerLoop.js";
 export * from "./outbound.js";
 export * from "./storageFaults.js";
 export * from "./startup.js";
+export * from "./backup.js";
