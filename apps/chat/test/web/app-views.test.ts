@@ -246,7 +246,8 @@ describe("the chat web app: sign-up, history, live changes, views", { skip, time
     await page.reload();
     await waitReady(page);
     const seen: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    // The top bar comes first (menu, search, settings, people, sign out, a notifications banner), then the sidebar.
+    for (let i = 0; i < 16; i++) {
       await page.keyboard.press("Tab");
       seen.push(await page.evaluate(() => {
         const el = document.activeElement;

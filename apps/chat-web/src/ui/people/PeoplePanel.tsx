@@ -55,6 +55,16 @@ export function PeoplePanel() {
     if (isPhone()) peopleOpen.value = false;
   }, [key]);
   useEffect(() => (open && isPhone() ? onEscape(() => (peopleOpen.value = false)) : undefined), [open]);
+  // A window narrowed to a phone's width closes the column rather than turn it into an open drawer.
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return;
+    const query = matchMedia(PHONE);
+    const narrowed = (event: MediaQueryListEvent) => {
+      if (event.matches) peopleOpen.value = false;
+    };
+    query.addEventListener("change", narrowed);
+    return () => query.removeEventListener("change", narrowed);
+  }, []);
   const Loaded = loaded.value ? List : null;
   return (
     <>
