@@ -2,18 +2,10 @@
 // be refined by a topic; a direct conversation is the set of its other members (empty for the
 // conversation with oneself). `near` only says where to open the view, not what it holds.
 import type { Message } from "../state/types";
-import { apiTerms, type Term } from "./terms";
+import { apiTerms } from "./terms";
+import type { Narrow, Term } from "./types";
 
-export interface Narrow {
-  channelId?: number;
-  topic?: string;
-  /** the other participants' ids, sorted; [] is the conversation with oneself */
-  dm?: number[];
-  is?: "mentioned" | "starred";
-  near?: number;
-  /** a search (narrow/terms.ts): set alone, without the fields above but `near` */
-  terms?: Term[];
-}
+export type { Narrow, Term } from "./types";
 
 export const FEED: Narrow = {};
 

@@ -9,13 +9,10 @@
 //   search/deploy.20failed`, `#narrow/-is/resolved`, `#narrow/sender/9-Grace-Hopper`.
 // Operands are kept canonical: a channel by its id, people by their ids ("9", "9,11"), the
 // rest as typed; the names are resolved when reading text and written back for display.
-import type { Narrow } from "./narrow";
+import type { Narrow, Term } from "./types";
 
-export interface Term {
-  operator: string;
-  operand: string;
-  negated?: boolean;
-}
+export type { Term } from "./types";
+
 
 /** The operators the search bar knows, with the names of older clients mapped to them. */
 export const OPERATORS = ["channel", "topic", "sender", "dm", "dm-including", "has", "is", "near", "search"] as const;
