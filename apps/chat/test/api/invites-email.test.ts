@@ -162,7 +162,8 @@ describe("e-mail invitations: POST /invites and resend mail a key that POST /acc
     const landing = await browser.open(new URL(url).pathname);
     assert.deepEqual([landing.status, landing.text], [200, SHELL]);
     const info = await browser.request("GET", `/accounts/invite_info/?key=${key}`);
-    assert.deepEqual(info.body, { result: "success", msg: "", realm_name: "Acme", email: "web@example.com" });
+    // The sign-up form shows the server's password rules beside its strength meter.
+    assert.deepEqual(info.body, { result: "success", msg: "", realm_name: "Acme", email: "web@example.com", password_min_length: 6, password_max_length: 100, password_min_guesses: 10000 });
     assert.equal((await t.call(owner, "GET", "/invites")).body.invites.filter((i: any) => i.email === "web@example.com").length, 1, "looking changes nothing");
     const done = await browser.post("/accounts/register/", { key, full_name: "Web User", password: "pw-secret-web-1" });
     assert.equal(done.status, 200, done.text);
