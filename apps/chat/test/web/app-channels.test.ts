@@ -8,10 +8,9 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team, People } from "./app-support.js";
 
-declare const document: any;
 declare const location: any;
 
 const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
@@ -26,34 +25,15 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
   let owner: Page;
   let ada: Page;
   let shots: string;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const people = new People({ pointerAway: true });
+  const { errors } = people;
+  const person = (viewport: { width: number; height: number }, phone = false) => people.person({ viewport, phone });
+  const front = (page: Page) => people.front(page);
+  const shot = (page: Page, name: string) => people.shot(page, name);
   const ids: Record<string, number> = {};
 
-  async function person(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-    const context = await browser.newContext({ viewport, locale: "en-US", timezoneId: "UTC", isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
-    return page;
-  }
 
-  /** Two windows of one headless browser: only the one in front draws frames. */
-  let inFront: Page | null = null;
-  async function front(page: Page): Promise<Page> {
-    if (inFront !== page) await page.bringToFront();
-    inFront = page;
-    return page;
-  }
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await front(page);
-    await page.mouse.move(0, 0);
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
-  }
 
   const sidebarChannel = (page: Page, id: number) => page.locator(`nav[data-testid=sidebar] [data-testid=channel-row][data-channel-id="${id}"]`);
 
@@ -76,7 +56,9 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     await ok(server.call(team.owner, "PATCH", "/settings", { timezone: "Europe/Paris" }));
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    people.browser = browser;
     shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    people.shots = shots;
     mkdirSync(shots, { recursive: true });
     owner = await person(DESKTOP);
     ada = await person(DESKTOP);
@@ -86,7 +68,7 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
   });
 
   after(async () => {
-    for (const c of contexts) await c.close();
+    await people.close();
     await browser?.close();
     await server?.close();
     if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });
@@ -298,7 +280,7 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     await phone.locator("[data-testid=scheduled-item] .message-content strong", { hasText: "planning" }).waitFor();
     await shot(phone, "scheduled-phone");
     await phone.context().close();
-    contexts.splice(contexts.indexOf(phone.context()), 1);
+    people.forget(phone.context());
   });
 
   it("met no script error", () => {

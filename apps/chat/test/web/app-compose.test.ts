@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team, People } from "./app-support.js";
 
 declare const document: any;
 
@@ -54,34 +54,16 @@ describe("the chat web app: composing, two people at once", { skip, timeout: 420
   let ada: Page;
   let grace: Page;
   let shots: string;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const people = new People({ pointerAway: false });
+  const { errors } = people;
+  const person = (viewport: { width: number; height: number }, phone = false) => people.person({ viewport, phone });
+  const front = (page: Page) => people.front(page);
+  const shot = (page: Page, name: string) => people.shot(page, name);
   const ids: Record<string, number> = {};
   const adaRequests: string[] = [];
 
-  async function person(viewport: { width: number; height: number }, phone = false): Promise<Page> {
-    const context = await browser.newContext({ viewport, locale: "en-US", timezoneId: "UTC", isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
-    return page;
-  }
 
-  let inFront: Page | null = null;
-  /** Two windows of one headless browser: the one behind draws no frames; act in the front one. */
-  async function front(page: Page): Promise<Page> {
-    if (inFront !== page) await page.bringToFront();
-    inFront = page;
-    return page;
-  }
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await front(page);
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
-  }
 
   /**
    * Holds the page's uploads at the network until the returned release is called, so that one
@@ -113,7 +95,9 @@ describe("the chat web app: composing, two people at once", { skip, timeout: 420
     ids.deploy = await send(server, team.alan, "engineering", "deploys", "Deploy at noon");
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    people.browser = browser;
     shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    people.shots = shots;
     mkdirSync(shots, { recursive: true });
     ada = await person(DESKTOP);
     ada.on("request", (r) => adaRequests.push(r.url()));
@@ -124,7 +108,7 @@ describe("the chat web app: composing, two people at once", { skip, timeout: 420
   });
 
   after(async () => {
-    for (const c of contexts) await c.close();
+    await people.close();
     await browser?.close();
     await server?.close();
     if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });

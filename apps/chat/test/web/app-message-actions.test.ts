@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team, People } from "./app-support.js";
 
 declare const document: any;
 declare const navigator: any;
@@ -27,29 +27,16 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
   let ada: Page;
   let grace: Page;
   let shots: string;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const people = new People({ pointerAway: false });
+  const { errors } = people;
+  const person = (options: { viewport: { width: number; height: number }; phone?: boolean }) => people.person({ ...options, permissions: { names: ["clipboard-read", "clipboard-write"], origin: site } });
+  const front = (page: Page) => people.front(page);
+  const shot = (page: Page, name: string) => people.shot(page, name);
   const ids: Record<string, number> = {};
   /** Every URL Ada's page asked for. */
   const adaRequests: string[] = [];
 
-  /** A signed-out browser context of its own (cookies, storage). */
-  async function person(options: { viewport: { width: number; height: number }; phone?: boolean }): Promise<Page> {
-    const context = await browser.newContext({ viewport: options.viewport, locale: "en-US", timezoneId: "UTC", isMobile: options.phone, hasTouch: options.phone, deviceScaleFactor: 1 });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
-    return page;
-  }
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await front(page);
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
-  }
 
   /** Sends as if `minutes` ago (the server's clock is a fake one, set to the real time here). */
   async function sendAgo(minutes: number, ...args: Parameters<typeof send> extends [unknown, ...infer R] ? R : never): Promise<number> {
@@ -70,12 +57,6 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
    * browser: the one behind draws no frames (its DOM still follows the events, which is what
    * the checks on it read), and a page without frames never runs what waits for one.
    */
-  let inFront: Page | null = null;
-  async function front(page: Page): Promise<Page> {
-    if (inFront !== page) await page.bringToFront();
-    inFront = page;
-    return page;
-  }
 
   async function openMenu(page: Page, id: number): Promise<void> {
     await front(page);
@@ -98,7 +79,9 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
     ids.colours = await send(server, team.alan, "design", "colours", "Which blue?");
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    people.browser = browser;
     shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    people.shots = shots;
     mkdirSync(shots, { recursive: true });
     ada = await person({ viewport: DESKTOP });
     ada.on("request", (r) => adaRequests.push(r.url()));
@@ -109,7 +92,7 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
   });
 
   after(async () => {
-    for (const c of contexts) await c.close();
+    await people.close();
     await browser?.close();
     await server?.close();
     if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });

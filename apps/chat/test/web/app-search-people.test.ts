@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team } from "./app-support.js";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team, People } from "./app-support.js";
 
 declare const document: any;
 declare const location: any;
@@ -25,33 +25,15 @@ describe("the chat web app: search, people, presence and typing, two people at o
   let ada: Page;
   let grace: Page;
   let shots: string;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const people = new People({ pointerAway: false });
+  const { errors } = people;
+  const person = (options: { viewport: { width: number; height: number }; phone?: boolean }) => people.person(options);
+  const front = (page: Page) => people.front(page);
+  const shot = (page: Page, name: string) => people.shot(page, name);
   const ids: Record<string, number> = {};
 
-  async function person(options: { viewport: { width: number; height: number }; phone?: boolean }): Promise<Page> {
-    const context = await browser.newContext({ viewport: options.viewport, locale: "en-US", timezoneId: "UTC", isMobile: options.phone, hasTouch: options.phone, deviceScaleFactor: 1 });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
-    return page;
-  }
 
-  /** Two windows of one headless browser: only the one in front draws frames. */
-  let inFront: Page | null = null;
-  async function front(page: Page): Promise<Page> {
-    if (inFront !== page) await page.bringToFront();
-    inFront = page;
-    return page;
-  }
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await front(page);
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
-  }
 
   const suggestions = (page: Page) => page.locator("[data-testid=search-suggestion]");
 
@@ -66,7 +48,9 @@ describe("the chat web app: search, people, presence and typing, two people at o
     ids.chat = await send(server, team.grace, "design", "colours", "Which blue for the buttons?");
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    people.browser = browser;
     shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    people.shots = shots;
     mkdirSync(shots, { recursive: true });
     ada = await person({ viewport: DESKTOP });
     grace = await person({ viewport: DESKTOP });
@@ -76,7 +60,7 @@ describe("the chat web app: search, people, presence and typing, two people at o
   });
 
   after(async () => {
-    for (const c of contexts) await c.close();
+    await people.close();
     await browser?.close();
     await server?.close();
     if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });

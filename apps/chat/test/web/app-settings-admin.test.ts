@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CHROMIUM, PASSWORD, seedTeam, signIn, skip, startServer, type AppServer, type Team } from "./app-support.js";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, PASSWORD, seedTeam, signIn, skip, startServer, type AppServer, type Team, People } from "./app-support.js";
 
 declare const document: any;
 
@@ -26,32 +26,14 @@ describe("the chat web app: settings and administration, owner and member at onc
   let owner: Page;
   let member: Page;
   let shots: string;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
+  const people = new People({ pointerAway: true });
+  const { errors } = people;
+  const person = (viewport = DESKTOP) => people.person({ viewport, colorScheme: "light" });
+  const front = (page: Page) => people.front(page);
+  const shot = (page: Page, name: string) => people.shot(page, name);
 
-  async function person(viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ viewport, locale: "en-US", timezoneId: "UTC", deviceScaleFactor: 1, colorScheme: "light" });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && errors.push(m.text()));
-    return page;
-  }
 
-  let inFront: Page | null = null;
-  async function front(page: Page): Promise<Page> {
-    if (inFront !== page) await page.bringToFront();
-    inFront = page;
-    return page;
-  }
 
-  async function shot(page: Page, name: string): Promise<void> {
-    await front(page);
-    await page.mouse.move(0, 0);
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: join(shots, `chat-web-${name}.png`) });
-  }
 
   /** Opens a settings pane by its fragment, as a link or a bookmark does. */
   async function openPane(page: Page, fragment: string): Promise<void> {
@@ -77,7 +59,9 @@ describe("the chat web app: settings and administration, owner and member at onc
     team = await seedTeam(server.t);
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"] });
+    people.browser = browser;
     shots = process.env.BEACON_SCREENSHOTS === "1" ? DOCS_SCREENSHOTS : mkdtempSync(join(tmpdir(), "beacon-shots-"));
+    people.shots = shots;
     mkdirSync(shots, { recursive: true });
     owner = await person();
     member = await person();
@@ -87,7 +71,7 @@ describe("the chat web app: settings and administration, owner and member at onc
   });
 
   after(async () => {
-    for (const c of contexts) await c.close();
+    await people.close();
     await browser?.close();
     await server?.close();
     if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });

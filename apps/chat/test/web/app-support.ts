@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { basic, chatTest, encode, type Account, type ChatTest, type Params, type Response } from "../helpers.js";
 import { buildChatApp, withEvents } from "../../src/main.js";
 import { freePort } from "@beacon/testing";
@@ -191,4 +191,78 @@ export async function waitReady(page: Page, action?: () => Promise<unknown>): Pr
     await action();
   }
   await page.waitForFunction(() => (globalThis as any).document.documentElement.dataset.ready === "1");
+}
+
+export interface PersonOptions {
+  viewport: { width: number; height: number };
+  /** A phone: touch, mobile viewport rules. */
+  phone?: boolean;
+  colorScheme?: "light" | "dark";
+  /** Browser permissions granted on the site (the clipboard, say). */
+  permissions?: { names: string[]; origin: string };
+}
+
+/**
+ * The people of a browser test with several users: each in a browser context of their own
+ * (cookies, storage) of one headless chromium, and every script or console error any of their
+ * pages met. Set `browser` and `shots` in the test's before().
+ */
+export class People {
+  readonly errors: string[] = [];
+  readonly contexts: BrowserContext[] = [];
+  browser!: Browser;
+  /** Where shot() writes: docs/screenshots with BEACON_SCREENSHOTS=1, else a temporary directory. */
+  shots = "";
+  private inFront: Page | null = null;
+
+  /** `pointerAway`: shots move the pointer to the corner first (no hover state in the picture). */
+  constructor(private readonly options: { pointerAway?: boolean } = {}) {}
+
+  /** A signed-out person in a context of their own. */
+  async person(options: PersonOptions): Promise<Page> {
+    const context = await this.browser.newContext({
+      viewport: options.viewport,
+      locale: "en-US",
+      timezoneId: "UTC",
+      isMobile: options.phone,
+      hasTouch: options.phone,
+      deviceScaleFactor: 1,
+      colorScheme: options.colorScheme,
+    });
+    if (options.permissions) await context.grantPermissions(options.permissions.names, { origin: options.permissions.origin });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (error) => this.errors.push(`${error.name}: ${error.message}`));
+    page.on("console", (m) => m.type() === "error" && !/Failed to load resource|net::ERR_/.test(m.text()) && this.errors.push(m.text()));
+    return page;
+  }
+
+  /**
+   * Brings a person's window to the front before acting in it. Of two windows of one headless
+   * browser the one behind draws no frames (its DOM still follows the events), and a page
+   * without frames never runs what waits for one.
+   */
+  async front(page: Page): Promise<Page> {
+    if (this.inFront !== page) await page.bringToFront();
+    this.inFront = page;
+    return page;
+  }
+
+  /** A screenshot named chat-web-<name>.png, taken in front with the fonts loaded. */
+  async shot(page: Page, name: string): Promise<void> {
+    await this.front(page);
+    if (this.options.pointerAway) await page.mouse.move(0, 0);
+    await page.evaluate(() => (globalThis as any).document.fonts.ready);
+    await page.screenshot({ path: join(this.shots, `chat-web-${name}.png`) });
+  }
+
+  /** Forgets a context the test closed itself. */
+  forget(context: BrowserContext): void {
+    this.contexts.splice(this.contexts.indexOf(context), 1);
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts.splice(0)) await context.close();
+  }
 }

@@ -406,11 +406,20 @@ function ChannelOverrides() {
   const overrides = useSignal<Map<string, boolean | null>>(new Map());
   if (!loaded.value) return <Loading error={loaded.error} />;
   const subs = loaded.value.subscriptions;
-  const set = (sub: FullSubscription, property: keyof FullSubscription, value: boolean | null) =>
+  // The box shows the choice at once (a checkbox that springs back until the server answers
+  // looks broken); a refusal puts the old value back beside the server's message.
+  const set = (sub: FullSubscription, property: keyof FullSubscription, value: boolean | null) => {
+    const before = overrides.value;
+    overrides.value = new Map(before).set(`${sub.stream_id}:${property}`, value);
     void attempt(status, async () => {
-      await api.post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: sub.stream_id, property, value }] });
-      overrides.value = new Map(overrides.value).set(`${sub.stream_id}:${property}`, value);
+      try {
+        await api.post("/users/me/subscriptions/properties", { subscription_data: [{ stream_id: sub.stream_id, property, value }] });
+      } catch (error) {
+        overrides.value = before;
+        throw error;
+      }
     });
+  };
   const valueOf = (sub: FullSubscription, property: keyof FullSubscription) => {
     const key = `${sub.stream_id}:${property}`;
     return overrides.value.has(key) ? overrides.value.get(key)! : (sub[property] as boolean | null);
