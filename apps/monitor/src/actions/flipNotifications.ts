@@ -6,7 +6,7 @@ import type { MonitorDeps } from "../deps.js";
 import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../store/outbox.js";
 import type { Flip, Notification } from "../store/schema.js";
 import { transportFor } from "../integrations/registry.js";
-import { downDependencies, hasDependencies, lastDownWasHeld } from "../store/dependencies.js";
+import { downDependencies, hasDependencies, insertHeldAlerts, lastDownWasHeld } from "../store/dependencies.js";
 import type { Db } from "../deps.js";
 
 const BATCH = 1000;
@@ -36,7 +36,7 @@ async function withoutHeld(trx: Db, flips: Flip[]): Promise<Flip[]> {
     held.add(flip.id);
     rows.push({ flip_id: flip.id, check_id: flip.check_id, dependency_name: blocker.name, dependency_uuid: blocker.uuid });
   }
-  if (rows.length > 0) await trx.insertInto("held_alerts").values(rows).execute();
+  await insertHeldAlerts(trx, rows);
   const heldUps = await lastDownWasHeld(trx, concerned.filter((f) => f.new_status === "up"));
   return flips.filter((f) => !held.has(f.id) && !(f.new_status === "up" && heldUps.has(f.check_id)));
 }

@@ -10,7 +10,8 @@ import { signPayload } from "../lib/signing.js";
 import { listChecks } from "../store/checks.js";
 import { listAccessibleProjects } from "../store/memberships.js";
 import type { Account } from "../store/schema.js";
-import { DEFAULT_PROFILE } from "../store/webProfiles.js";
+import { findAccountById } from "../store/webAccounts.js";
+import { accountsDueForReport, claimReport, scheduleFirstReport, updateProfile } from "../store/webProfiles.js";
 import { sendAccountMail } from "./accountMail.js";
 import { uptimeOf } from "./uptime.js";
 
@@ -65,30 +66,16 @@ export function reportUnsubscribeLink(deps: MonitorDeps, accountId: number): str
 /** Sends the reports that are due; returns how many were sent. */
 export async function sendDueReports(deps: MonitorDeps): Promise<number> {
   const now = deps.clock.now().getTime();
-  const rows = await deps.db
-    .selectFrom("accounts")
-    .innerJoin("web_credentials", "web_credentials.account_id", "accounts.id")
-    .leftJoin("web_profiles", "web_profiles.account_id", "accounts.id")
-    .selectAll("accounts")
-    .select(["web_profiles.reports", "web_profiles.next_report"])
-    .where((eb) => eb.or([eb("web_profiles.account_id", "is", null), eb.and([eb("web_profiles.reports", "=", 1), eb.or([eb("web_profiles.next_report", "is", null), eb("web_profiles.next_report", "<=", now)])])]))
-    .orderBy("accounts.id")
-    .limit(500)
-    .execute();
+  const rows = await accountsDueForReport(deps.db, now);
   let sent = 0;
   for (const { reports, next_report, ...account } of rows) {
     const next = nextMonthStart(now);
     if (reports === null || next_report === null) {
       // First sight: schedule the first report for the next month's start.
-      await deps.db
-        .insertInto("web_profiles")
-        .values({ account_id: account.id, ...DEFAULT_PROFILE, next_report: next })
-        .onConflict((oc) => oc.column("account_id").doUpdateSet({ next_report: next }).where("web_profiles.next_report", "is", null))
-        .execute();
+      await scheduleFirstReport(deps.db, account.id, next);
       continue;
     }
-    const claimed = await deps.db.updateTable("web_profiles").set({ next_report: next }).where("account_id", "=", account.id).where("next_report", "=", next_report).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) continue;
+    if (!(await claimReport(deps.db, account.id, next_report, next))) continue;
     const report = await reportFor(deps, account, now);
     if (!report) continue;
     const month = new Date(now - 86400_000).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -109,4 +96,9 @@ export async function sendDueReportsNow(deps: MonitorDeps): Promise<void> {
   if (now - (lastAsked.get(deps) ?? -Infinity) < 60_000) return;
   lastAsked.set(deps, now);
   await sendDueReports(deps);
+}
+
+/** The report's unsubscribe link: no more reports for this account (one that is gone is left alone). */
+export async function stopMonthlyReports(deps: MonitorDeps, accountId: number): Promise<void> {
+  if (await findAccountById(deps.db, accountId)) await updateProfile(deps.db, accountId, { reports: 0 });
 }

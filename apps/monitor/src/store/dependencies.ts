@@ -1,6 +1,8 @@
 // Check dependencies (docs/monitor-extensions.md): which checks of its project a check
 // depends on, and the alert worker's bulk questions about them.
+import type { Insertable } from "kysely";
 import type { Db } from "../deps.js";
+import type { HeldAlertsTable } from "./schema.js";
 
 /** The UUIDs each check depends on. */
 export async function dependencyUuidsByCheck(db: Db, checkIds: number[]): Promise<Map<number, string[]>> {
@@ -75,4 +77,9 @@ export async function hasDependencies(db: Db, checkIds: number[]): Promise<Set<n
   if (checkIds.length === 0) return new Set();
   const rows = await db.selectFrom("check_dependencies").select("check_id").distinct().where("check_id", "in", checkIds).execute();
   return new Set(rows.map((r) => Number(r.check_id)));
+}
+
+/** Records the down alerts a failing dependency held back, with the dependency's name. */
+export async function insertHeldAlerts(db: Db, rows: Insertable<HeldAlertsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto("held_alerts").values(rows).execute();
 }

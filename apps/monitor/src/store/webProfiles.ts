@@ -1,6 +1,6 @@
 // An account's dashboard choices; an account without a row has every default.
 import type { Db } from "../deps.js";
-import type { WebProfile } from "./schema.js";
+import type { Account, WebProfile } from "./schema.js";
 
 export const DEFAULT_PROFILE: Omit<WebProfile, "account_id"> = {
   sort: "created",
@@ -26,4 +26,36 @@ export async function updateProfile(db: Db, accountId: number, changes: ProfileC
     .values({ account_id: accountId, ...DEFAULT_PROFILE, ...changes })
     .onConflict((oc) => oc.column("account_id").doUpdateSet(changes))
     .execute();
+}
+
+/**
+ * Accounts with a password whose monthly report is due at `now`, or that have never been seen
+ * by the report worker (no profile row, or no date yet), 500 at a time.
+ */
+export async function accountsDueForReport(db: Db, now: number): Promise<(Account & Pick<WebProfile, "next_report"> & { reports: number | null })[]> {
+  return db
+    .selectFrom("accounts")
+    .innerJoin("web_credentials", "web_credentials.account_id", "accounts.id")
+    .leftJoin("web_profiles", "web_profiles.account_id", "accounts.id")
+    .selectAll("accounts")
+    .select(["web_profiles.reports", "web_profiles.next_report"])
+    .where((eb) => eb.or([eb("web_profiles.account_id", "is", null), eb.and([eb("web_profiles.reports", "=", 1), eb.or([eb("web_profiles.next_report", "is", null), eb("web_profiles.next_report", "<=", now)])])]))
+    .orderBy("accounts.id")
+    .limit(500)
+    .execute();
+}
+
+/** The first report's date, set only where none is set yet. */
+export async function scheduleFirstReport(db: Db, accountId: number, next: number): Promise<void> {
+  await db
+    .insertInto("web_profiles")
+    .values({ account_id: accountId, ...DEFAULT_PROFILE, next_report: next })
+    .onConflict((oc) => oc.column("account_id").doUpdateSet({ next_report: next }).where("web_profiles.next_report", "is", null))
+    .execute();
+}
+
+/** Moves a due report to `next`; false when another process claimed it first. */
+export async function claimReport(db: Db, accountId: number, due: number, next: number): Promise<boolean> {
+  const claimed = await db.updateTable("web_profiles").set({ next_report: next }).where("account_id", "=", accountId).where("next_report", "=", due).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
 }

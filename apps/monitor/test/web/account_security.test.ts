@@ -2,7 +2,8 @@
 // codes), preferences (appearance, the monthly report and its opt-out), closing the account.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { sendDueReports } from "../../src/actions/monthlyReports.js";
+import { reportUnsubscribeLink, sendDueReports } from "../../src/actions/monthlyReports.js";
+import { findProfile } from "../../src/store/webProfiles.js";
 import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mailReceiver.js";
 import { base32, hotp, timeStep } from "../../src/lib/totp.js";
 import { createCheckVia, ping, startHarness, type Harness } from "../helpers.js";
@@ -154,6 +155,18 @@ describe("the account's security and preferences", () => {
     const sent = smtp.messages.length;
     await sendDueReports(h.deps);
     assert.equal(smtp.envelopes.slice(sent).filter((e) => e.to.includes("erin@example.org")).length, 0);
+  });
+
+  it("stops the reports from the link even before the report worker has seen the account, and ignores a gone account's link", async () => {
+    await signedUp(h, "gail@example.org");
+    const gail = (await h.deps.db.selectFrom("accounts").select("id").where("email", "=", "gail@example.org").executeTakeFirstOrThrow()).id;
+    assert.equal((await findProfile(h.deps.db, gail)).reports, 1);
+    const visitor = new WebClient(h.app);
+    const link = new URL(reportUnsubscribeLink(h.deps, gail)).pathname;
+    assert.match((await visitor.post(link, {}, { csrf: null })).text, /no longer receive monthly reports/);
+    assert.equal((await findProfile(h.deps.db, gail)).reports, 0);
+    const gone = await visitor.post(new URL(reportUnsubscribeLink(h.deps, 987654)).pathname, {}, { csrf: null });
+    assert.equal(gone.status, 200);
   });
 
   it("closes the account with its password, deleting the projects it owns", async () => {

@@ -3,7 +3,7 @@
 import { changePassword, confirmEmailChange, requestEmailChange, signOutOtherSessions, type EmailChangeRequest } from "../../actions/accountSettings.js";
 import { countSessionsOf, findAccountById } from "../../store/webAccounts.js";
 import { closeAccount } from "../../actions/closeAccount.js";
-import { REPORT_SALT } from "../../actions/monthlyReports.js";
+import { REPORT_SALT, stopMonthlyReports } from "../../actions/monthlyReports.js";
 import { disableTwoFactor } from "../../actions/twoFactor.js";
 import { readSignedPayload } from "../../lib/signing.js";
 import { findProfile, updateProfile } from "../../store/webProfiles.js";
@@ -43,7 +43,7 @@ async function reportsUnsubscribe(ctx: PageContext, confirmed: boolean): Promise
   const payload = readSignedPayload(ctx.params.signed, ctx.deps.secretKey, REPORT_SALT, ctx.deps.clock.now().getTime(), 366 * 86400) as { a?: unknown } | null;
   if (!payload || typeof payload.a !== "number") throw new WebError(400, "This link is not valid. Change the monthly report on your account page instead.");
   if (!confirmed) return pageResponse(reportsUnsubscribePage(ctx.deps, ctx.visitor, false));
-  await ctx.deps.db.updateTable("web_profiles").set({ reports: 0 }).where("account_id", "=", payload.a).execute();
+  await stopMonthlyReports(ctx.deps, payload.a);
   return pageResponse(reportsUnsubscribePage(ctx.deps, ctx.visitor, true));
 }
 
