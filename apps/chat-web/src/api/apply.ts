@@ -18,7 +18,7 @@ import { addUnread, markAllRead, markRead } from "../state/unreads";
 import { addUser, updateUser, whenUsersLoaded } from "../state/users";
 import { applyPresenceEvent } from "../state/presence";
 import { applyTypingEvent, conversationKey, typingEndedBy, type TypingEvent } from "../state/typing";
-import type { Message } from "../state/types";
+import type { Message, User } from "../state/types";
 import { applyDeleteMessage, applyUpdateMessage } from "./apply-messages";
 
 export interface Event {
@@ -132,9 +132,10 @@ export function applyEvent(event: Event): "reregister" | void {
       if (event.op === "add") whenUsersLoaded(() => addUser({ is_active: true, ...event.person }));
       else if (event.op === "remove") whenUsersLoaded(() => updateUser(event.person.user_id, { is_active: false }));
       else if (event.op === "update") {
-        const { user_id, ...change } = event.person;
-        whenUsersLoaded(() => updateUser(user_id, change));
+        const { user_id, change } = userChange(event.person);
+        if (Object.keys(change).length) whenUsersLoaded(() => updateUser(user_id, change));
         if (user_id === me.userId && change.full_name) session.value = { ...me, fullName: change.full_name };
+        if (user_id === me.userId && change.email) session.value = { ...session.peek()!, email: change.email };
         if (user_id === me.userId && typeof change.role === "number") myRole.value = change.role;
       }
       return;
@@ -174,3 +175,13 @@ export function applyEvent(event: Event): "reregister" | void {
   }
 }
 
+
+/**
+ * A realm_user "update" as a change to the user's record: `new_email` is the new API `email`;
+ * a custom profile field is left out (the user list holds none: the profile card fetches them
+ * when it opens).
+ */
+function userChange(person: Record<string, any>): { user_id: number; change: Partial<User> } {
+  const { user_id, new_email, custom_profile_field: _field, ...rest } = person;
+  return { user_id, change: { ...rest, ...(typeof new_email === "string" ? { email: new_email } : {}) } };
+}

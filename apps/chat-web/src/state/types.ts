@@ -49,6 +49,8 @@ export interface User {
   role?: number;
   /** IANA zone name, "" when unknown */
   timezone?: string;
+  /** the real address, when the organization and the user's setting let us see it (else null or absent) */
+  delivery_email?: string | null;
 }
 
 export interface Subscription extends Channel {
