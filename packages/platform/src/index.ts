@@ -18,3 +18,4 @@ export * from "./outbound.js";
 export * from "./storageFaults.js";
 export * from "./startup.js";
 export * from "./backup.js";
+export * from "./openapi.js";
