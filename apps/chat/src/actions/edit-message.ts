@@ -3,7 +3,7 @@
 // history entry each edit leaves. Deleting is in delete-message.ts.
 import { createHash } from "node:crypto";
 import type { ChatDeps } from "../deps.js";
-import { BadRequestError, ZulipError } from "../http/errors.js";
+import { BadRequestError, ExpectationMismatchError } from "../http/errors.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import type { PendingEvent } from "../lib/events.js";
 import { editAudience } from "../events/message-events.js";
@@ -37,12 +37,6 @@ export interface EditRequest {
   /** send_notification_to_old_thread / _new_thread (moves only) */
   notifyOldThread?: boolean;
   notifyNewThread?: boolean;
-}
-
-export class ExpectationMismatchError extends ZulipError {
-  constructor(field: string) {
-    super(`'${field}' value does not match the expected value.`, { code: "EXPECTATION_MISMATCH", data: { field_name: field } });
-  }
 }
 
 const noPermission = () => new BadRequestError("You don't have permission to edit this message");

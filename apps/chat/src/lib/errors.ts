@@ -178,5 +178,12 @@ export const insufficientPermission = () => new BadRequestError("Insufficient pe
 export const notAllowedForGuests = () => new BadRequestError("Not allowed for guest users");
 export const mustBeAdmin = () => new UnauthorizedPrincipalError("Must be an organization administrator");
 export const mustBeOwner = () => new UnauthorizedPrincipalError("Must be an organization owner");
-/** PreviousSettingValueMismatchedError: a group-setting change whose `old` is not the current value. */
-export const previousSettingMismatch = () => new ZulipError("'old' value does not match the expected value.", { code: "EXPECTATION_MISMATCH" });
+/** Zulip's ExpectationMismatchError: a value the client expected is not the current one. */
+export class ExpectationMismatchError extends ZulipError {
+  constructor(field: string) {
+    super(`'${field}' value does not match the expected value.`, { code: "EXPECTATION_MISMATCH", data: { field_name: field } });
+  }
+}
+
+/** A group-setting change whose `old` is not the current value. */
+export const previousSettingMismatch = () => new ExpectationMismatchError("old");

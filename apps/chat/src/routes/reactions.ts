@@ -24,7 +24,7 @@ export function register(api: Api): void {
       emojiCode ??= data.emojiCode;
       reactionType ??= data.reactionType;
     }
-    await checkAddReaction(deps, { userId: ctx.user.id, message, received, emojiName, emojiCode, reactionType, custom });
+    await checkAddReaction(deps, { user: ctx.user, message, received, emojiName, emojiCode, reactionType, custom });
     return {};
   });
 
@@ -39,7 +39,7 @@ export function register(api: Api): void {
       // Zulip's remove_reaction takes both the code and the type from the name.
       ({ emojiCode, reactionType } = emojiByName(emojiName, await realmEmojiIndex(deps.db, scope.state)));
     }
-    await checkRemoveReaction(deps, { userId: ctx.user.id, message, emojiCode, reactionType });
+    await checkRemoveReaction(deps, { user: ctx.user, message, emojiCode, reactionType });
     return {};
   });
 }

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { badRequest, type Account, type ChatTest } from "../helpers.js";
+import { nextEvents, registerQueue } from "../events/support.js";
 import { createChannel, messagesTest, sendDirect, sendToChannel } from "./messages-support.js";
 
 describe("POST and DELETE /messages/{message_id}/reactions", () => {
@@ -64,5 +65,18 @@ describe("POST and DELETE /messages/{message_id}/reactions", () => {
     const stranger = await t.user(owner);
     const secret = await sendDirect(t, owner, [alice], "private");
     assert.deepEqual((await t.call(stranger, "POST", `/messages/${secret}/reactions`, { emoji_name: "smile" })).body, badRequest("Invalid message(s)"));
+  });
+
+  it("tells the message's queues who reacted, with the deprecated user object zulip-terminal reads", async () => {
+    const queue = await registerQueue(t, owner, { event_types: ["reaction"] });
+    const fullName = (await t.call(alice, "GET", "/users/me")).body.full_name;
+    await t.call(alice, "POST", `/messages/${id}/reactions`, { emoji_name: "heart" });
+    await t.call(alice, "DELETE", `/messages/${id}/reactions`, { emoji_name: "heart" });
+    const events = await nextEvents(t, owner, queue);
+    const reaction = { user_id: alice.id, user: { user_id: alice.id, email: alice.email, full_name: fullName }, message_id: id, emoji_name: "heart", emoji_code: "2764", reaction_type: "unicode_emoji" };
+    assert.deepEqual(events.map(({ id: _id, ...event }) => event), [
+      { type: "reaction", op: "add", ...reaction },
+      { type: "reaction", op: "remove", ...reaction },
+    ]);
   });
 });

@@ -58,7 +58,7 @@ describe("PATCH /realm: permission group settings", () => {
 
   it("checks the 'old' value, and changes nothing when the new value is the current one", async () => {
     const wrong = await set(admin, { can_delete_any_message_group: { new: id("role:administrators"), old: id("role:members") } });
-    assert.deepEqual(wrong.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH" });
+    assert.deepEqual(wrong.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH", field_name: "old" });
     events.take();
     const same = await set(admin, { can_delete_any_message_group: { new: id("role:moderators"), old: id("role:moderators") } });
     assert.deepEqual(same.body, { result: "success", msg: "" });

@@ -64,7 +64,7 @@ describe("PATCH /streams/{stream_id}", () => {
     const groups = (await t.call(owner, "GET", "/user_groups")).body.user_groups;
     const members = groups.find((g: any) => g.name === "role:members").id;
     const stale = await t.call(owner, "PATCH", `/streams/${id}`, { can_send_message_group: { new: members, old: members } });
-    assert.deepEqual(stale.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH" });
+    assert.deepEqual(stale.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH", field_name: "old" });
     assert.equal((await t.call(owner, "PATCH", `/streams/${id}`, { can_send_message_group: { new: { direct_members: [member.id], direct_subgroups: [members] } } })).status, 200);
     assert.deepEqual((await channel()).can_send_message_group, { direct_members: [member.id], direct_subgroups: [members] });
   });

@@ -31,7 +31,7 @@ describe("PATCH /user_groups/{id} and POST /user_groups/{id}/deactivate", () => 
 
   it("refuses a setting change whose 'old' is not the current value with EXPECTATION_MISMATCH", async () => {
     const stale = await t.call(owner, "PATCH", `/user_groups/${id}`, { can_join_group: { new: { direct_members: [], direct_subgroups: [] }, old: { direct_members: [owner.id], direct_subgroups: [] } } });
-    assert.deepEqual(stale.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH" });
+    assert.deepEqual(stale.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH", field_name: "old" });
   });
 
   it("refuses people who do not manage the group, and unknown groups", async () => {

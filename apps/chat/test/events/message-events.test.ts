@@ -121,7 +121,16 @@ describe("message events", () => {
     assert.equal((await t.call(mia, "POST", `/messages/${id}/reactions`, { emoji_name: "tada" })).status, 200);
     const [reaction] = cap.of("reaction");
     assert.deepEqual(recipients(reaction), [owner.id, mia.id, noah.id]);
-    assert.deepEqual(reaction.event, { type: "reaction", op: "add", user_id: mia.id, message_id: id, emoji_name: "tada", emoji_code: "1f389", reaction_type: "unicode_emoji" });
+    assert.deepEqual(reaction.event, {
+      type: "reaction",
+      op: "add",
+      user_id: mia.id,
+      user: { user_id: mia.id, email: mia.email, full_name: "Mia" },
+      message_id: id,
+      emoji_name: "tada",
+      emoji_code: "1f389",
+      reaction_type: "unicode_emoji",
+    });
     assert.equal((await t.call(owner, "DELETE", `/messages/${id}`)).status, 200);
     assert.deepEqual(recipients(cap.of("delete_message")[0]), [owner.id, mia.id, noah.id]);
     assert.deepEqual(withoutIds(await nextEvents(t, mia, bulk)).at(-1), { type: "delete_message", message_ids: [id], message_type: "stream", stream_id: general, topic: "react" });
