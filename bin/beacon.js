@@ -8,9 +8,10 @@ const { main } = await import("./program.ts");
 try {
   await main(process.argv);
 } catch (error) {
-  // A refusal at start (database unreachable for too long, read-only, migrated by a newer
-  // Beacon) is a sentence for the operator, not a stack trace.
-  if (error?.name !== "StartupError") throw error;
+  // A refusal (at a server's start: the database unreachable for too long, or read-only; at
+  // start or by `migrate`: a database migrated by a newer Beacon) is a sentence for the
+  // operator, not a stack trace.
+  if (error?.name !== "StartupError" && error?.name !== "NewerSchemaError") throw error;
   process.stderr.write(`error: ${error.message}\n`);
   process.exit(1);
 }
