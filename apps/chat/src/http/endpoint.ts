@@ -1,8 +1,8 @@
-// Declares one endpoint, served under /api/v1 (HTTP Basic with an API key) and, for the web
-// app, under /json (session cookie and CSRF check), as Zulip's rest_dispatch serves both: finds
-// the realm from the Host, authenticates (unless public), rate-limits per user, hands the
-// handler a parameter bag, and wraps its payload in the success envelope with
-// `ignored_parameters_unsupported`.
+// Serves the URL table (routes/index.ts): each endpoint under /api/v1 (HTTP Basic with an API
+// key) and, for the web app, under /json (session cookie and CSRF check), as Zulip's
+// rest_dispatch serves both: finds the realm from the Host, authenticates (unless open),
+// rate-limits per user, parses the handler's declared parameters (declare.ts), and wraps its
+// payload in the success envelope with `ignored_parameters_unsupported`.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { ChatDeps } from "../deps.js";
 import type { Realm } from "../store/realms.js";
@@ -13,6 +13,7 @@ import { successBody, type Payload } from "./envelope.js";
 import { InvalidSubdomainError, RateLimitedError } from "./errors.js";
 import { subdomainOf } from "./host.js";
 import { Params, pathParams, type RawBag } from "./params.js";
+import { parseArgs, type Args, type Declaration } from "./declare.js";
 import { RateLimiter, SharedRateLimiter, type Limiter } from "./rate-limit.js";
 import { authenticateSession } from "./session.js";
 import { MethodTable } from "./methods.js";
@@ -21,6 +22,7 @@ export const API_PREFIX = "/api/v1";
 export const JSON_PREFIX = "/json";
 
 export interface RequestContext {
+  deps: ChatDeps;
   req: FastifyRequest;
   reply: FastifyReply;
   params: Params;
@@ -43,10 +45,62 @@ export interface EndpointOptions {
   sharedLogger?: boolean;
 }
 
+/** A handler for callers with an API key or a session, with its declared parameters. */
+export interface UserEndpoint<D extends Declaration = Declaration> {
+  auth: "user";
+  /** checks made before the parameters are read, as Zulip's view decorators (require_realm_admin …) */
+  guards?: readonly Guard[];
+  params: D;
+  handle(ctx: UserContext, args: Args<D>): Promise<Payload>;
+}
+
+/** A handler open to anyone (the Host names the realm), with its declared parameters. */
+export interface OpenEndpoint<D extends Declaration = Declaration> {
+  auth: "open";
+  params: D;
+  handle(ctx: PublicContext, args: Args<D>): Promise<Payload>;
+}
+
+export type Endpoint = UserEndpoint | OpenEndpoint;
+
+/** A check of the caller made before the parameters are read: it throws to refuse. */
+export type Guard = (ctx: UserContext) => Promise<void> | void;
+
+/** The endpoint with a check in front, as a Zulip view decorator: `guarded(requireAdmin, handler(…))`. */
+export function guarded(guard: Guard, endpoint: UserEndpoint): UserEndpoint {
+  return { ...endpoint, guards: [guard, ...(endpoint.guards ?? [])] };
+}
+
+export function handler<D extends Declaration>(params: D, handle: (ctx: UserContext, args: Args<D>) => Promise<Payload>): UserEndpoint {
+  return { auth: "user", params, handle } as unknown as UserEndpoint;
+}
+
+export function openHandler<D extends Declaration>(params: D, handle: (ctx: PublicContext, args: Args<D>) => Promise<Payload>): OpenEndpoint {
+  return { auth: "open", params, handle } as unknown as OpenEndpoint;
+}
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One line of the URL table. */
+export interface Route {
+  method: Method;
+  /** under /api/v1 and /json; `:name` is a path parameter */
+  path: string;
+  endpoint: Endpoint;
+  options: EndpointOptions;
+}
+
+/** An endpoint for authenticated callers. */
+export const user = (method: Method, path: string, endpoint: UserEndpoint, options: EndpointOptions = {}): Route => ({ method, path, endpoint, options });
+/** An endpoint that needs no authentication. */
+export const open = (method: Method, path: string, endpoint: OpenEndpoint, options: EndpointOptions = {}): Route => ({ method, path, endpoint, options });
+
 export interface Api {
   deps: ChatDeps;
   user(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: UserContext) => Promise<Payload>, options?: EndpointOptions): void;
   public(method: HTTPMethods | HTTPMethods[], url: string, handler: (ctx: PublicContext) => Promise<Payload>, options?: EndpointOptions): void;
+  /** Serves every line of the URL table. */
+  serve(routes: readonly Route[]): void;
   /** After the table: every declared path answers the methods it does not serve (methods.ts). */
   refuseOtherMethods(): void;
 }
@@ -86,6 +140,7 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
   const respond = (ctx: RequestContext, payload: Payload) => ctx.reply.send(successBody(payload, ctx.params.ignored()));
 
   const context = (req: FastifyRequest, reply: FastifyReply): RequestContext => ({
+    deps,
     req,
     reply,
     params: new Params(bag(req.body), bag(req.query)),
@@ -135,9 +190,26 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     callers.set(req, caller);
   };
 
-  return {
+  const api: Api = {
     deps,
     refuseOtherMethods: () => table.refuseOthers(app),
+    serve(routes) {
+      for (const { method, path, endpoint, options } of routes) {
+        if (endpoint.auth === "user") {
+          const guards = endpoint.guards ?? [];
+          api.user(
+            method,
+            path,
+            async (ctx) => {
+              for (const guard of guards) await guard(ctx);
+              return endpoint.handle(ctx, parseArgs(endpoint.params, ctx.params));
+            },
+            options,
+          );
+        }
+        else api.public(method, path, (ctx) => endpoint.handle(ctx, parseArgs(endpoint.params, ctx.params)), options);
+      }
+    },
     user(method, url, handler, options = {}) {
       route(
         method,
@@ -162,4 +234,5 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
       });
     },
   };
+  return api;
 }

@@ -1,10 +1,10 @@
 // GET/PUT/DELETE /bot_storage: only bots may use it (since Zulip 12.0, feature level 494).
-import type { Api } from "../http/endpoint.js";
+import { guarded, handler, type UserContext } from "../http/endpoint.js";
 import { ParamValidationError, PermissionDeniedError } from "../http/errors.js";
+import { optional, required } from "../http/declare.js";
 import { json } from "../http/params.js";
 import { list, string, type Validator } from "../http/validators.js";
 import { doPutBotStorage, doRemoveBotStorage, getBotStorage } from "../actions/bot-storage.js";
-import type { User } from "../store/users.js";
 
 const stringMap: Validator<[string, string][]> = (value, path) => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ParamValidationError(`${path} is not a dict`);
@@ -14,28 +14,29 @@ const stringMap: Validator<[string, string][]> = (value, path) => {
   });
 };
 
-function checkBot(user: User): void {
+function botsOnly({ user }: UserContext): void {
   if (!user.is_bot) throw new PermissionDeniedError("Must be a bot user");
 }
 
-export function register(api: Api): void {
-  const { deps } = api;
+const keys = optional("keys", json(list(string())));
 
-  api.user("GET", "/bot_storage", async ({ params, user }) => {
-    checkBot(user);
-    const keys = params.optional("keys", json(list(string())));
-    return { storage: await getBotStorage(deps, user.id, keys) };
-  });
+export const getStorage = guarded(
+  botsOnly,
+  handler({ keys }, async ({ deps, user }, args) => ({ storage: await getBotStorage(deps, user.id, args.keys) })),
+);
 
-  api.user("PUT", "/bot_storage", async ({ params, user }) => {
-    checkBot(user);
-    await doPutBotStorage(deps, user.id, params.required("storage", json(stringMap)));
+export const putStorage = guarded(
+  botsOnly,
+  handler({ storage: required("storage", json(stringMap)) }, async ({ deps, user }, { storage }) => {
+    await doPutBotStorage(deps, user.id, storage);
     return {};
-  });
+  }),
+);
 
-  api.user("DELETE", "/bot_storage", async ({ params, user }) => {
-    checkBot(user);
-    await doRemoveBotStorage(deps, user.id, params.optional("keys", json(list(string()))));
+export const removeStorage = guarded(
+  botsOnly,
+  handler({ keys }, async ({ deps, user }, args) => {
+    await doRemoveBotStorage(deps, user.id, args.keys);
     return {};
-  });
-}
+  }),
+);

@@ -1,6 +1,7 @@
 // Bots: create (generic, incoming or outgoing webhook), list the caller's bots, deactivate.
-import type { Api } from "../http/endpoint.js";
-import { BadRequestError, insufficientPermission, notAllowedForGuests } from "../http/errors.js";
+import { guarded, handler } from "../http/endpoint.js";
+import { BadRequestError, insufficientPermission } from "../http/errors.js";
+import { accepted, optional, required, withDefault } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
 import { createUser, setUserActive } from "../actions/users.js";
@@ -10,71 +11,76 @@ import { GroupGraph } from "../lib/group-graph.js";
 import { INTERFACE_GENERIC, INTERFACE_SLACK } from "../actions/outgoing-webhooks.js";
 import { generateApiKey } from "../lib/secrets.js";
 import { insertBotService, servicesInRealm, type BotService } from "../store/outgoing-webhooks.js";
-import { BOT_DEFAULT, BOT_INCOMING_WEBHOOK, BOT_OUTGOING_WEBHOOK, isAdmin, isGuest, ROLE_MEMBER } from "../lib/roles.js";
+import { BOT_DEFAULT, BOT_INCOMING_WEBHOOK, BOT_OUTGOING_WEBHOOK, isAdmin, ROLE_MEMBER } from "../lib/roles.js";
 import { avatarUrl } from "../present/user.js";
 import { presentServices } from "../present/bot-services.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
 import { realmGroupSettings } from "../store/realms.js";
 import { userByEmail, userInRealm, usersInRealm, type User } from "../store/users.js";
 import { pathId } from "./access.js";
+import { requireMember } from "./guards.js";
 
-export function register(api: Api): void {
-  const { db, clock, config } = api.deps;
+export const createBot = guarded(
+  requireMember,
+  handler(
+    {
+      fullName: required("full_name", raw()),
+      shortName: required("short_name", raw()),
+      botType: withDefault("bot_type", json(int()), BOT_DEFAULT),
+      configData: accepted("config_data"),
+      // compat: clients send payload_url JSON-encoded (the web app) or plain.
+      payloadUrl: withDefault("payload_url", raw(), ""),
+      serviceName: withDefault("service_name", raw(), ""),
+      interfaceType: withDefault("interface_type", json(int()), INTERFACE_GENERIC),
+      defaultAllPublicStreams: optional("default_all_public_streams", json(bool)),
+    },
+    async ({ deps, user, realm }, { fullName, botType, payloadUrl, serviceName, interfaceType, ...args }) => {
+      const { db, clock, config } = deps;
+      const shortName = args.shortName.trim();
+      if (botType !== BOT_DEFAULT && botType !== BOT_INCOMING_WEBHOOK && botType !== BOT_OUTGOING_WEBHOOK) throw new BadRequestError("Invalid bot type");
+      const baseUrl = botType === BOT_OUTGOING_WEBHOOK ? checkPayloadUrl(payloadUrl) : "";
+      if (botType === BOT_OUTGOING_WEBHOOK && interfaceType !== INTERFACE_GENERIC && interfaceType !== INTERFACE_SLACK) throw new BadRequestError("Invalid interface type");
+      const settings = await realmGroupSettings(db, realm.id);
+      const graph = new GroupGraph(await groupSnapshot(db, realm.id));
+      const setting = botType === BOT_INCOMING_WEBHOOK ? ["can_create_write_only_bots_group", "can_create_bots_group"] : ["can_create_bots_group"];
+      if (!setting.some((name) => graph.isMember(user.id, settings[name]))) throw insufficientPermission();
+      if (!shortName || !/^[A-Za-z0-9._+-]+$/.test(shortName)) throw new BadRequestError("Bad name or username");
+      const name = checkFullName(fullName);
+      // Bot emails live on the realm's own host: `<short name>-bot@<realm host>`.
+      const domain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
+      const email = `${shortName}-bot@${domain}`;
+      if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
+      const created = await createUser(deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() }, "Username already in use");
+      if (botType === BOT_OUTGOING_WEBHOOK) {
+        await insertBotService(db, { realm_id: realm.id, bot_id: created.userId, name: serviceName || shortName, base_url: baseUrl, token: generateApiKey(), interface: interfaceType });
+      }
+      const bot = (await userInRealm(db, realm.id, created.userId))!;
+      return {
+        user_id: bot.id,
+        api_key: created.apiKey,
+        avatar_url: avatarUrl(bot, false),
+        default_sending_stream: null,
+        default_events_register_stream: null,
+        default_all_public_streams: false,
+      };
+    },
+  ),
+);
 
-  api.user("POST", "/bots", async ({ params, user, realm }) => {
-    if (isGuest(user)) throw notAllowedForGuests();
-    const fullName = params.required("full_name", raw());
-    const shortName = params.required("short_name", raw()).trim();
-    const botType = params.withDefault("bot_type", json(int()), BOT_DEFAULT);
-    params.accept("config_data");
-    // compat: clients send payload_url JSON-encoded (the web app) or plain.
-    const payloadUrl = params.withDefault("payload_url", raw(), "");
-    const serviceName = params.withDefault("service_name", raw(), "");
-    const interfaceType = params.withDefault("interface_type", json(int()), INTERFACE_GENERIC);
-    params.optional("default_all_public_streams", json(bool));
-    if (botType !== BOT_DEFAULT && botType !== BOT_INCOMING_WEBHOOK && botType !== BOT_OUTGOING_WEBHOOK) throw new BadRequestError("Invalid bot type");
-    const baseUrl = botType === BOT_OUTGOING_WEBHOOK ? checkPayloadUrl(payloadUrl) : "";
-    if (botType === BOT_OUTGOING_WEBHOOK && interfaceType !== INTERFACE_GENERIC && interfaceType !== INTERFACE_SLACK) throw new BadRequestError("Invalid interface type");
-    const settings = await realmGroupSettings(db, realm.id);
-    const graph = new GroupGraph(await groupSnapshot(db, realm.id));
-    const setting = botType === BOT_INCOMING_WEBHOOK ? ["can_create_write_only_bots_group", "can_create_bots_group"] : ["can_create_bots_group"];
-    if (!setting.some((name) => graph.isMember(user.id, settings[name]))) throw insufficientPermission();
-    if (!shortName || !/^[A-Za-z0-9._+-]+$/.test(shortName)) throw new BadRequestError("Bad name or username");
-    const name = checkFullName(fullName);
-    // Bot emails live on the realm's own host: `<short name>-bot@<realm host>`.
-    const domain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
-    const email = `${shortName}-bot@${domain}`;
-    if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
-    const created = await createUser(api.deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() }, "Username already in use");
-    if (botType === BOT_OUTGOING_WEBHOOK) {
-      await insertBotService(db, { realm_id: realm.id, bot_id: created.userId, name: serviceName || shortName, base_url: baseUrl, token: generateApiKey(), interface: interfaceType });
-    }
-    const bot = (await userInRealm(db, realm.id, created.userId))!;
-    return {
-      user_id: bot.id,
-      api_key: created.apiKey,
-      avatar_url: avatarUrl(bot, false),
-      default_sending_stream: null,
-      default_events_register_stream: null,
-      default_all_public_streams: false,
-    };
-  });
+export const listBots = handler({}, async ({ deps, user, realm }) => {
+  const [everyone, services] = await Promise.all([usersInRealm(deps.db, realm.id), servicesInRealm(deps.db, realm.id)]);
+  const bots = everyone.filter((u) => u.is_bot && u.is_active && u.bot_owner_id === user.id);
+  return { bots: bots.map((bot) => presentBot(bot, everyone, services.get(bot.id))) };
+});
 
-  api.user("GET", "/bots", async ({ user, realm }) => {
-    const [everyone, services] = await Promise.all([usersInRealm(db, realm.id), servicesInRealm(db, realm.id)]);
-    const bots = everyone.filter((u) => u.is_bot && u.is_active && u.bot_owner_id === user.id);
-    return { bots: bots.map((bot) => presentBot(bot, everyone, services.get(bot.id))) };
-  });
-
-  api.user("DELETE", "/bots/:bot_id", async ({ path, user, realm }) => {
-    const id = pathId(path.bot_id);
-    const bot = id === undefined ? undefined : await userInRealm(db, realm.id, id);
-    if (!bot || !bot.is_bot || !bot.is_active) throw new BadRequestError("No such bot");
-    if (bot.bot_owner_id !== user.id && !isAdmin(user)) throw insufficientPermission();
-    await setUserActive(api.deps, bot, false);
-    return {};
-  });
-}
+export const deactivateBot = handler({}, async ({ deps, path, user, realm }) => {
+  const id = pathId(path.bot_id);
+  const bot = id === undefined ? undefined : await userInRealm(deps.db, realm.id, id);
+  if (!bot || !bot.is_bot || !bot.is_active) throw new BadRequestError("No such bot");
+  if (bot.bot_owner_id !== user.id && !isAdmin(user)) throw insufficientPermission();
+  await setUserActive(deps, bot, false);
+  return {};
+});
 
 /** The payload URL of an outgoing webhook bot, JSON-encoded or plain (Zulip's check_url). */
 function checkPayloadUrl(value: string): string {

@@ -1,6 +1,8 @@
 // GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}; all refused while the user has turned
 // drafts synchronization off.
-import type { Api } from "../http/endpoint.js";
+import type { ChatDeps } from "../deps.js";
+import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { required } from "../http/declare.js";
 import { json } from "../http/params.js";
 import { field, int, list, nullable, object, oneOf, optionalField, string, union, type Validator } from "../http/validators.js";
 import { checkDraftsEnabled, doCreateDrafts, doDeleteDraft, doEditDraft, presentDraft, type DraftInput } from "../actions/drafts.js";
@@ -22,32 +24,26 @@ const draft: Validator<DraftInput> = object({
   timestamp: optionalField(nullable(union(int(), float))),
 });
 
-export function register(api: Api): void {
-  const { deps } = api;
-  const now = () => deps.clock.now().getTime();
+const now = (deps: ChatDeps) => deps.clock.now().getTime();
 
-  api.user("GET", "/drafts", async ({ user }) => {
-    await checkDraftsEnabled(deps, user.id);
-    const drafts = (await draftsOf(deps.db, user.id)).map(presentDraft);
-    return { count: drafts.length, drafts };
-  });
+/** Zulip's draft_endpoint: every draft endpoint is refused while synchronization is off. */
+const draftEndpoint = (ctx: UserContext) => checkDraftsEnabled(ctx.deps, ctx.user.id);
 
-  api.user("POST", "/drafts", async (ctx) => {
-    await checkDraftsEnabled(deps, ctx.user.id);
-    const drafts = ctx.params.required("drafts", json(list(draft), { ownNulCheck: true }));
-    return { ids: await doCreateDrafts(deps, ctx, drafts, now()) };
-  });
+export const listDrafts = guarded(draftEndpoint, handler({}, async ({ deps, user }) => {
+  const drafts = (await draftsOf(deps.db, user.id)).map(presentDraft);
+  return { count: drafts.length, drafts };
+}));
 
-  api.user("PATCH", "/drafts/:draft_id", async (ctx) => {
-    await checkDraftsEnabled(deps, ctx.user.id);
-    const replacement = ctx.params.required("draft", json(draft, { ownNulCheck: true }));
-    await doEditDraft(deps, ctx, pathId(ctx.path.draft_id), replacement, now());
-    return {};
-  });
+export const createDrafts = guarded(draftEndpoint, handler({ drafts: required("drafts", json(list(draft), { ownNulCheck: true })) }, async (ctx, { drafts }) => {
+  return { ids: await doCreateDrafts(ctx.deps, ctx, drafts, now(ctx.deps)) };
+}));
 
-  api.user("DELETE", "/drafts/:draft_id", async (ctx) => {
-    await checkDraftsEnabled(deps, ctx.user.id);
-    await doDeleteDraft(deps, ctx, pathId(ctx.path.draft_id));
-    return {};
-  });
-}
+export const editDraft = guarded(draftEndpoint, handler({ draft: required("draft", json(draft, { ownNulCheck: true })) }, async (ctx, { draft: replacement }) => {
+  await doEditDraft(ctx.deps, ctx, pathId(ctx.path.draft_id), replacement, now(ctx.deps));
+  return {};
+}));
+
+export const deleteDraft = guarded(draftEndpoint, handler({}, async (ctx) => {
+  await doDeleteDraft(ctx.deps, ctx, pathId(ctx.path.draft_id));
+  return {};
+}));

@@ -1,6 +1,9 @@
-// The URL table, read top to bottom. Every path is under /api/v1 and, for the web app, under
-// /json (http/endpoint.ts); the web app's pages and sign-in are in web-app.ts and web-auth.ts.
-import type { Api } from "../http/endpoint.js";
+// The URL table, read top to bottom, as Zulip's zproject/urls.py: method, path, who may call,
+// handler. Every path is served under /api/v1 and, for the web app, under /json
+// (http/endpoint.ts); `user` endpoints need an API key (or the web app's session), `open`
+// ones need none. Each handler declares its parameters beside its code (http/declare.ts).
+// The web app's pages and sign-in are in web-app.ts and web-auth.ts.
+import { open, user, type Api, type Route } from "../http/endpoint.js";
 import * as alertWords from "./alert-words.js";
 import * as auth from "./auth.js";
 import * as bots from "./bots.js";
@@ -37,6 +40,8 @@ import * as users from "./users.js";
 import * as botKeys from "./bot-keys.js";
 import * as botStorage from "./bot-storage.js";
 import * as drafts from "./drafts.js";
+import * as reactions from "./reactions.js";
+import * as send from "./messages-send.js";
 import * as mutedUsers from "./muted-users.js";
 import * as readReceipts from "./read-receipts.js";
 import * as savedSnippets from "./saved-snippets.js";
@@ -50,28 +55,64 @@ import * as submessages from "./submessages.js";
 import * as realmImages from "./realm-images.js";
 import * as videoCalls from "./video-calls.js";
 
+export const ROUTES: readonly Route[] = [
+  // Authentication
+  open("POST", "/fetch_api_key", auth.fetchApiKey, { json: false }),
+  // Bots
+  user("POST", "/bots", bots.createBot),
+  user("GET", "/bots", bots.listBots),
+  user("DELETE", "/bots/:bot_id", bots.deactivateBot),
+  user("GET", "/bots/:bot_id/api_key", botKeys.botApiKey),
+  user("POST", "/bots/:bot_id/api_key/regenerate", botKeys.regenerateBotApiKey),
+  user("GET", "/bot_storage", botStorage.getStorage),
+  user("PUT", "/bot_storage", botStorage.putStorage),
+  user("DELETE", "/bot_storage", botStorage.removeStorage),
+  // Channels
+  user("GET", "/streams/:stream_id/email_address", channelEmail.channelEmail),
+  user("POST", "/streams/:stream_id/delete_topic", deleteTopic.deleteTopic),
+  user("POST", "/channel_folders/create", channelFolders.createChannelFolder),
+  user("GET", "/channel_folders", channelFolders.listChannelFolders),
+  user("PATCH", "/channel_folders", channelFolders.reorderChannelFolders),
+  user("PATCH", "/channel_folders/:channel_folder_id", channelFolders.updateChannelFolder),
+  // Messages
+  user("POST", "/messages", send.sendMessage),
+  user("POST", "/messages/render", send.renderMessage),
+  user("POST", "/messages/:message_id/reactions", reactions.addReaction),
+  user("DELETE", "/messages/:message_id/reactions", reactions.removeReaction),
+  user("GET", "/messages/:message_id/read_receipts", readReceipts.readReceipts),
+  user("GET", "/messages/matches_narrow", matchesNarrow.matchesNarrow),
+  user("GET", "/scheduled_messages", scheduledMessages.listScheduledMessages),
+  user("POST", "/scheduled_messages", scheduledMessages.scheduleMessage),
+  user("PATCH", "/scheduled_messages/:scheduled_message_id", scheduledMessages.editScheduledMessage),
+  user("DELETE", "/scheduled_messages/:scheduled_message_id", scheduledMessages.deleteScheduledMessage),
+  // Per-user data
+  user("POST", "/users/me/avatar", avatars.uploadAvatar),
+  user("DELETE", "/users/me/avatar", avatars.deleteAvatar),
+  user("GET", "/users/me/alert_words", alertWords.listAlertWords),
+  user("POST", "/users/me/alert_words", alertWords.addAlertWords),
+  user("DELETE", "/users/me/alert_words", alertWords.removeAlertWords),
+  user("GET", "/drafts", drafts.listDrafts),
+  user("POST", "/drafts", drafts.createDrafts),
+  user("PATCH", "/drafts/:draft_id", drafts.editDraft),
+  user("DELETE", "/drafts/:draft_id", drafts.deleteDraft),
+];
+
 export function registerRoutes(api: Api): void {
+  api.serve(ROUTES);
   serverSettings.register(api);
-  auth.register(api);
   users.register(api);
-  bots.register(api);
   channels.register(api);
-  channelFolders.register(api);
-  deleteTopic.register(api);
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);
   submessages.register(api);
-  matchesNarrow.register(api);
   reportMessage.register(api);
-  scheduledMessages.register(api);
   reminders.register(api);
   registerState.register(api);
   events.register(api);
   typing.register(api);
   presence.register(api);
   // Organization-level endpoints (issue 8).
-  alertWords.register(api);
   navigationViews.register(api);
   playgrounds.register(api);
   linkifiers.register(api);
@@ -90,17 +131,11 @@ export function registerRoutes(api: Api): void {
   // Per-user endpoints.
   userStatus.register(api);
   mutedUsers.register(api);
-  drafts.register(api);
   savedSnippets.register(api);
-  readReceipts.register(api);
-  botStorage.register(api);
-  botKeys.register(api);
   userChannels.register(api);
   subscriptionsPatch.register(api);
   // Avatars, realm exports, channel e-mail addresses.
-  avatars.register(api);
   exports.register(api);
-  channelEmail.register(api);
   videoCalls.register(api);
   // Last: a known path called with a method it does not serve is 405, as Zulip.
   api.refuseOtherMethods();

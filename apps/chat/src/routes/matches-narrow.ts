@@ -1,6 +1,7 @@
 // GET /messages/matches_narrow: which of the given messages match a narrow, with the search
 // highlighting GET /messages would give them.
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { refine, required } from "../http/declare.js";
 import { json } from "../http/params.js";
 import { anything, int, list } from "../http/validators.js";
 import { messageScope } from "../actions/message-context.js";
@@ -12,12 +13,10 @@ import { planNarrow } from "./narrow-filter.js";
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  api.user("GET", "/messages/matches_narrow", async (ctx) => {
-    const ids = ctx.params.required("msg_ids", json(list(int())));
-    const narrow = parseNarrow(ctx.params.required("narrow", json(anything)));
+export const matchesNarrow = handler(
+  { ids: required("msg_ids", json(list(int()))), narrow: refine(required("narrow", json(anything)), parseNarrow) },
+  async (ctx, { ids, narrow }) => {
+    const { deps } = ctx;
     const scope = await messageScope(deps, ctx.realm, ctx.user);
     const plan = await planNarrow(deps, scope, narrow);
     // compat: only messages the user actually received (their user_messages rows) are
@@ -32,5 +31,5 @@ export function register(api: Api): void {
         : { match_content: m.rendered_content, match_subject: escapeHtml(topic) };
     }
     return { messages: out };
-  });
-}
+  },
+);

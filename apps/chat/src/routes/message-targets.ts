@@ -4,7 +4,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ChatDb } from "../store/schema.js";
 import { BadRequestError, StreamDoesNotExistError, StreamWithIdDoesNotExistError } from "../http/errors.js";
-import type { Params } from "../http/params.js";
+import { optional, refine, required } from "../http/declare.js";
 import { raw } from "../http/params.js";
 import { normalizeTopic } from "../lib/topics.js";
 import type { SendTarget } from "../actions/send-message.js";
@@ -15,12 +15,14 @@ export type MessageKind = "stream" | "private";
 
 const TYPES: Record<string, MessageKind> = { stream: "stream", channel: "stream", private: "private", direct: "private" };
 
-export function readMessageType(params: Params): MessageKind {
-  const type = params.required("type", raw());
+export function messageKind(type: string): MessageKind {
   const kind = TYPES[type];
   if (!kind) throw new BadRequestError("Invalid type");
   return kind;
 }
+
+/** `type`, with its legacy names, as a message kind. */
+export const messageType = refine(required("type", raw()), messageKind);
 
 // What a JSON text can start with. Most `to` values are plain channel names or e-mail lists:
 // refusing them here spares JSON.parse building and throwing a SyntaxError on every send.
@@ -86,14 +88,16 @@ export async function findRecipients(db: ChatDb, scope: MessageScope, indicator:
 }
 
 /** The topic of a channel message: `topic` or its deprecated alias `subject`. */
-export function readTopic(params: Params, kind: MessageKind, required: boolean): string | undefined {
-  const raw_ = params.optional("topic", raw({ ownNulCheck: true }), ["subject"]);
+export const topicParam = optional("topic", raw({ ownNulCheck: true }), { aliases: ["subject"] });
+
+/** The topic a message of this kind goes to: none for a direct message. */
+export function channelTopic(kind: MessageKind, topic: string | undefined, isRequired: boolean): string | undefined {
   if (kind !== "stream") return undefined;
-  if (raw_ === undefined) {
-    if (required) throw new BadRequestError("Missing topic");
+  if (topic === undefined) {
+    if (isRequired) throw new BadRequestError("Missing topic");
     return undefined;
   }
-  return normalizeTopic(raw_);
+  return normalizeTopic(topic);
 }
 
 export async function resolveTarget(db: ChatDb, scope: MessageScope, kind: MessageKind, to: string, topic: string | undefined): Promise<SendTarget> {

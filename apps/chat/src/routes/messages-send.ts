@@ -1,6 +1,7 @@
 // POST /messages: send a channel or direct message; POST /messages/render: preview one.
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
 import { RequestVariableMissingError } from "../http/errors.js";
+import { optional, required } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { bool } from "../http/validators.js";
 import { realmUrl } from "../config.js";
@@ -9,21 +10,24 @@ import { renderForRealm } from "../actions/render.js";
 import { messageScope, channelVisible } from "../actions/message-context.js";
 import { channelMessageUrl, directMessageUrl } from "../lib/message-urls.js";
 import { EMPTY_TOPIC_DISPLAY_NAME, normalizeContent } from "../lib/topics.js";
-import { clientName, readMessageType, readTopic, resolveTarget } from "./message-targets.js";
+import { channelTopic, clientName, messageType, resolveTarget, topicParam } from "./message-targets.js";
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  api.user("POST", "/messages", async (ctx) => {
-    const { params } = ctx;
-    const kind = readMessageType(params);
-    const to = params.required("to", raw());
-    const content = normalizeContent(params.required("content", raw({ ownNulCheck: true })));
-    const topic = readTopic(params, kind, true);
-    const queueId = params.optional("queue_id", raw());
-    const localId = params.optional("local_id", raw());
+export const sendMessage = handler(
+  {
+    kind: messageType,
+    to: required("to", raw()),
+    content: required("content", raw({ ownNulCheck: true })),
+    topic: topicParam,
+    queueId: optional("queue_id", raw()),
+    localId: optional("local_id", raw()),
+    readBySender: optional("read_by_sender", json(bool)),
+  },
+  async (ctx, args) => {
+    const { deps } = ctx;
+    const { kind, to, queueId, localId, readBySender } = args;
+    const content = normalizeContent(args.content);
+    const topic = channelTopic(kind, args.topic, true);
     if ((queueId === undefined) !== (localId === undefined)) throw new RequestVariableMissingError(queueId === undefined ? "queue_id" : "local_id");
-    const readBySender = params.optional("read_by_sender", json(bool));
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const target = await resolveTarget(deps.db, scope, kind, to, topic);
     const now = deps.clock.now().getTime();
@@ -45,11 +49,10 @@ export function register(api: Api): void {
     const out: Record<string, unknown> = { id: sent.id, message_url: messageUrl, message_link: messageLink };
     if (sent.automaticNewVisibilityPolicy !== undefined) out.automatic_new_visibility_policy = sent.automaticNewVisibilityPolicy;
     return out;
-  });
+  },
+);
 
-  api.user("POST", "/messages/render", async (ctx) => {
-    const content = ctx.params.required("content", raw());
-    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
-    return { rendered: (await renderForRealm(deps, scope, content)).html };
-  });
-}
+export const renderMessage = handler({ content: required("content", raw()) }, async ({ deps, realm, user, state }, { content }) => {
+  const scope = await messageScope(deps, realm, user, state);
+  return { rendered: (await renderForRealm(deps, scope, content)).html };
+});

@@ -3,15 +3,11 @@ import type { Api } from "../http/endpoint.js";
 import * as fetch from "./messages-fetch.js";
 import * as flags from "./message-flags.js";
 import * as edit from "./message-edit.js";
-import * as reactions from "./reactions.js";
-import * as send from "./messages-send.js";
 import * as topics from "./topics.js";
 
 export function register(api: Api): void {
-  send.register(api);
   fetch.register(api);
   flags.register(api);
-  reactions.register(api);
   edit.register(api);
   topics.register(api);
 }

@@ -1,7 +1,8 @@
 // GET, POST /scheduled_messages; PATCH, DELETE /scheduled_messages/{scheduled_message_id}.
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
-import { json, raw, type Params } from "../http/params.js";
+import { optional, refine, required } from "../http/declare.js";
+import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
 import { messageScope, type MessageScope } from "../actions/message-context.js";
 import { accessScheduledMessage, checkDeliveryTime, checkScheduleMessage, doDeleteScheduledMessage, doEditScheduledMessage, doScheduleMessage } from "../actions/scheduled-messages.js";
@@ -11,20 +12,11 @@ import { presentScheduledMessage } from "../present/scheduled-messages.js";
 import { SEND_LATER, undeliveredScheduledMessages } from "../store/scheduled-messages.js";
 import type { ChatDb } from "../store/schema.js";
 import { pathId } from "./access.js";
-import { clientName, findChannel, findRecipients, type MessageKind } from "./message-targets.js";
-
-const TYPES: Record<string, MessageKind> = { stream: "stream", channel: "stream", private: "private", direct: "private" };
+import { clientName, findChannel, findRecipients, messageKind, topicParam, type MessageKind } from "./message-targets.js";
 
 /** Python's datetime stops at year 9999; Zulip fails later timestamps, we refuse them. */
 const TIMESTAMP = json(int({ max: 253402300799 }));
 
-function readType(params: Params, required: boolean): MessageKind | undefined {
-  const type = required ? params.required("type", raw()) : params.optional("type", raw());
-  if (type === undefined) return undefined;
-  const kind = TYPES[type];
-  if (!kind) throw new BadRequestError("Invalid type");
-  return kind;
-}
 
 /** extract_stream_id: `to` as one channel id. */
 function channelId(to: string): number {
@@ -54,24 +46,22 @@ async function resolveScheduledTarget(db: ChatDb, scope: MessageScope, kind: Mes
   return { kind, recipients: await findRecipients(db, scope, recipientIdList(to)) };
 }
 
-const readTopic = (params: Params) => params.optional("topic", raw({ ownNulCheck: true }), ["subject"]);
+export const listScheduledMessages = handler({}, async ({ deps, realm, user }) => {
+  const rows = await undeliveredScheduledMessages(deps.db, realm.id, user.id, SEND_LATER);
+  return { scheduled_messages: rows.map(presentScheduledMessage) };
+});
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  api.user("GET", "/scheduled_messages", async (ctx) => {
-    const rows = await undeliveredScheduledMessages(deps.db, ctx.realm.id, ctx.user.id, SEND_LATER);
-    return { scheduled_messages: rows.map(presentScheduledMessage) };
-  });
-
-  api.user("POST", "/scheduled_messages", async (ctx) => {
-    const { params } = ctx;
-    const kind = readType(params, true)!;
-    const to = params.required("to", raw());
-    const topicRaw = readTopic(params);
-    const content = params.required("content", raw({ ownNulCheck: true }));
-    const timestamp = params.required("scheduled_delivery_timestamp", TIMESTAMP);
-    const readBySender = params.optional("read_by_sender", json(bool));
+export const scheduleMessage = handler(
+  {
+    kind: refine(required("type", raw()), messageKind),
+    to: required("to", raw()),
+    topicRaw: topicParam,
+    content: required("content", raw({ ownNulCheck: true })),
+    timestamp: required("scheduled_delivery_timestamp", TIMESTAMP),
+    readBySender: optional("read_by_sender", json(bool)),
+  },
+  async (ctx, { kind, to, topicRaw, content, timestamp, readBySender }) => {
+    const { deps } = ctx;
     const now = deps.clock.now().getTime();
     checkDeliveryTime(timestamp * 1000, now);
     const scope = await messageScope(deps, ctx.realm, ctx.user);
@@ -81,15 +71,19 @@ export function register(api: Api): void {
     const checked = await checkScheduleMessage(deps, request);
     const { id } = await doScheduleMessage(deps, request, checked);
     return { scheduled_message_id: id };
-  });
+  },
+);
 
-  api.user("PATCH", "/scheduled_messages/:scheduled_message_id", async (ctx) => {
-    const { params } = ctx;
-    const kind = readType(params, false);
-    const to = params.optional("to", raw());
-    const topicRaw = readTopic(params);
-    const content = params.optional("content", raw({ ownNulCheck: true }));
-    const timestamp = params.optional("scheduled_delivery_timestamp", TIMESTAMP);
+export const editScheduledMessage = handler(
+  {
+    kind: refine(optional("type", raw()), (type) => (type === undefined ? undefined : messageKind(type))),
+    to: optional("to", raw()),
+    topicRaw: topicParam,
+    content: optional("content", raw({ ownNulCheck: true })),
+    timestamp: optional("scheduled_delivery_timestamp", TIMESTAMP),
+  },
+  async (ctx, { kind, to, topicRaw, content, timestamp }) => {
+    const { deps } = ctx;
     if (kind === undefined && to === undefined && topicRaw === undefined && content === undefined && timestamp === undefined) throw new BadRequestError("Nothing to change");
     if (kind !== undefined && to === undefined) throw new BadRequestError("Recipient required when updating type of scheduled message.");
     if (kind === "stream" && topicRaw === undefined) throw new BadRequestError("Topic required when updating scheduled message type to stream.");
@@ -103,13 +97,13 @@ export function register(api: Api): void {
     const target = to === undefined ? undefined : await resolveScheduledTarget(deps.db, scope, newKind, to, topic ?? row.topic);
     await doEditScheduledMessage(deps, { scope, row, target, topic, content, deliverAt: timestamp === undefined ? undefined : timestamp * 1000, client: clientName(ctx.req), now });
     return {};
-  });
+  },
+);
 
-  api.user("DELETE", "/scheduled_messages/:scheduled_message_id", async (ctx) => {
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
-    const row = await accessScheduledMessage(deps, scope, pathId(ctx.path.scheduled_message_id));
-    await doDeleteScheduledMessage(deps, scope, row, "scheduled_messages");
-    return {};
-  });
-}
+export const deleteScheduledMessage = handler({}, async ({ deps, realm, user, path }) => {
+  const scope = await messageScope(deps, realm, user);
+  const row = await accessScheduledMessage(deps, scope, pathId(path.scheduled_message_id));
+  await doDeleteScheduledMessage(deps, scope, row, "scheduled_messages");
+  return {};
+});
 

@@ -1,0 +1,18 @@
+// Checks of the caller made before an endpoint reads its parameters, as Zulip's view
+// decorators (zerver/decorator.py: require_realm_admin, require_realm_owner,
+// require_member_or_admin): a refused caller hears of their role, not of a bad parameter.
+import type { UserContext } from "../http/endpoint.js";
+import { mustBeAdmin, mustBeOwner, notAllowedForGuests } from "../http/errors.js";
+import { isAdmin, isGuest, isOwner } from "../lib/roles.js";
+
+export function requireAdmin({ user }: UserContext): void {
+  if (!isAdmin(user)) throw mustBeAdmin();
+}
+
+export function requireOwner({ user }: UserContext): void {
+  if (!isOwner(user)) throw mustBeOwner();
+}
+
+export function requireMember({ user }: UserContext): void {
+  if (isGuest(user)) throw notAllowedForGuests();
+}
