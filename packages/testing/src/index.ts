@@ -2,3 +2,4 @@ export * from "./database.js";
 export * from "./clock.js";
 export * from "./ports.js";
 export * from "./faultyProxy.js";
+export * from "./outageLoad.js";
