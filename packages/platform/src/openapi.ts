@@ -72,10 +72,11 @@ export interface SuccessResponse {
    */
   schema?: JsonSchema;
   /**
-   * A body other than the enveloped JSON (an SVG badge, a text "OK"), or `null` for a
-   * response without a body. Not wrapped by the envelope.
+   * A body other than the enveloped JSON (an SVG badge, a text "OK"), several when the
+   * request chooses (an SVG or a JSON badge), or `null` for a response without a body. Not
+   * wrapped by the envelope.
    */
-  body?: ResponseBody | null;
+  body?: ResponseBody | ResponseBody[] | null;
 }
 
 export interface ErrorResponse {
@@ -84,7 +85,7 @@ export interface ErrorResponse {
   /** The error codes this status can carry, handed to `envelope.error`. */
   codes?: string[];
   /** A body other than the envelope's error (an HTML page), or `null` for no body. */
-  body?: ResponseBody | null;
+  body?: ResponseBody | ResponseBody[] | null;
 }
 
 export interface ApiOperation {
@@ -274,7 +275,82 @@ function describeCodes(error: ErrorResponse): string {
   return error.codes?.length ? `Error: ${error.codes.join(", ")}.` : `Error ${error.status}.`;
 }
 
-function responseObject(description: string, body: ResponseBody | null): Record<string, unknown> {
+function responseObject(description: string, body: ResponseBody | ResponseBody[] | null): Record<string, unknown> {
   if (body === null) return { description };
-  return { description, content: { [body.contentType]: body.schema === undefined ? {} : { schema: body.schema } } };
+  const bodies = Array.isArray(body) ? body : [body];
+  return { description, content: Object.fromEntries(bodies.map((b) => [b.contentType, b.schema === undefined ? {} : { schema: b.schema }])) };
+}
+
+/**
+ * Operations whose paths differ only in their parameters' names (`/checks/:uuid` and
+ * `/checks/:unique_key`, Zulip's `/users/:user_id` and `/users/:email`), which a server can
+ * tell apart by their values but OpenAPI counts as one path: every operation of such a
+ * group gets one template, whose parameters are named after all the names they stand for
+ * (`/checks/{uuid_or_unique_key}`), and two operations of one method become one, its path
+ * parameters taking any of the values each took (`anyOf`). The first of them names the
+ * merged operation and gives its summary; the others' summaries join its description, and
+ * their parameters and responses are added to its own (an error status's codes merged).
+ */
+export function mergeSamePaths(operations: ApiOperation[]): ApiOperation[] {
+  const shapeOf = (operation: ApiOperation) => openApiPath(operation.path).replace(/\{[^}]+\}/g, "{}");
+  const groups = new Map<string, ApiOperation[]>();
+  for (const operation of operations) groups.set(shapeOf(operation), [...(groups.get(shapeOf(operation)) ?? []), operation]);
+  const names = new Map([...groups].map(([shape, group]) => [shape, mergedNames(group)]));
+
+  // In the order given: an operation merges into the first of its method and shape.
+  const merged = new Map<string, ApiOperation>();
+  for (const operation of operations) {
+    const shape = shapeOf(operation);
+    const renamed = renamePathParameters(operation, names.get(shape)!);
+    const key = `${operation.method} ${shape}`;
+    const first = merged.get(key);
+    merged.set(key, first ? mergeTwo(first, renamed) : renamed);
+  }
+  return [...merged.values()];
+}
+
+/** For each template position, the names the group's paths give it, joined with `_or_`. */
+function mergedNames(group: ApiOperation[]): string[] {
+  const positions: string[][] = [];
+  for (const operation of group) {
+    pathTemplateNames(openApiPath(operation.path)).forEach((name, i) => {
+      positions[i] ??= [];
+      if (!positions[i].includes(name)) positions[i].push(name);
+    });
+  }
+  return positions.map((names) => names.join("_or_"));
+}
+
+function renamePathParameters(operation: ApiOperation, names: string[]): ApiOperation {
+  const own = pathTemplateNames(openApiPath(operation.path));
+  const renamed = new Map(own.map((name, i) => [name, names[i]]));
+  if (own.every((name) => renamed.get(name) === name)) return operation;
+  let i = 0;
+  const path = openApiPath(operation.path).replace(/\{[^}]+\}/g, () => `:${names[i++]}`);
+  const parameters = operation.parameters?.map((p) => (p.in === "path" ? { ...p, name: renamed.get(p.name) ?? p.name } : p));
+  return { ...operation, path, parameters };
+}
+
+function mergeTwo(first: ApiOperation, other: ApiOperation): ApiOperation {
+  const parameters = [...(first.parameters ?? [])];
+  for (const parameter of other.parameters ?? []) {
+    const index = parameters.findIndex((p) => p.in === parameter.in && p.name === parameter.name);
+    if (index === -1) parameters.push(parameter);
+    else if (parameter.in === "path") parameters[index] = eitherParameter(parameters[index], parameter);
+  }
+  const errors = [...(first.errors ?? [])];
+  for (const error of other.errors ?? []) {
+    const index = errors.findIndex((e) => e.status === error.status);
+    if (index === -1) errors.push(error);
+    else if (error.codes) errors[index] = { ...errors[index], codes: [...new Set([...(errors[index].codes ?? []), ...error.codes])] };
+  }
+  const also = other.summary ?? other.operationId;
+  return { ...first, parameters, errors, description: [first.description, `Also: ${also}.`].filter(Boolean).join("\n\n") };
+}
+
+function eitherParameter(a: ApiParameter, b: ApiParameter): ApiParameter {
+  if (JSON.stringify(a.schema) === JSON.stringify(b.schema)) return a;
+  const alternatives = (s: JsonSchema) => (typeof s === "object" && Array.isArray(s.anyOf) && Object.keys(s).length === 1 ? (s.anyOf as JsonSchema[]) : [s]);
+  const description = [a.description, b.description].filter(Boolean).join(" Or: ");
+  return { ...a, schema: { anyOf: [...alternatives(a.schema), ...alternatives(b.schema)] }, ...(description && { description }) };
 }

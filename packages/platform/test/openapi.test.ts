@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { buildOpenApi, openApiPath, type ApiDescription, type ApiOperation } from "@beacon/platform";
+import { buildOpenApi, mergeSamePaths, openApiPath, type ApiDescription, type ApiOperation } from "@beacon/platform";
 
 const zulipLike = (operations: ApiOperation[]): ApiDescription => ({
   info: { title: "Chat", version: "1.0.0" },
@@ -161,5 +161,39 @@ describe("buildOpenApi", () => {
   it("returns plain data that survives JSON", () => {
     const doc = buildOpenApi(zulipLike([getUser]));
     assert.deepEqual(JSON.parse(JSON.stringify(doc)), doc);
+  });
+});
+
+describe("mergeSamePaths", () => {
+  const byEmail: ApiOperation = {
+    method: "GET",
+    path: "/api/v1/users/:email",
+    operationId: "get-user-by-email",
+    summary: "Get a user by e-mail",
+    parameters: [{ name: "email", in: "path", schema: { type: "string", format: "email" } }],
+    errors: [{ status: 400, codes: ["BAD_REQUEST", "USER_DEACTIVATED"] }],
+  };
+  const update: ApiOperation = { ...getUser, method: "PATCH", operationId: "update-user" };
+
+  it("gives paths that differ only in parameter names one template, and merges one method's operations", () => {
+    const operations = mergeSamePaths([getUser, update, byEmail]);
+    assert.deepEqual(operations.map((op) => [op.method, op.path, op.operationId]), [
+      ["GET", "/api/v1/users/:user_id_or_email", "get-user"],
+      ["PATCH", "/api/v1/users/:user_id_or_email", "update-user"],
+    ]);
+    const [get, patch] = operations;
+    assert.deepEqual(get.parameters![0], { name: "user_id_or_email", in: "path", schema: { anyOf: [{ type: "integer" }, { type: "string", format: "email" }] } });
+    assert.deepEqual(get.parameters![1].name, "client_gravatar");
+    assert.deepEqual(get.errors, [{ status: 400, codes: ["BAD_REQUEST", "NOT_FOUND", "USER_DEACTIVATED"] }]);
+    assert.match(get.description!, /Also: Get a user by e-mail/);
+    assert.deepEqual(patch.parameters![0], { name: "user_id_or_email", in: "path", schema: { type: "integer" } });
+    // And the result is one valid path.
+    const doc = buildOpenApi(zulipLike(operations));
+    assert.deepEqual(Object.keys(doc.paths), ["/api/v1/users/{user_id_or_email}"]);
+  });
+
+  it("leaves operations alone that share no path shape", () => {
+    const other = { ...getUser, path: "/api/v1/users/:user_id/status", operationId: "status" };
+    assert.deepEqual(mergeSamePaths([getUser, other]), [getUser, other]);
   });
 });

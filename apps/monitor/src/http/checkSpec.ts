@@ -4,6 +4,8 @@ import { bodyRegexProblem } from "../lib/bodyRegex.js";
 import { isValidSchedule } from "../lib/schedule/index.js";
 import { canonicalTimezone } from "../lib/timezones.js";
 import { type PyJson } from "../lib/pyjson.js";
+import type { JsonSchema } from "@beacon/platform";
+import type { ParamDoc } from "./apiDoc.js";
 import type { JsonObject } from "./auth.js";
 
 export const UNIQUE_FIELDS = ["name", "slug", "tags", "timeout", "grace"] as const;
@@ -40,53 +42,58 @@ export interface CheckSpec {
 }
 
 type Result<T> = { ok: T } | { error: string };
-type Validator = (field: string, value: PyJson) => Result<unknown>;
+type Check = (field: string, value: PyJson) => Result<unknown>;
+/** A field's rule: the check that gives the upstream's first error, and the schema it enforces (for the API's OpenAPI document). */
+interface Validator {
+  check: Check;
+  schema: JsonSchema;
+}
+const rule = (schema: JsonSchema, check: Check): Validator => ({ schema, check });
 
 const length = (s: string) => [...s].length;
 
-const str =
-  (max?: number): Validator =>
-  (field, value) => {
+const str = (max?: number): Validator =>
+  rule({ type: "string", ...(max !== undefined && { maxLength: max }) }, (field, value) => {
     if (typeof value !== "string") return { error: `${field} is not a string` };
     if (max !== undefined && length(value) > max) return { error: `${field} is too long` };
     return { ok: value };
-  };
+  });
 
-const bool: Validator = (field, value) => (typeof value === "boolean" ? { ok: value } : { error: `${field} is not a boolean` });
+const bool = rule({ type: "boolean" }, (field, value) => (typeof value === "boolean" ? { ok: value } : { error: `${field} is not a boolean` }));
 
 const MIN_PERIOD = 60;
 const MAX_PERIOD = 31536000;
 
-const seconds: Validator = (field, value) => {
+const seconds = rule({ type: "number", minimum: MIN_PERIOD, maximum: MAX_PERIOD }, (field, value) => {
   // compat: JSON true/false count as the integers 1 and 0, as bool is an int in Python.
   const n = typeof value === "boolean" ? Number(value) : value;
   if (typeof n !== "number" && typeof n !== "bigint") return { error: `${field} is not a number` };
   if (n < MIN_PERIOD) return { error: `${field} is too small` };
   if (n > MAX_PERIOD) return { error: `${field} is too large` };
   return { ok: Number(n) };
-};
+});
 
-const slug: Validator = (field, value) => {
-  const base = str(100)(field, value);
+const slug = rule({ type: "string", maxLength: 100, pattern: "^[a-z0-9\\-_]*$" }, (field, value) => {
+  const base = str(100).check(field, value);
   if ("error" in base) return base;
   return /^[a-z0-9\-_]*$/.test(value as string) ? base : { error: "slug does not match pattern" };
-};
+});
 
-const methods: Validator = (_field, value) => (value === "" || value === "POST" ? { ok: value } : { error: "methods has unexpected value" });
+const methods = rule({ enum: ["", "POST"] }, (_field, value) => (value === "" || value === "POST" ? { ok: value } : { error: "methods has unexpected value" }));
 
-const schedule: Validator = (field, value) => {
-  const base = str(100)(field, value);
+const schedule = rule({ type: "string", maxLength: 100, description: "A cron expression or a systemd OnCalendar expression." }, (field, value) => {
+  const base = str(100).check(field, value);
   if ("error" in base) return base;
   return isValidSchedule(value as string) ? base : { error: "schedule is not a valid cron or OnCalendar expression" };
-};
+});
 
-const tz: Validator = (field, value) => {
+const tz = rule({ type: "string", description: "An IANA time zone name." }, (field, value) => {
   if (typeof value !== "string") return { error: `${field} is not a string` };
   const canonical = canonicalTimezone(value);
   return canonical ? { ok: canonical } : { error: "tz is not a valid timezone" };
-};
+});
 
-const unique: Validator = (_field, value) => {
+const unique = rule({ type: "array", items: { enum: [...UNIQUE_FIELDS] } }, (_field, value) => {
   if (!Array.isArray(value)) return { error: "unique is not an array" };
   for (const item of value) {
     if (typeof item !== "string" || !(UNIQUE_FIELDS as readonly string[]).includes(item)) {
@@ -94,7 +101,7 @@ const unique: Validator = (_field, value) => {
     }
   }
   return { ok: value };
-};
+});
 
 /**
  * The upstream stores a description of any length (hc/api/schemas.py has no maxLength for desc);
@@ -129,20 +136,19 @@ const FIELDS: [keyof CheckSpec, Validator][] = [
   ["unique", unique],
 ];
 
-const integer =
-  (min: number, max: number): Validator =>
-  (field, value) => {
+const integer = (min: number, max: number): Validator =>
+  rule({ type: "integer", minimum: min, maximum: max }, (field, value) => {
     if (typeof value !== "number" || !Number.isInteger(value)) return { error: `${field} is not an integer` };
     if (value < min) return { error: `${field} is too small` };
     if (value > max) return { error: `${field} is too large` };
     return { ok: value };
-  };
+  });
 
-const bodyRegex: Validator = (field, value) => {
+const bodyRegex = rule({ type: "string", description: "A regular expression the ping's body must match." }, (field, value) => {
   if (typeof value !== "string") return { error: `${field} is not a string` };
   const problem = bodyRegexProblem(value);
   return problem ? { error: `${field} ${problem}` } : { ok: value };
-};
+});
 
 /** Beacon's fields, after the upstream's (whose errors keep their precedence). */
 export const EXTENSION_FIELDS: [keyof CheckSpec, Validator][] = [
@@ -162,7 +168,7 @@ export function validateCheckSpec(body: JsonObject, version: 1 | 2 | 3 = 3): Res
   for (const [field, validate] of [...FIELDS, ...EXTENSION_FIELDS]) {
     if (!Object.hasOwn(body, field)) continue;
     if (version < 3 && EXTENSION_FIELDS.some(([name]) => name === field)) return { error: `json validation error: ${field} is available in API v3 only` };
-    const result = validate(field, body[field]);
+    const result = validate.check(field, body[field]);
     if ("error" in result) return { error: `json validation error: ${result.error}` };
     spec[field] = result.ok;
   }
@@ -173,3 +179,12 @@ export function validateCheckSpec(body: JsonObject, version: 1 | 2 | 3 = 3): Res
   return { ok: spec as CheckSpec };
 }
 
+
+/**
+ * The create and update body's fields in `version` (extensions in v3 only), for the API's
+ * OpenAPI document: their schemas are the rules validateCheckSpec enforces.
+ */
+export function checkSpecFields(version: 1 | 2 | 3): ParamDoc[] {
+  const fields = version < 3 ? FIELDS : [...FIELDS, ...EXTENSION_FIELDS];
+  return fields.map(([name, validator]) => ({ name, schema: validator.schema }));
+}

@@ -4,7 +4,9 @@
 // wrapped for CORS: OPTIONS answers 204 and an unlisted method 405, before any auth.
 import type { ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { JsonSchema } from "@beacon/platform";
 import { PyFloat } from "../lib/pyjson.js";
+import type { OperationDoc } from "./apiDoc.js";
 import { DJANGO_404, PageNotFound, ResponseError, type ApiResponse } from "./responses.js";
 
 export type ApiVersion = 1 | 2 | 3;
@@ -44,11 +46,17 @@ class DispatchedRequest implements ApiRequest {
 
 export type ApiHandler = (req: ApiRequest) => Promise<ApiResponse> | ApiResponse;
 
+export type ApiHandlers = Partial<Record<string, ApiHandler>>;
+
 export interface ApiRoute {
-  /** as written in the table, e.g. `checks/<uuid>/pause` */
+  /** as written in the table, e.g. `checks/<uuid>/pause` or `badge/<slug:badge_key>/…` */
   path: string;
   pattern: RegExp;
-  handlers: Partial<Record<string, ApiHandler>>;
+  /** The path's parameters in order: each segment's name (its kind unless named) and kind. */
+  params: { name: string; kind: string }[];
+  handlers: ApiHandlers;
+  /** Each handled method's description, for the OpenAPI document (routes/openapi.ts). */
+  docs: Record<string, OperationDoc>;
   cors: boolean;
   /**
    * A Beacon extension (docs/monitor-extensions.md): matched in API v3 only, and only by the
@@ -58,24 +66,48 @@ export interface ApiRoute {
   extension: boolean;
 }
 
-const SEGMENTS: Record<string, string> = {
-  "<uuid>": "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+/**
+ * A path segment `<kind>` or `<kind:name>` (as Django's `<uuid:code>`): what it matches, and
+ * its schema in the OpenAPI document.
+ */
+export const SEGMENTS: Record<string, { pattern: string; schema: JsonSchema }> = {
+  uuid: { pattern: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", schema: { type: "string", format: "uuid" } },
   // compat: the upstream's pattern is [A-z0-9]{40}, which also admits [\]^_` characters.
-  "<unique_key>": "([A-z0-9]{40})",
-  "<int>": "(\\d+)",
-  "<slug>": "([-a-zA-Z0-9_]+)",
-  "<tag>": "(.+?)",
-  "<str>": "([^/]+)",
+  unique_key: { pattern: "[A-z0-9]{40}", schema: { type: "string", pattern: "^[A-z0-9]{40}$" } },
+  int: { pattern: "\\d+", schema: { type: "integer", minimum: 0 } },
+  slug: { pattern: "[-a-zA-Z0-9_]+", schema: { type: "string", pattern: "^[-a-zA-Z0-9_]+$" } },
+  tag: { pattern: ".+?", schema: { type: "string", minLength: 1 } },
+  str: { pattern: "[^/]+", schema: { type: "string", pattern: "^[^/]+$" } },
 };
 
+const SEGMENT = /<([a-z_]+)(?::([a-z_]+))?>/g;
+
 /** For views the upstream does not restrict by method. */
-export function anyMethod(handler: ApiHandler): Partial<Record<string, ApiHandler>> {
+export function anyMethod(handler: ApiHandler): ApiHandlers {
   return Object.fromEntries(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map((m) => [m, handler]));
 }
 
-export function route(path: string, handlers: Partial<Record<string, ApiHandler>>, options: { cors?: boolean; extension?: boolean } = {}): ApiRoute {
-  const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/<[a-z_]+>/g, (m) => SEGMENTS[m] ?? m);
-  return { path, pattern: new RegExp(`^${source}$`), handlers, cors: options.cors ?? true, extension: options.extension ?? false };
+/**
+ * Every method's description: one for all of them (a view that takes any method), or one per
+ * method the handlers name.
+ */
+export type RouteDocs<H extends ApiHandlers> = OperationDoc | { [M in keyof H]: OperationDoc };
+
+export interface RouteOptions<H extends ApiHandlers> {
+  doc: RouteDocs<H>;
+  cors?: boolean;
+  extension?: boolean;
+}
+
+export function route<H extends ApiHandlers>(path: string, handlers: H, options: RouteOptions<H>): ApiRoute {
+  const params = [...path.matchAll(SEGMENT)].map(([, kind, name]) => {
+    if (!SEGMENTS[kind]) throw new Error(`unknown path segment kind <${kind}> in ${path}`);
+    return { name: name ?? kind, kind };
+  });
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(SEGMENT, (_m, kind: string) => `(${SEGMENTS[kind].pattern})`);
+  const { doc } = options;
+  const docs = Object.fromEntries(Object.keys(handlers).map((method) => [method, "id" in doc ? (doc as OperationDoc) : (doc as Record<string, OperationDoc>)[method]]));
+  return { path, pattern: new RegExp(`^${source}$`), params, handlers, docs, cors: options.cors ?? true, extension: options.extension ?? false };
 }
 
 /**
@@ -86,8 +118,8 @@ export function route(path: string, handlers: Partial<Record<string, ApiHandler>
 export class NotAnExtensionRequest extends Error {}
 
 /** A route of Beacon's own, in API v3 only (see ApiRoute.extension). */
-export function extensionRoute(path: string, handlers: Partial<Record<string, ApiHandler>>): ApiRoute {
-  return route(path, handlers, { extension: true });
+export function extensionRoute<H extends ApiHandlers>(path: string, handlers: H, doc: RouteDocs<H>): ApiRoute {
+  return route(path, handlers, { doc, extension: true });
 }
 
 /** Where a table is mounted: returns the API version and the path below the mount point. */
@@ -195,6 +227,8 @@ export interface Dispatcher {
   (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   /** The CORS headers (as a flat list) of the route `url` goes to; undefined when none does. */
   corsOf(url: string): string[] | undefined;
+  /** The table it dispatches to. */
+  routes: ApiRoute[];
 }
 
 export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): Dispatcher {
@@ -255,7 +289,7 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): D
         throw error;
       }
     }
-  }, { corsOf });
+  }, { corsOf, routes });
 }
 
 export function splitUrl(url: string): [string, string] {

@@ -2,6 +2,7 @@
 // tag badges are authorised by a signature in the URL.
 import { sameSecret } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
+import { NOT_FOUND_EMPTY, op, ref, type OperationDoc } from "../http/apiDoc.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRoute } from "../http/router.js";
 import { badgeSignature } from "../lib/badges.js";
@@ -57,6 +58,47 @@ function decodeTag(raw: string): string | null {
   }
 }
 
+/** Each format's body: an SVG image (svg), or JSON: the tally (json) or a shields.io endpoint's body (shields). */
+const BADGE = {
+  description: "The badge, in the format asked for.",
+  body: [
+    { contentType: "image/svg+xml", schema: { type: "string" } },
+    { contentType: "application/json", schema: { anyOf: [ref("BadgeJson"), ref("ShieldsBadge")] } },
+  ],
+};
+const FORMAT = { schema: { enum: [...FORMATS] }, description: "svg, json or shields." };
+const SIGNATURE = { description: "The URL's signature: 8 characters for the three-state badge, with `-2` for the two-state one (no late state)." };
+
+const DOCS = {
+  project: op({
+    id: "getProjectBadge",
+    summary: "The project's badge: down when any check is down, else late when any is late",
+    tag: "badges",
+    auth: "none",
+    path: { badge_key: { description: "The project's badge key." }, signature: SIGNATURE, format: FORMAT },
+    success: BADGE,
+    errors: [{ ...NOT_FOUND_EMPTY, description: "An unknown format, key or a wrong signature (no body)." }],
+  }),
+  tag: op({
+    id: "getTagBadge",
+    summary: "The badge of the project's checks that carry a tag",
+    tag: "badges",
+    auth: "none",
+    path: { badge_key: { description: "The project's badge key." }, signature: SIGNATURE, tag: { description: "The tag, percent-encoded twice." }, format: FORMAT },
+    success: BADGE,
+    errors: [{ ...NOT_FOUND_EMPTY, description: "An unknown format, key or a wrong signature (no body)." }],
+  }),
+  check: op({
+    id: "getCheckBadge",
+    summary: "One check's badge",
+    tag: "badges",
+    auth: "none",
+    path: { states: { schema: { enum: [2, 3] }, description: "2 for up and down only, 3 to show late too." }, badge_key: { description: "The check's badge key." }, format: FORMAT },
+    success: BADGE,
+    errors: [{ ...NOT_FOUND_EMPTY, description: "An unknown format or key (no body)." }],
+  }),
+} satisfies Record<string, OperationDoc>;
+
 export function badgeRoutes(deps: MonitorDeps): ApiRoute[] {
   async function projectBadge(badgeKey: string, signature: string, rawTag: string | null, fmt: string): Promise<ApiResponse> {
     if (!FORMATS.has(fmt)) return empty(404);
@@ -76,13 +118,13 @@ export function badgeRoutes(deps: MonitorDeps): ApiRoute[] {
   }
 
   return [
-    route("badge/<slug>/<slug>.<slug>", {
+    route("badge/<slug:badge_key>/<slug:signature>.<slug:format>", {
       GET: (req) => projectBadge(req.params[0], req.params[1], null, req.params[2]),
-    }),
-    route("badge/<slug>/<slug>/<tag>.<slug>", {
+    }, { doc: DOCS.project }),
+    route("badge/<slug:badge_key>/<slug:signature>/<tag>.<slug:format>", {
       GET: (req) => projectBadge(req.params[0], req.params[1], req.params[2], req.params[3]),
-    }),
-    route("b/<int>/<uuid>.<slug>", {
+    }, { doc: DOCS.tag }),
+    route("b/<int:states>/<uuid:badge_key>.<slug:format>", {
       async GET(req) {
         const [states, badgeKey, fmt] = req.params;
         if (!FORMATS.has(fmt)) return empty(404);
@@ -92,6 +134,6 @@ export function badgeRoutes(deps: MonitorDeps): ApiRoute[] {
         const label = check.name || check.uuid;
         return render(fmt, label, tally([check], now.getTime(), Number(states) === 3), noCache(now), true);
       },
-    }),
+    }, { doc: DOCS.check }),
   ];
 }

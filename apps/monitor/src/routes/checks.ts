@@ -4,7 +4,8 @@ import { createCheck, deleteCheck, updateCheck, type CheckOutcome } from "../act
 import { pauseCheck, resumeCheck } from "../actions/pauseResume.js";
 import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
 import { authorizeRead, authorizeWrite, headerKeyHash, readKeyHash, type ReadAuth } from "../http/auth.js";
-import { validateCheckSpec } from "../http/checkSpec.js";
+import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, ref, textBody, type OperationDoc } from "../http/apiDoc.js";
+import { checkSpecFields, validateCheckSpec } from "../http/checkSpec.js";
 import { empty, halt, json, jsonError, PageNotFound, text, type ApiResponse } from "../http/responses.js";
 import { pythonJson, route, writeBuffer, type ApiRequest, type ApiRoute, type Dispatcher } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
@@ -50,6 +51,68 @@ export function cachedReadFastPath(deps: MonitorDeps, api: Dispatcher): FastPath
     return true;
   };
 }
+
+/** The first rule a field breaks (http/checkSpec.ts), then the channels and dependencies named (actions/checks.ts). */
+const CHECK_SPEC_ERRORS = [
+  "json validation error: <field> is not a string",
+  "json validation error: <field> is too long",
+  "empty channel identifier",
+  "invalid channel identifier: <id>",
+  "non-unique channel identifier: <id>",
+  "invalid check identifier in depends_on: <uuid>",
+  "a check cannot depend on itself",
+  "depends_on would make a cycle of dependencies",
+];
+const writeBody = (version: 1 | 2 | 3) => [...checkSpecFields(version), API_KEY_FIELD];
+const oneCheck = (description: string) => ({ ...jsonBody(ref("Check")), description });
+
+const DOCS = {
+  list: op({
+    id: "listChecks",
+    summary: "List the project's checks",
+    tag: "checks",
+    auth: "read",
+    query: [
+      { name: "tag", schema: { type: "string" }, description: "Only checks with this tag; repeat for checks with every tag given." },
+      { name: "slug", schema: { type: "string" }, description: "Only the check with this slug." },
+    ],
+    success: jsonBody({ type: "object", properties: { checks: { type: "array", items: ref("Check") } }, required: ["checks"] }),
+  }),
+  create: op({
+    id: "createCheck",
+    summary: "Create a check, or with `unique` update the existing one that matches",
+    tag: "checks",
+    auth: "write",
+    body: writeBody,
+    success: { ...jsonBody(ref("Check"), 201), description: "Created. A check matched by `unique` is updated and answered with 200." },
+    errors: [
+      { status: 400, codes: CHECK_SPEC_ERRORS },
+      { status: 403, description: "The account's check limit is reached (no body).", body: null },
+    ],
+  }),
+  get: op({ id: "getCheck", summary: "Get a check by its UUID", tag: "checks", auth: "read", success: oneCheck("The check."), errors: [FOREIGN, NOT_FOUND_PAGE] }),
+  getByUniqueKey: op({ id: "getCheckByUniqueKey", summary: "Get a check by its unique key (read-only keys)", tag: "checks", auth: "read", success: oneCheck("The check."), errors: [NOT_FOUND_EMPTY] }),
+  update: op({
+    id: "updateCheck",
+    summary: "Update a check",
+    tag: "checks",
+    auth: "write",
+    body: writeBody,
+    success: oneCheck("The updated check."),
+    errors: [{ status: 400, codes: CHECK_SPEC_ERRORS }, FOREIGN, NOT_FOUND_PAGE],
+  }),
+  remove: op({ id: "deleteCheck", summary: "Delete a check", tag: "checks", auth: "write", success: oneCheck("The check as it was."), errors: [FOREIGN, NOT_FOUND_PAGE] }),
+  pause: op({ id: "pauseCheck", summary: "Pause a check's monitoring", tag: "checks", auth: "write", body: [API_KEY_FIELD], success: oneCheck("The paused check."), errors: [FOREIGN, NOT_FOUND_PAGE] }),
+  resume: op({
+    id: "resumeCheck",
+    summary: "Resume a paused check",
+    tag: "checks",
+    auth: "write",
+    body: [API_KEY_FIELD],
+    success: oneCheck("The resumed check."),
+    errors: [FOREIGN, NOT_FOUND_PAGE, { status: 409, description: "The check is not paused.", body: textBody("text/html; charset=utf-8", "check is not paused").body }],
+  }),
+} satisfies Record<string, OperationDoc>;
 
 export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
   const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime(), dependencies?: ReadonlyMap<number, string[]>) => ({ config: deps.config, version: req.version, readOnly, now, dependencies });
@@ -134,7 +197,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
         const { project, body } = await authorizeWrite(deps, req);
         return outcome(req, await createCheck(deps, project, validSpec(body, req.version), req.version));
       },
-    }),
+    }, { doc: { GET: DOCS.list, POST: DOCS.create } }),
     route("checks/<uuid>", {
       async GET(req) {
         return cachedRead(req, async ({ project, readOnly }, now) => {
@@ -154,7 +217,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
         // compat: integration links are gone by the time the upstream serialises the check.
         return json(presentCheck(check, [], context(req, false)));
       },
-    }),
+    }, { doc: { GET: DOCS.get, POST: DOCS.update, DELETE: DOCS.remove } }),
     route("checks/<unique_key>", {
       async GET(req) {
         return cachedRead(req, async ({ project, readOnly }, now) => {
@@ -162,7 +225,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
           return { body: (await present(req, check, readOnly, 200, now)).body, checks: [check] };
         });
       },
-    }),
+    }, { doc: { GET: DOCS.getByUniqueKey } }),
     route("checks/<uuid>/pause", {
       async POST(req) {
         const { project } = await authorizeWrite(deps, req);
@@ -170,7 +233,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
         if (!paused) throw new PageNotFound();
         return present(req, paused);
       },
-    }),
+    }, { doc: { POST: DOCS.pause } }),
     route("checks/<uuid>/resume", {
       async POST(req) {
         const { project } = await authorizeWrite(deps, req);
@@ -179,6 +242,6 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
         if (result.kind === "gone") throw new PageNotFound();
         return present(req, result.check);
       },
-    }),
+    }, { doc: { POST: DOCS.resume } }),
   ];
 }

@@ -1,6 +1,7 @@
 import type { MonitorDeps } from "../deps.js";
 import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
 import { authorizeRead } from "../http/auth.js";
+import { FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, ref, type OperationDoc, type ParamDoc } from "../http/apiDoc.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { isoSeconds } from "../lib/dates.js";
@@ -39,6 +40,19 @@ function parseFilter(query: URLSearchParams, now: number): FlipFilter | null {
   return filter;
 }
 
+const FILTERS: ParamDoc[] = [
+  { name: "seconds", schema: { type: "integer", minimum: 0, maximum: MAX_SECONDS }, description: "Only flips of the last this many seconds." },
+  { name: "start", schema: { type: "integer", minimum: 0, maximum: MAX_TIMESTAMP }, description: "Only flips at or after this UNIX time." },
+  { name: "end", schema: { type: "integer", minimum: 0, maximum: MAX_TIMESTAMP }, description: "Only flips before this UNIX time." },
+];
+const flipList = jsonBody({ type: "object", properties: { flips: { type: "array", items: ref("Flip") } }, required: ["flips"] });
+const BAD_FILTER = { status: 400, description: "A filter is not an integer in its range (no body).", body: null };
+
+const DOCS = {
+  byUuid: op({ id: "listFlips", summary: "List a check's status changes", tag: "flips", auth: "read", query: FILTERS, success: flipList, errors: [BAD_FILTER, FOREIGN, NOT_FOUND_PAGE] }),
+  byUniqueKey: op({ id: "listFlipsByUniqueKey", summary: "List a check's status changes, by its unique key", tag: "flips", auth: "read", query: FILTERS, success: flipList, errors: [BAD_FILTER, NOT_FOUND_EMPTY] }),
+} satisfies Record<string, OperationDoc>;
+
 export function flipRoutes(deps: MonitorDeps): ApiRoute[] {
   async function flips(req: ApiRequest, check: Check): Promise<ApiResponse> {
     const filter = parseFilter(req.query, deps.clock.now().getTime());
@@ -53,12 +67,12 @@ export function flipRoutes(deps: MonitorDeps): ApiRoute[] {
         const { project } = await authorizeRead(deps, req);
         return flips(req, await accessCheck(deps, project, req.params[0]));
       },
-    }),
+    }, { doc: DOCS.byUuid }),
     route("checks/<unique_key>/flips/", {
       async GET(req) {
         const { project } = await authorizeRead(deps, req);
         return flips(req, await accessCheckByUniqueKey(deps, project, req.params[0]));
       },
-    }),
+    }, { doc: DOCS.byUniqueKey }),
   ];
 }

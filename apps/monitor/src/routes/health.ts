@@ -4,7 +4,31 @@
 import type { FastifyInstance } from "fastify";
 import { readiness } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
+import { jsonBody, type FastifyOperation } from "../http/apiDoc.js";
 import { MIGRATION_TABLE, monitorMigrations } from "../migrations/index.js";
+
+const CHECKS = { type: "object", additionalProperties: { type: "string" }, description: "Each probe's result: `ok`, or what is wrong." };
+
+/** For the OpenAPI document. */
+export const HEALTH_OPERATIONS: FastifyOperation[] = [
+  {
+    method: "GET",
+    path: "/health/live",
+    doc: { id: "getLiveness", summary: "Liveness: the process answers", tag: "health", auth: "none", success: jsonBody({ type: "object", properties: { live: { const: true } }, required: ["live"] }) },
+  },
+  {
+    method: "GET",
+    path: "/health/ready",
+    doc: {
+      id: "getReadiness",
+      summary: "Readiness: the database answers and its schema is this program's",
+      tag: "health",
+      auth: "none",
+      success: jsonBody({ type: "object", properties: { ready: { const: true }, checks: CHECKS }, required: ["ready", "checks"] }),
+      errors: [{ status: 503, description: "Not ready; retry after the Retry-After header's seconds.", body: { contentType: "application/json", schema: { type: "object", properties: { error: { type: "string" }, checks: CHECKS }, required: ["error", "checks"] } } }],
+    },
+  },
+];
 
 export function registerHealthRoutes(app: FastifyInstance, deps: MonitorDeps): void {
   const migrations = monitorMigrations(deps.dialect);

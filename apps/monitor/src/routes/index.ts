@@ -16,7 +16,9 @@ import { projectRoutes } from "./project.js";
 import { serviceRoutes } from "./service.js";
 import { managementRoutes } from "./management.js";
 import { uptimeRoutes } from "./uptime.js";
-import { registerHealthRoutes } from "./health.js";
+import { HEALTH_OPERATIONS, registerHealthRoutes } from "./health.js";
+import { API_VERSIONS, monitorOpenApi, OPENAPI_OPERATION, registerOpenApiRoute } from "./openapi.js";
+import { pingOperations } from "./ping.js";
 
 export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
@@ -46,6 +48,15 @@ export function registerRoutes(app: FastifyInstance, deps: MonitorDeps, api: Dis
   app.all("/projects/:code/checks/metrics/*", metrics);
 
   registerHealthRoutes(app, deps);
+
+  // Everything above, described: the tables' routes and the routes registered here directly.
+  const atRoot = { prefix: () => "/", versions: [3 as const] };
+  const document = monitorOpenApi(
+    deps.config,
+    [{ routes: api.routes, prefix: (version) => `/api/v${version}/`, versions: API_VERSIONS }, { routes: badges.routes, ...atRoot }, { routes: metrics.routes, ...atRoot }],
+    [...pingOperations(), ...HEALTH_OPERATIONS, OPENAPI_OPERATION],
+  );
+  registerOpenApiRoute(app, document);
 
   app.setNotFoundHandler((_request, reply) => notFoundPage(reply));
 }

@@ -7,6 +7,7 @@ import { rotateProjectKey, PROJECT_KEY_KINDS, type ProjectKeyKind } from "../act
 import { sendTestNotification } from "../actions/testNotification.js";
 import { MAX_INTEGRATION_NAME, removeIntegration, updateIntegration } from "../actions/webIntegrations.js";
 import { authorizeWrite, type JsonObject } from "../http/auth.js";
+import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, type ParamDoc } from "../http/apiDoc.js";
 import { empty, halt, json, jsonError, PageNotFound } from "../http/responses.js";
 import { extensionRoute, NotAnExtensionRequest, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { isPyObject, parsePyJson } from "../lib/pyjson.js";
@@ -62,6 +63,59 @@ async function accessChannel(deps: MonitorDeps, project: Project, uuid: string):
   return channel;
 }
 
+const NAME_FIELD: ParamDoc = { name: "name", schema: { type: "string", maxLength: MAX_INTEGRATION_NAME }, description: "The integration's name." };
+const VALUE_FIELD: ParamDoc = { name: "value", schema: { type: ["string", "object"] }, description: "The kind's settings: a string, or an object the kind checks (docs/monitor-extensions.md)." };
+const NAME_AND_VALUE_ERRORS = ["json validation error: name is not a string", "json validation error: name is too long", "json validation error: value is not a string or an object", "invalid value for <kind>: <why>"];
+const channel = jsonBody(ref("Channel"));
+
+const DOCS = {
+  create: op({
+    id: "createIntegration",
+    summary: "Add an integration (Beacon's extension; a POST without `kind` is Healthchecks' 405)",
+    tag: "integrations",
+    auth: "write",
+    body: [{ name: "kind", required: true, schema: { type: "string" }, description: "The integration kind, e.g. email, webhook, slack." }, NAME_FIELD, VALUE_FIELD, API_KEY_FIELD],
+    success: { ...channel, status: 201 },
+    errors: [
+      { status: 400, codes: ["json validation error: kind is not a string", "unknown integration kind: <kind>", "<kind> integrations are off on this server: set <settings>.", ...NAME_AND_VALUE_ERRORS] },
+      { status: 405, description: "The body is not a JSON object with `kind`: Healthchecks' answer to any POST here (no body).", body: null },
+    ],
+  }),
+  update: op({
+    id: "updateIntegration",
+    summary: "Rename an integration or change its settings (Beacon's extension)",
+    tag: "integrations",
+    auth: "write",
+    body: [NAME_FIELD, VALUE_FIELD, API_KEY_FIELD],
+    success: channel,
+    errors: [{ status: 400, codes: NAME_AND_VALUE_ERRORS }, FOREIGN, NOT_FOUND_PAGE],
+  }),
+  remove: op({ id: "deleteIntegration", summary: "Remove an integration (Beacon's extension)", tag: "integrations", auth: "write", success: channel, errors: [FOREIGN, NOT_FOUND_PAGE] }),
+  test: op({
+    id: "testIntegration",
+    summary: "Send a test notification through an integration (Beacon's extension)",
+    tag: "integrations",
+    auth: "write",
+    body: [API_KEY_FIELD],
+    success: jsonBody({
+      type: "object",
+      properties: { result: { enum: ["sent", "noop", "failed"] }, error: { type: "string", description: "Why the delivery failed." } },
+      required: ["result"],
+    }),
+    errors: [FOREIGN, NOT_FOUND_PAGE],
+  }),
+  rotateKey: op({
+    id: "rotateProjectKey",
+    summary: "Replace one of the project's keys with a new one (Beacon's extension)",
+    tag: "project",
+    auth: "write",
+    path: { key: { schema: { enum: [...PROJECT_KEY_KINDS] } } },
+    body: [API_KEY_FIELD],
+    success: jsonBody({ type: "object", description: "The new key, under the rotated key's name.", additionalProperties: { type: "string" }, minProperties: 1, maxProperties: 1 }),
+    errors: [NOT_FOUND_PAGE],
+  }),
+};
+
 export function managementRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
     extensionRoute("channels/", {
@@ -78,7 +132,7 @@ export function managementRoutes(deps: MonitorDeps): ApiRoute[] {
         const channel = await provisionIntegration(deps, project, { kind: kind.kind, name, value });
         return json(presentChannel(channel), 201);
       },
-    }),
+    }, DOCS.create),
     extensionRoute("channels/<uuid>", {
       async POST(req) {
         const { project, body } = await authorizeWrite(deps, req);
@@ -95,7 +149,7 @@ export function managementRoutes(deps: MonitorDeps): ApiRoute[] {
         await removeIntegration(deps, channel);
         return json(presentChannel(channel));
       },
-    }),
+    }, { POST: DOCS.update, DELETE: DOCS.remove }),
     extensionRoute("channels/<uuid>/test/", {
       async POST(req) {
         const { project } = await authorizeWrite(deps, req);
@@ -103,14 +157,14 @@ export function managementRoutes(deps: MonitorDeps): ApiRoute[] {
         const outcome = await sendTestNotification(deps, project, channel);
         return json(outcome.kind === "failed" ? { result: "failed", error: outcome.error } : { result: outcome.kind });
       },
-    }),
-    extensionRoute("project/keys/<str>/rotate/", {
+    }, DOCS.test),
+    extensionRoute("project/keys/<str:key>/rotate/", {
       async POST(req) {
         const { project } = await authorizeWrite(deps, req);
         const kind = req.params[0] as ProjectKeyKind;
         if (!PROJECT_KEY_KINDS.includes(kind)) throw new PageNotFound();
         return json({ [kind]: await rotateProjectKey(deps, project, kind) });
       },
-    }),
+    }, DOCS.rotateKey),
   ];
 }

@@ -3,6 +3,8 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodilessGet, storageFault, storageFaultLogger, type FastPath } from "@beacon/platform";
+import type { ErrorResponse } from "@beacon/platform";
+import type { FastifyOperation, OperationDoc, ParamDoc } from "../http/apiDoc.js";
 import { storageFaultResponse } from "../http/responses.js";
 import { acceptPing } from "../actions/acceptPing.js";
 import type { PingOutcome, PingTarget } from "../actions/recordPing.js";
@@ -152,5 +154,59 @@ export function pingFastPath(deps: MonitorDeps): FastPath {
       },
     );
     return true;
+  };
+}
+
+const PING_TEXT = (example: string) => ({ contentType: "text/html; charset=utf-8", schema: { type: "string", examples: [example] } });
+const UUID_PARAM = { uuid: { schema: { type: "string", format: "uuid" }, description: "The check's UUID (lowercase)." } };
+const SLUG_PARAMS = {
+  ping_key: { schema: { type: "string", pattern: "^[-a-zA-Z0-9_]+$" }, description: "The project's ping key." },
+  slug: { schema: { type: "string", pattern: "^[-a-z0-9_]+$" }, description: "The check's slug (lowercase)." },
+};
+const EXIT_STATUS = { exitstatus: { schema: { type: "integer", minimum: 0, maximum: 255 }, description: "The job's exit status: 0 is a success, anything else a failure." } };
+const RID: ParamDoc = { name: "rid", schema: { type: "string", format: "uuid" }, description: "A run id, pairing a start with its end." };
+const CREATE: ParamDoc = { name: "create", schema: { enum: ["0", "1"] }, description: "1: create the check when the project has none of this slug." };
+
+/** The URL forms pingRequest.ts parsePingPath accepts, in its order, and what each reports. */
+const PING_FORMS: { suffix: string; id: string; summary: string }[] = [
+  { suffix: "", id: "ping", summary: "Report a success" },
+  { suffix: "/start", id: "pingStart", summary: "Report that a run has started" },
+  { suffix: "/fail", id: "pingFail", summary: "Report a failure" },
+  { suffix: "/log", id: "pingLog", summary: "Log an event without changing the check's status" },
+  { suffix: "/:exitstatus", id: "pingExitStatus", summary: "Report a run's exit status" },
+];
+
+/**
+ * The ping API for the OpenAPI document. Any method is a ping; HEAD, GET and POST are the
+ * ones Healthchecks documents (docs/http_api.md), so the ones described here. A body (POST)
+ * is stored as the ping's, up to MONITOR_PING_BODY_LIMIT bytes.
+ */
+export function pingOperations(): FastifyOperation[] {
+  const byUuid = PING_FORMS.flatMap(({ suffix, id, summary }) => {
+    const forms = suffix === "" ? ["", "/"] : [suffix];
+    return forms.map((tail) => ({ path: `/ping/:uuid${tail}`, id: tail === "/" ? `${id}Slash` : id, summary, slugForm: false }));
+  });
+  const bySlug = PING_FORMS.map(({ suffix, id, summary }) => ({ path: `/ping/:ping_key/:slug${suffix}`, id: `${id}BySlug`, summary: `${summary}, the check named by its slug`, slugForm: true }));
+  return [...byUuid, ...bySlug].flatMap(({ path, id, summary, slugForm }) =>
+    (["HEAD", "GET", "POST"] as const).map((method) => ({ method, path, doc: pingDoc(method === "GET" ? id : `${id}_${method.toLowerCase()}`, summary, path, slugForm) })),
+  );
+}
+
+function pingDoc(id: string, summary: string, path: string, slugForm: boolean): OperationDoc {
+  const errors: ErrorResponse[] = [
+    { status: 400, description: "An exit status above 255, a rid that is not a UUID, or (slug forms) a slug with capitals.", body: PING_TEXT("invalid url format") },
+    { status: 404, description: "No such check.", body: PING_TEXT("not found") },
+  ];
+  if (slugForm) errors.unshift({ status: 201, description: "The check was created (create=1) and pinged.", body: PING_TEXT("Created") });
+  if (slugForm) errors.push({ status: 409, description: "Several checks of the project have this slug.", body: PING_TEXT("ambiguous slug") });
+  return {
+    id,
+    summary,
+    tag: "ping",
+    auth: "none",
+    path: { ...(slugForm ? SLUG_PARAMS : UUID_PARAM), ...(path.endsWith(":exitstatus") ? EXIT_STATUS : {}) },
+    query: slugForm ? [RID, CREATE] : [RID],
+    success: { description: "Recorded.", body: PING_TEXT("OK") },
+    errors,
   };
 }

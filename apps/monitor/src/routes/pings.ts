@@ -1,6 +1,7 @@
 import type { MonitorDeps } from "../deps.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeWrite } from "../http/auth.js";
+import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, textBody } from "../http/apiDoc.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRoute } from "../http/router.js";
 import { pingDuration, presentPing } from "../present/ping.js";
@@ -11,6 +12,26 @@ import type { Ping } from "../store/schema.js";
 const MAX_PINGS = 1000;
 // compat: when more pings than this need history beyond the page, no durations are shown.
 const MAX_LOOKUPS = 10;
+
+const DOCS = {
+  list: op({
+    id: "listPings",
+    summary: "List a check's most recent pings (up to the account's ping log limit, at most 1000)",
+    tag: "pings",
+    auth: "write",
+    success: jsonBody({ type: "object", properties: { pings: { type: "array", items: ref("Ping") } }, required: ["pings"] }),
+    errors: [FOREIGN, NOT_FOUND_PAGE],
+  }),
+  body: op({
+    id: "getPingBody",
+    summary: "Get the body a ping carried",
+    tag: "pings",
+    auth: "write",
+    path: { n: { description: "The ping's number (its `n`)." } },
+    success: textBody("text/plain"),
+    errors: [FOREIGN, { status: 404, description: "No such check (Django's HTML page), or no such ping or body in the log (an empty body).", body: { contentType: "text/html; charset=utf-8" } }],
+  }),
+};
 
 export function pingRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
@@ -37,8 +58,8 @@ export function pingRoutes(deps: MonitorDeps): ApiRoute[] {
         const pings = page.map((ping, i) => presentPing(ping, durations[i] ?? undefined, ping.body ? `${base}/${ping.n}/body` : null));
         return json({ pings });
       },
-    }),
-    route("checks/<uuid>/pings/<int>/body", {
+    }, { doc: DOCS.list }),
+    route("checks/<uuid>/pings/<int:n>/body", {
       async GET(req): Promise<ApiResponse> {
         const { project } = await authorizeWrite(deps, req);
         const check = await accessCheck(deps, project, req.params[0]);
@@ -49,6 +70,6 @@ export function pingRoutes(deps: MonitorDeps): ApiRoute[] {
         if (!ping?.body || ping.body.length === 0) return empty(404);
         return { status: 200, body: Buffer.from(ping.body), contentType: "text/plain" };
       },
-    }),
+    }, { doc: DOCS.body }),
   ];
 }

@@ -4,10 +4,11 @@ import type { MonitorDeps } from "../deps.js";
 import { uptimeOf } from "../actions/uptime.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeRead } from "../http/auth.js";
+import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref } from "../http/apiDoc.js";
 import { json } from "../http/responses.js";
 import { extensionRoute, type ApiRoute } from "../http/router.js";
 import { isoSeconds } from "../lib/dates.js";
-import type { UptimeFigures } from "../lib/uptime.js";
+import { UPTIME_DAYS, type UptimeFigures } from "../lib/uptime.js";
 
 const figures = (f: UptimeFigures & { start: number; end: number }) => ({
   start: isoSeconds(f.start),
@@ -16,6 +17,15 @@ const figures = (f: UptimeFigures & { start: number; end: number }) => ({
   up_seconds: f.up_seconds,
   down_seconds: f.down_seconds,
   downtimes: f.downtimes,
+});
+
+const UPTIME = op({
+  id: "getUptime",
+  summary: `A check's uptime over the last ${UPTIME_DAYS.join(", ")} days and by calendar month (Beacon's extension)`,
+  tag: "checks",
+  auth: "read",
+  success: jsonBody(ref("Uptime")),
+  errors: [FOREIGN, NOT_FOUND_PAGE],
 });
 
 export function uptimeRoutes(deps: MonitorDeps): ApiRoute[] {
@@ -31,6 +41,6 @@ export function uptimeRoutes(deps: MonitorDeps): ApiRoute[] {
           months: report.months.map((m) => ({ month: m.month, ...figures(m) })),
         });
       },
-    }),
+    }, UPTIME),
   ];
 }

@@ -17,7 +17,7 @@ import { createCheckVia, integration, startHarness, type Harness } from "../help
 /** `checks/<uuid>/pause` → `/api/v3/checks/:uuid/pause`; repeated kinds get numbered names. */
 function template(prefix: string, path: string): string {
   let n = 0;
-  return prefix + path.replace(/<([a-z_]+)>/g, (_, kind: string) => `:${kind}${n++ ? n : ""}`);
+  return prefix + path.replace(/<([a-z_]+)(?::[a-z_]+)?>/g, (_, kind: string) => `:${kind}${n++ ? n : ""}`);
 }
 
 const PING_PATHS = ["/ping/:uuid", "/ping/:uuid/start", "/ping/:uuid/fail", "/ping/:uuid/log", "/ping/:uuid/:exitstatus", "/ping/:ping_key/:slug", "/ping/:ping_key/:slug/fail", "/ping/:ping_key/:slug/:exitstatus"];
