@@ -5,9 +5,10 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import type { Api } from "../http/endpoint.js";
+import { guarded, handler } from "../http/endpoint.js";
+import { withDefault } from "../http/declare.js";
 import { authenticateApiOrSession } from "../http/session.js";
-import { BadRequestError, mustBeAdmin, ZulipError } from "../http/errors.js";
+import { BadRequestError, ZulipError } from "../http/errors.js";
 import { raw } from "../http/params.js";
 import { isAdmin } from "../lib/roles.js";
 import { checkDeletableExport, checkRequestRealmExport, doDeleteRealmExport, exportConsentList, EXPORT_TYPES, realmExportsSerialized, type ExportType } from "../actions/exports.js";
@@ -15,42 +16,42 @@ import { avatarsFile } from "../actions/realm-emoji.js";
 import { realmExportById, realmExportByPath } from "../store/exports.js";
 import { resumeRealmExports, scheduleRealmExport, drainRealmExports } from "../workers/exports.js";
 import { pathId } from "./access.js";
+import { requireAdmin } from "./guards.js";
 
 /** compat: before feature level 449 the type was an integer (1 public, 2 full with consent). */
 const LEGACY_TYPES: Record<string, ExportType> = { "1": "public", "2": "full_with_consent" };
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  api.user("POST", "/export/realm", async ({ params, user, realm }) => {
-    if (!isAdmin(user)) throw mustBeAdmin();
-    const given = params.withDefault("export_type", raw(), "public");
+export const requestExport = guarded(
+  requireAdmin,
+  handler({ given: withDefault("export_type", raw(), "public") }, async ({ deps, user, realm }, { given }) => {
     const type = LEGACY_TYPES[given] ?? (EXPORT_TYPES as readonly string[]).find((t) => t === given);
     if (!type) throw new BadRequestError("Invalid export_type");
     const id = await checkRequestRealmExport(deps, realm, user, type as ExportType, (exportId) => scheduleRealmExport(deps, exportId));
     return { id };
-  });
+  }),
+);
 
-  api.user("GET", "/export/realm", async ({ user, realm }) => {
-    if (!isAdmin(user)) throw mustBeAdmin();
-    return { exports: await realmExportsSerialized(deps, realm) };
-  });
+export const listExports = guarded(
+  requireAdmin,
+  handler({}, async ({ deps, realm }) => ({ exports: await realmExportsSerialized(deps, realm) })),
+);
 
-  api.user("DELETE", "/export/realm/:export_id", async ({ path, user, realm }) => {
-    if (!isAdmin(user)) throw mustBeAdmin();
+export const deleteExport = guarded(
+  requireAdmin,
+  handler({}, async ({ deps, path, realm }) => {
     const id = pathId(path.export_id);
     const row = id === undefined ? undefined : await realmExportById(deps.db, id);
     if (!row || row.realm_id !== realm.id) throw new BadRequestError("Invalid data export ID");
     checkDeletableExport(row);
     await doDeleteRealmExport(deps, realm, row);
     return {};
-  });
+  }),
+);
 
-  api.user("GET", "/export/realm/consents", async ({ user, realm }) => {
-    if (!isAdmin(user)) throw mustBeAdmin();
-    return { export_consents: await exportConsentList(deps, realm) };
-  });
-}
+export const exportConsents = guarded(
+  requireAdmin,
+  handler({}, async ({ deps, realm }) => ({ export_consents: await exportConsentList(deps, realm) })),
+);
 
 /** The tarballs; also resumes exports a stopped process left unfinished, and drains jobs on close. */
 export function registerExportFiles(app: FastifyInstance, deps: ChatDeps): void {

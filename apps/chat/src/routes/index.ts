@@ -85,7 +85,43 @@ export const ROUTES: readonly Route[] = [
   user("POST", "/scheduled_messages", scheduledMessages.scheduleMessage),
   user("PATCH", "/scheduled_messages/:scheduled_message_id", scheduledMessages.editScheduledMessage),
   user("DELETE", "/scheduled_messages/:scheduled_message_id", scheduledMessages.deleteScheduledMessage),
+  // The organization
+  user("POST", "/realm/test_welcome_bot_custom_message", realmAdmin.testWelcomeBotMessage),
+  user("POST", "/realm/deactivate", realmAdmin.deactivateRealm),
+  user("GET", "/realm/domains", realmDomains.listDomains),
+  user("POST", "/realm/domains", realmDomains.addDomain),
+  user("PATCH", "/realm/domains/:domain", realmDomains.changeDomain),
+  user("DELETE", "/realm/domains/:domain", realmDomains.removeDomain),
+  user("POST", "/realm/playgrounds", playgrounds.addPlayground),
+  user("DELETE", "/realm/playgrounds/:playground_id", playgrounds.removePlayground),
+  user("GET", "/realm/linkifiers", linkifiers.listLinkifiers),
+  user("PATCH", "/realm/linkifiers", linkifiers.reorderLinkifiers),
+  user("POST", "/realm/filters", linkifiers.addLinkifier),
+  user("PATCH", "/realm/filters/:filter_id", linkifiers.updateLinkifier),
+  user("DELETE", "/realm/filters/:filter_id", linkifiers.removeLinkifier),
+  user("GET", "/realm/profile_fields", customProfileFields.listFields),
+  user("POST", "/realm/profile_fields", customProfileFields.createField),
+  user("PATCH", "/realm/profile_fields", customProfileFields.reorderFields),
+  user("PATCH", "/realm/profile_fields/:field_id", customProfileFields.updateField),
+  user("DELETE", "/realm/profile_fields/:field_id", customProfileFields.deleteField),
+  user("POST", "/export/realm", exports.requestExport),
+  user("GET", "/export/realm", exports.listExports),
+  user("DELETE", "/export/realm/:export_id", exports.deleteExport),
+  user("GET", "/export/realm/consents", exports.exportConsents),
   // Per-user data
+  user("POST", "/users/me/status", userStatus.updateOwnStatus),
+  user("POST", "/users/:user_id/status", userStatus.updateUserStatus),
+  user("GET", "/users/:user_id/status", userStatus.userStatus),
+  user("POST", "/users/me/muted_users/:muted_user_id", mutedUsers.muteUser),
+  user("DELETE", "/users/me/muted_users/:muted_user_id", mutedUsers.unmuteUser),
+  user("GET", "/saved_snippets", savedSnippets.listSavedSnippets),
+  user("POST", "/saved_snippets", savedSnippets.createSavedSnippet),
+  user("PATCH", "/saved_snippets/:saved_snippet_id", savedSnippets.editSavedSnippet),
+  user("DELETE", "/saved_snippets/:saved_snippet_id", savedSnippets.deleteSavedSnippet),
+  user("GET", "/navigation_views", navigationViews.listNavigationViews),
+  user("POST", "/navigation_views", navigationViews.addNavigationView),
+  user("PATCH", "/navigation_views/*", navigationViews.updateNavigationView),
+  user("DELETE", "/navigation_views/*", navigationViews.removeNavigationView),
   user("POST", "/users/me/avatar", avatars.uploadAvatar),
   user("DELETE", "/users/me/avatar", avatars.deleteAvatar),
   user("GET", "/users/me/alert_words", alertWords.listAlertWords),
@@ -113,15 +149,9 @@ export function registerRoutes(api: Api): void {
   typing.register(api);
   presence.register(api);
   // Organization-level endpoints (issue 8).
-  navigationViews.register(api);
-  playgrounds.register(api);
-  linkifiers.register(api);
   uploads.register(api);
-  realmAdmin.register(api);
-  realmDomains.register(api);
   realmEmoji.register(api);
   realmImages.register(api);
-  customProfileFields.register(api);
   profileData.register(api);
   invites.register(api);
   signup.register(api);
@@ -129,13 +159,9 @@ export function registerRoutes(api: Api): void {
   settings.register(api);
   push.register(api);
   // Per-user endpoints.
-  userStatus.register(api);
-  mutedUsers.register(api);
-  savedSnippets.register(api);
   userChannels.register(api);
   subscriptionsPatch.register(api);
   // Avatars, realm exports, channel e-mail addresses.
-  exports.register(api);
   videoCalls.register(api);
   // Last: a known path called with a method it does not serve is 405, as Zulip.
   api.refuseOtherMethods();

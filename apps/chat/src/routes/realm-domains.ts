@@ -1,46 +1,47 @@
 // /realm/domains: anyone may list; only owners may change them (Zulip FL 143).
-import type { Api, UserContext } from "../http/endpoint.js";
-import { BadRequestError, mustBeOwner } from "../http/errors.js";
+import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { required } from "../http/declare.js";
+import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool } from "../http/validators.js";
 import { domainError } from "../lib/domains.js";
-import { isOwner } from "../lib/roles.js";
 import { doAddRealmDomain, doChangeRealmDomain, doRemoveRealmDomain, presentRealmDomain } from "../actions/realm-domains.js";
 import { realmDomain, realmDomains } from "../store/realm-domains.js";
+import { requireOwner } from "./guards.js";
 
-export function register(api: Api): void {
-  const { deps } = api;
+async function accessDomain({ deps, path, realm }: UserContext) {
+  const domain = path.domain ?? "";
+  const row = await realmDomain(deps.db, realm.id, domain);
+  if (!row) throw new BadRequestError(`No entry found for domain ${domain}.`);
+  return row;
+}
 
-  const accessDomain = async ({ path, realm }: UserContext) => {
-    const domain = path.domain ?? "";
-    const row = await realmDomain(deps.db, realm.id, domain);
-    if (!row) throw new BadRequestError(`No entry found for domain ${domain}.`);
-    return row;
-  };
+export const listDomains = handler({}, async ({ deps, realm }) => ({ domains: (await realmDomains(deps.db, realm.id)).map(presentRealmDomain) }));
 
-  api.user("GET", "/realm/domains", async ({ realm }) => ({ domains: (await realmDomains(deps.db, realm.id)).map(presentRealmDomain) }));
-
-  api.user("POST", "/realm/domains", async ({ params, user, realm }) => {
-    if (!isOwner(user)) throw mustBeOwner();
-    const domain = params.required("domain", raw()).trim().toLowerCase();
-    const allowSubdomains = params.required("allow_subdomains", json(bool));
+export const addDomain = guarded(
+  requireOwner,
+  handler({ domain: required("domain", raw()), allowSubdomains: required("allow_subdomains", json(bool)) }, async ({ deps, realm }, args) => {
+    const domain = args.domain.trim().toLowerCase();
     const error = domainError(domain);
     if (error) throw new BadRequestError(`Invalid domain: ${error}`);
     if (await realmDomain(deps.db, realm.id, domain)) throw new BadRequestError(`The domain ${domain} is already a part of your organization.`);
-    const id = await doAddRealmDomain(deps, realm.id, domain, allowSubdomains);
+    const id = await doAddRealmDomain(deps, realm.id, domain, args.allowSubdomains);
     return { new_domain: [id, domain] };
-  });
+  }),
+);
 
-  api.user("PATCH", "/realm/domains/:domain", async (ctx) => {
-    if (!isOwner(ctx.user)) throw mustBeOwner();
-    const allowSubdomains = ctx.params.required("allow_subdomains", json(bool));
-    await doChangeRealmDomain(deps, await accessDomain(ctx), allowSubdomains);
+export const changeDomain = guarded(
+  requireOwner,
+  handler({ allowSubdomains: required("allow_subdomains", json(bool)) }, async (ctx, { allowSubdomains }) => {
+    await doChangeRealmDomain(ctx.deps, await accessDomain(ctx), allowSubdomains);
     return {};
-  });
+  }),
+);
 
-  api.user("DELETE", "/realm/domains/:domain", async (ctx) => {
-    if (!isOwner(ctx.user)) throw mustBeOwner();
-    await doRemoveRealmDomain(deps, await accessDomain(ctx));
+export const removeDomain = guarded(
+  requireOwner,
+  handler({}, async (ctx) => {
+    await doRemoveRealmDomain(ctx.deps, await accessDomain(ctx));
     return {};
-  });
-}
+  }),
+);

@@ -1,5 +1,6 @@
 // GET/POST /saved_snippets, PATCH/DELETE /saved_snippets/{saved_snippet_id}.
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { optional, required } from "../http/declare.js";
 import { raw } from "../http/params.js";
 import { doCreateSavedSnippet, doDeleteSavedSnippet, doEditSavedSnippet, MAX_SNIPPET_TITLE_LENGTH, presentSavedSnippet } from "../actions/saved-snippets.js";
 import { MAX_MESSAGE_LENGTH } from "../lib/topics.js";
@@ -9,25 +10,18 @@ import { pathId } from "./access.js";
 const title = raw({ required: true, maxLength: MAX_SNIPPET_TITLE_LENGTH });
 const content = raw({ required: true, maxLength: MAX_MESSAGE_LENGTH });
 
-export function register(api: Api): void {
-  const { deps } = api;
+export const listSavedSnippets = handler({}, async ({ deps, user }) => ({ saved_snippets: (await savedSnippetsOf(deps.db, user.id)).map(presentSavedSnippet) }));
 
-  api.user("GET", "/saved_snippets", async ({ user }) => ({ saved_snippets: (await savedSnippetsOf(deps.db, user.id)).map(presentSavedSnippet) }));
+export const createSavedSnippet = handler({ title: required("title", title), content: required("content", content) }, async ({ deps, user }, args) => ({
+  saved_snippet_id: await doCreateSavedSnippet(deps, user, args.title, args.content, deps.clock.now().getTime()),
+}));
 
-  api.user("POST", "/saved_snippets", async ({ params, user }) => {
-    const t = params.required("title", title);
-    const c = params.required("content", content);
-    return { saved_snippet_id: await doCreateSavedSnippet(deps, user, t, c, deps.clock.now().getTime()) };
-  });
+export const editSavedSnippet = handler({ title: optional("title", title), content: optional("content", content) }, async ({ deps, path, user }, changes) => {
+  await doEditSavedSnippet(deps, user, pathId(path.saved_snippet_id), changes);
+  return {};
+});
 
-  api.user("PATCH", "/saved_snippets/:saved_snippet_id", async ({ params, path, user }) => {
-    const changes = { title: params.optional("title", title), content: params.optional("content", content) };
-    await doEditSavedSnippet(deps, user, pathId(path.saved_snippet_id), changes);
-    return {};
-  });
-
-  api.user("DELETE", "/saved_snippets/:saved_snippet_id", async ({ path, user }) => {
-    await doDeleteSavedSnippet(deps, user, pathId(path.saved_snippet_id));
-    return {};
-  });
-}
+export const deleteSavedSnippet = handler({}, async ({ deps, path, user }) => {
+  await doDeleteSavedSnippet(deps, user, pathId(path.saved_snippet_id));
+  return {};
+});
