@@ -1,14 +1,15 @@
 // Next-run search for cron expressions, reproducing cronsim 2.7 run by Healthchecks, time zones
-// and DST quirks included. The search is cronsim's: roll month, then day, hour, minute and second
-// forward to the nearest allowed value, starting over from the month whenever a field moved.
+// and DST quirks included. The search is cronsim's (search.ts): roll month, then day, hour, minute
+// and second forward to the nearest allowed value, starting over whenever a field moved.
 //
 // Two clocks, as in cronsim:
 // - fixed-time jobs (minute and hour not starting with `*`) walk the local wall clock and only
 //   look at the zone at the end, so a repeated hour runs once and a skipped time moves forward;
 // - every other job ticks in real time (instants) and reads the wall clock after each tick, so
 //   a repeated hour runs twice and a skipped hour does not run.
-import { civilFromDays, DAY, daysFromCivil, daysInMonth, mod, weekdaySun0 } from "./civil.js";
+import { DAY, mod, weekdaySun0 } from "./civil.js";
 import type { CronSpec } from "./cron-spec.js";
+import { FieldSearch } from "./search.js";
 import type { Zone } from "./zoned.js";
 
 // cronsim gives up when nothing matches within 50 years of where the search started.
@@ -31,15 +32,15 @@ function matchesDay(spec: CronSpec, day: number, last: number, weekday: number):
   return (spec.nthOfMonth[weekday] & (1 << Math.floor((day + 6) / 7))) !== 0;
 }
 
-export class CronIterator {
-  /** Wall-clock seconds in the zone (or UTC when there is no zone). */
-  private wall: number;
+/** The cron field model; the wall clock is in the zone, or UTC when there is no zone. */
+export class CronIterator extends FieldSearch {
   private fold: 0 | 1 = 0;
   /** Set when ticking in real time; null when ticking the wall clock. */
   private readonly tickZone: Zone | null;
   /** Set when ticking the wall clock of a zone: the zone to resolve results in. */
   private readonly wallZone: Zone | null;
   private done = false;
+  private horizonYear = 0;
 
   /** `start` is in epoch seconds (sub-second parts are dropped); `zone` null means naive UTC. */
   constructor(
@@ -48,13 +49,12 @@ export class CronIterator {
     zone: Zone | null,
   ) {
     const instant = Math.floor(start);
+    const local = zone === null ? { wall: instant, fold: 0 as const } : zone.toWall(instant);
+    super(local.wall, spec.months);
     if (zone === null) {
-      this.wall = instant;
       this.tickZone = null;
       this.wallZone = null;
     } else {
-      const local = zone.toWall(instant);
-      this.wall = local.wall;
       this.fold = local.fold;
       this.tickZone = spec.fixedTime ? null : zone;
       this.wallZone = spec.fixedTime ? zone : null;
@@ -65,7 +65,8 @@ export class CronIterator {
   next(): number | null {
     if (this.done) return null;
     this.tick(1);
-    if (!this.advance()) {
+    this.horizonYear = this.yearOf(this.wall) + HORIZON_YEARS;
+    if (!this.search()) {
       this.done = true;
       return null;
     }
@@ -91,53 +92,26 @@ export class CronIterator {
   }
 
   /** Moves to midnight of a day, as cronsim's `datetime.combine` does (fold reset). */
-  private setDay(days: number): void {
+  protected override moveToDay(days: number): void {
     this.wall = days * DAY;
     this.fold = 0;
   }
 
-  private advance(): boolean {
-    const startYear = civilFromDays(Math.floor(this.wall / DAY)).year;
-    for (;;) {
-      this.advanceMonth();
-      if (civilFromDays(Math.floor(this.wall / DAY)).year > startYear + HORIZON_YEARS) return false;
-      if (this.advanceDay()) continue;
-      if (this.advanceHour()) continue;
-      if (this.advanceMinute()) continue;
-      if (this.advanceSecond()) continue;
-      return true;
-    }
+  protected pastHorizon(): boolean {
+    return this.yearOf(this.wall) > this.horizonYear;
   }
 
-  private advanceMonth(): void {
-    let { year, month } = civilFromDays(Math.floor(this.wall / DAY));
-    if (this.spec.months[month] === 1) return;
-    do {
-      month++;
-      if (month > 12) {
-        month = 1;
-        year++;
-      }
-    } while (this.spec.months[month] !== 1);
-    this.setDay(daysFromCivil(year, month, 1));
+  protected weekdayOf(days: number): number {
+    return weekdaySun0(days);
   }
 
-  private advanceDay(): boolean {
-    const today = Math.floor(this.wall / DAY);
-    const { year, month, day } = civilFromDays(today);
-    const last = daysInMonth(year, month);
-    const weekday = weekdaySun0(today);
-    if (matchesDay(this.spec, day, last, weekday)) return false;
-    // Look no further than the first of next month, so that the month gets checked again.
-    let next = day + 1;
-    while (next <= last && !matchesDay(this.spec, next, last, (weekday + next - day) % 7)) next++;
-    this.setDay(today + next - day);
-    return true;
+  protected matchesDay(day: number, last: number, weekday: number): boolean {
+    return matchesDay(this.spec, day, last, weekday);
   }
 
   // Truncating the wall clock keeps `fold`, as Python's `datetime.replace` does, so a search that
   // starts in the second pass of a repeated hour stays there.
-  private advanceHour(): boolean {
+  protected advanceHour(): boolean {
     if (this.spec.hours[hourOf(this.wall)] === 1) return false;
     this.wall -= mod(this.wall, 3600);
     while (this.spec.hours[hourOf(this.wall)] !== 1) {
@@ -147,7 +121,7 @@ export class CronIterator {
     return true;
   }
 
-  private advanceMinute(): boolean {
+  protected advanceMinute(): boolean {
     const minute = minuteOf(this.wall);
     if (this.spec.minutes[minute] === 1) return false;
     this.wall -= mod(this.wall, 60);
@@ -161,7 +135,7 @@ export class CronIterator {
     return true;
   }
 
-  private advanceSecond(): boolean {
+  protected advanceSecond(): boolean {
     const second = mod(this.wall, 60);
     if (this.spec.seconds[second] === 1) return false;
     if (this.spec.singleSecond >= 0) this.tick(mod(this.spec.singleSecond - second, 60));

@@ -1,14 +1,12 @@
 // Next-run search for OnCalendar schedules, reproducing the `oncalendar` 1.1 library run by
-// Healthchecks. Each line walks the wall clock of its zone (the zone named at its end, else the
-// check's) and only consults the zone for the result: times inside a spring-forward gap are
-// skipped, ambiguous times resolve to their first pass. Lines are merged as the library does.
-import { civilFromDays, DAY, daysFromCivil, daysInMonth, mod, weekdayMon0 } from "./civil.js";
+// Healthchecks with the search cron uses (search.ts). Each line walks the wall clock of its zone
+// (the zone named at its end, else the check's) and only consults the zone for the result: times
+// inside a spring-forward gap are skipped, ambiguous times resolve to their first pass. Lines are
+// merged as the library does.
+import { DAY, daysFromCivil, mod, weekdayMon0 } from "./civil.js";
 import { END_YEAR, FIRST_YEAR, type OnCalendarLine, type OnCalendarSpec } from "./oncalendar-spec.js";
+import { FieldSearch } from "./search.js";
 import { getZone, type Zone } from "./zoned.js";
-
-function yearOf(wall: number): number {
-  return civilFromDays(Math.floor(wall / DAY)).year;
-}
 
 /** Whether a date runs, given its day of month, the month's length and its weekday (Monday = 0). */
 function matchesDay(spec: OnCalendarSpec, day: number, last: number, weekday: number): boolean {
@@ -16,9 +14,8 @@ function matchesDay(spec: OnCalendarSpec, day: number, last: number, weekday: nu
   return spec.days[day] === 1 || spec.daysFromEnd[last - day + 1] === 1;
 }
 
-/** Iterates one line's matches in its zone. */
-class LineIterator {
-  private wall: number;
+/** Iterates one line's matches in its zone: the OnCalendar field model of the search. */
+class LineIterator extends FieldSearch {
   private done = false;
 
   constructor(
@@ -26,35 +23,34 @@ class LineIterator {
     private readonly zone: Zone,
     start: number,
   ) {
-    this.wall = zone.toWall(Math.floor(start)).wall;
+    super(zone.toWall(Math.floor(start)).wall, spec.months);
   }
 
   /** The next match as epoch seconds, or null when there is none before year 2200. */
   next(): number | null {
     if (this.done) return null;
     this.wall += 1;
-    for (;;) {
-      this.advanceYear();
-      if (yearOf(this.wall) >= END_YEAR) {
-        this.done = true;
-        return null;
-      }
-      if (this.advanceMonth()) continue;
-      if (this.advanceDay()) continue;
-      if (this.advanceHour()) continue;
-      if (this.advanceMinute()) continue;
-      if (this.advanceSecond()) continue;
-      if (this.zone.isImaginary(this.wall)) {
-        // compat: a time that clocks skip is not run at all; the search resumes after the gap.
-        this.wall = Math.max(this.wall + 1, this.zone.gapEnd(this.wall));
-        continue;
-      }
-      return this.zone.toInstant(this.wall, 0);
+    if (!this.search()) {
+      this.done = true;
+      return null;
     }
+    return this.zone.toInstant(this.wall, 0);
   }
 
-  private advanceYear(): void {
-    let year = yearOf(this.wall);
+  protected pastHorizon(): boolean {
+    return this.yearOf(this.wall) >= END_YEAR;
+  }
+
+  protected weekdayOf(days: number): number {
+    return weekdayMon0(days);
+  }
+
+  protected matchesDay(day: number, last: number, weekday: number): boolean {
+    return matchesDay(this.spec, day, last, weekday);
+  }
+
+  protected override advanceYear(): void {
+    let year = this.yearOf(this.wall);
     if (this.allowsYear(year)) return;
     while (!this.allowsYear(year) && year < END_YEAR) year++;
     this.wall = daysFromCivil(year, 1, 1) * DAY;
@@ -64,36 +60,8 @@ class LineIterator {
     return year >= FIRST_YEAR && year < END_YEAR && this.spec.years[year - FIRST_YEAR] === 1;
   }
 
-  private advanceMonth(): boolean {
-    let { year, month } = civilFromDays(Math.floor(this.wall / DAY));
-    if (this.spec.months[month] === 1) return false;
-    do {
-      month++;
-      if (month > 12) {
-        month = 1;
-        year++;
-      }
-    } while (this.spec.months[month] !== 1);
-    this.wall = daysFromCivil(year, month, 1) * DAY;
-    return true;
-  }
-
-  private advanceDay(): boolean {
-    const today = Math.floor(this.wall / DAY);
-    const { year, month, day } = civilFromDays(today);
-    const last = daysInMonth(year, month);
-    const weekday = weekdayMon0(today);
-    if (matchesDay(this.spec, day, last, weekday)) return false;
-    // Look no further than the first of next month, so that the month gets checked again.
-    let next = day + 1;
-    while (next <= last && !matchesDay(this.spec, next, last, (weekday + next - day) % 7)) next++;
-    this.wall = (today + next - day) * DAY;
-    return true;
-  }
-
-  // Hour, minute and second move on to the next allowed value within the enclosing unit, or to
-  // the start of the next unit so that the larger fields get checked again.
-  private advanceHour(): boolean {
+  // Hour, minute and second jump on the wall clock; ambiguous times resolve to their first pass.
+  protected advanceHour(): boolean {
     const hour = Math.floor(mod(this.wall, DAY) / 3600);
     if (this.spec.hours[hour] === 1) return false;
     const dayStart = this.wall - mod(this.wall, DAY);
@@ -103,7 +71,7 @@ class LineIterator {
     return true;
   }
 
-  private advanceMinute(): boolean {
+  protected advanceMinute(): boolean {
     const minute = Math.floor(mod(this.wall, 3600) / 60);
     if (this.spec.minutes[minute] === 1) return false;
     const hourStart = this.wall - mod(this.wall, 3600);
@@ -113,7 +81,7 @@ class LineIterator {
     return true;
   }
 
-  private advanceSecond(): boolean {
+  protected advanceSecond(): boolean {
     const second = mod(this.wall, 60);
     if (this.spec.seconds[second] === 1) return false;
     const minuteStart = this.wall - second;
@@ -125,6 +93,13 @@ class LineIterator {
     let next = second + 1;
     while (next < 60 && this.spec.seconds[next] !== 1) next++;
     this.wall = minuteStart + next;
+    return true;
+  }
+
+  protected override leaveGap(): boolean {
+    if (!this.zone.isImaginary(this.wall)) return false;
+    // compat: a time that clocks skip is not run at all; the search resumes after the gap.
+    this.wall = Math.max(this.wall + 1, this.zone.gapEnd(this.wall));
     return true;
   }
 }
