@@ -3,7 +3,7 @@
 // path batches pings (pingQueue.ts); this is the Kysely path every dialect can run.
 // acceptPing.ts picks the path for a ping that arrives.
 import type { Db } from "../deps.js";
-import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingAction, type PingPlan } from "../lib/pingPlan.js";
+import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingFacts, type PingPlan } from "../lib/pingPlan.js";
 import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
 import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
@@ -11,18 +11,9 @@ import type { Check, Ping } from "../store/schema.js";
 
 export { pingEffect, type PingAction } from "../lib/pingPlan.js";
 
-export interface PingInput {
-  /** The action the URL asks for; the check's filters may still change it. */
-  action: PingAction;
+/** A ping to record at `now`. */
+export interface PingInput extends PingFacts {
   now: number;
-  rid: string | null;
-  exitstatus: number | null;
-  scheme: string;
-  remoteAddr: string | null;
-  method: string;
-  ua: string;
-  body: Buffer | null;
-  via?: "http" | "email";
 }
 
 export type PingTarget = { uuid: string } | { checkId: number };
@@ -31,7 +22,7 @@ export type PingOutcome = "ok" | "not_found" | "bad_exit_status" | "bad_rid";
 
 /** A ping as it arrived: the URL's exit status and rid are validated against the check. */
 export interface PingSubmission {
-  input: Omit<PingInput, "now">;
+  input: PingFacts;
   ridValid: boolean;
 }
 
@@ -43,7 +34,7 @@ export function precheck(check: object | undefined, submission: PingSubmission):
   return "ok";
 }
 
-export function pingRow(checkId: number, plan: PingPlan, input: Omit<PingInput, "now">, now: number): Omit<Ping, "id"> {
+export function pingRow(checkId: number, plan: PingPlan, input: PingFacts, now: number): Omit<Ping, "id"> {
   return {
     check_id: checkId,
     n: plan.n,

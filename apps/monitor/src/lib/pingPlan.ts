@@ -8,10 +8,19 @@ import { alertAfter } from "./status.js";
 
 export type PingAction = "success" | "start" | "fail" | "log" | "ign";
 
-export interface PingRequestFacts {
-  /** From the URL: /start, /fail, /log, or success (an exit status > 0 already made it fail). */
+/** A ping as its request arrived: what the rules read, and what the stored ping keeps. */
+export interface PingFacts {
+  /**
+   * From the URL: /start, /fail, /log, or success (an exit status > 0 already made it fail);
+   * the check's filters may still change it.
+   */
   action: PingAction;
+  rid: string | null;
+  exitstatus: number | null;
+  scheme: string;
+  remoteAddr: string | null;
   method: string;
+  ua: string;
   body: Buffer | null;
   /** E-mail pings arrive classified by their own rules (subject and body keywords). */
   via?: "http" | "email";
@@ -20,7 +29,7 @@ export interface PingRequestFacts {
 const utf8 = new TextDecoder("utf-8");
 
 /** Steps 2 and 3 of the classification: POST-only checks, then the HTTP body filter. */
-export function classifyPing(check: Pick<Check, "methods" | "filter_http_body" | "success_kw" | "failure_kw" | "start_kw" | "filter_default_fail">, facts: PingRequestFacts): PingAction {
+export function classifyPing(check: Pick<Check, "methods" | "filter_http_body" | "success_kw" | "failure_kw" | "start_kw" | "filter_default_fail">, facts: Pick<PingFacts, "action" | "method" | "body" | "via">): PingAction {
   if (facts.via === "email") return facts.action;
   if (check.methods === "POST" && facts.method !== "POST") return "ign";
   if (facts.action === "ign" || !check.filter_http_body) return facts.action;

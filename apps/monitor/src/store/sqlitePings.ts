@@ -6,7 +6,7 @@
 // check costs about 3.7 µs this way against 6 µs as better-sqlite3 row objects and 8 µs
 // for `SELECT *`. And a check it has read is not read again while nothing else has written to
 // the database (see `known`).
-import { PING_CHECK_COLUMNS, pingedFields, type KeptCheck, type PingPlan } from "../lib/pingPlan.js";
+import { PING_CHECK_COLUMNS, pingedFields, type KeptCheck, type PingFacts, type PingPlan } from "../lib/pingPlan.js";
 import { ChangeStamp, type Handle } from "./changeStamp.js";
 import type { Check, Flip } from "./schema.js";
 
@@ -26,17 +26,6 @@ function pingCheck(r: unknown[] | undefined): KeptCheck | undefined {
     status: r[15], n_pings: r[16], last_ping: r[17], last_start: r[18], last_start_rid: r[19], last_duration: r[20], alert_after: r[21],
     fail_threshold: r[22], fail_count: r[23], min_duration: r[24], max_duration: r[25], body_regex: r[26],
   } as KeptCheck;
-}
-
-/** What a ping stores besides the plan: the request's facts. */
-export interface PingFacts {
-  rid: string | null;
-  exitstatus: number | null;
-  scheme: string;
-  remoteAddr: string | null;
-  method: string;
-  ua: string;
-  body: Buffer | null;
 }
 
 export class SqlitePingStore {
