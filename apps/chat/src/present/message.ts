@@ -1,6 +1,7 @@
 // Messages as Zulip's message dict (GET /messages, GET /messages/{id}): `type` keeps the
 // legacy "stream"/"private", the topic is `subject`, timestamps are UNIX seconds.
 import type { Message } from "../store/messages.js";
+import type { DictMessage } from "../store/schema.js";
 import type { Reaction } from "../store/reactions.js";
 import type { Submessage } from "../store/submessages.js";
 import type { Stream } from "../store/streams.js";
@@ -81,7 +82,6 @@ export function withFlags(dict: Record<string, unknown>, flags: number): Record<
 }
 
 /** The columns a message dict is made of. */
-export type DictMessage = Pick<Message, "id" | "sender_id" | "recipient_id" | "stream_id" | "topic" | "content" | "rendered_content" | "client" | "date_sent" | "last_edit_time" | "last_moved_time" | "edit_history" | "is_me_message">;
 
 const flagsJson = new Map<number, string>();
 const jsonNumber = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(v) : JSON.stringify(v));

@@ -1,5 +1,6 @@
-// Table types for messages and what hangs off them (migration 002_messages).
-import type { Generated } from "kysely";
+// Table types for messages and what hangs off them: recipients, per-user flags, reactions,
+// scheduled messages, topic policies and the message settings of realms and users.
+import type { Generated, Selectable } from "kysely";
 
 export interface RecipientTable {
   id: Generated<number>;
@@ -34,6 +35,19 @@ export interface MessageTable {
   has_attachment: number;
   is_me_message: number;
 }
+
+/**
+ * The columns a message dict is built from (present/message.ts), besides its text: `content` or
+ * `rendered_content`, whichever the reader asked for. Reads that fetch only these columns take
+ * them from here, in this order.
+ */
+export const MESSAGE_DICT_COLUMNS = [
+  "id", "sender_id", "recipient_id", "stream_id", "topic", "client", "date_sent",
+  "last_edit_time", "last_moved_time", "is_me_message", "edit_history",
+] as const satisfies readonly (keyof MessageTable)[];
+
+/** A message row as a message dict needs it. */
+export type DictMessage = Pick<Selectable<MessageTable>, (typeof MESSAGE_DICT_COLUMNS)[number] | "content" | "rendered_content">;
 
 export interface UserMessageTable {
   user_id: number;

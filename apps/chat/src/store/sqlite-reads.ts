@@ -11,7 +11,7 @@
 import type { Database } from "@beacon/platform";
 import type { Statement } from "better-sqlite3";
 import type { CompiledQuery } from "kysely";
-import type { ChatDatabase, ChatDb } from "./schema.js";
+import { MESSAGE_DICT_COLUMNS, type ChatDatabase, type ChatDb, type DictMessage } from "./schema.js";
 
 // Distinct statements kept per handle: the hot reads are a few dozen shapes (IN lists of
 // varying length included); past this, the oldest is dropped (and finalized when collected).
@@ -66,24 +66,9 @@ export async function selectRows<R>(db: ChatDb, query: CompiledQuery<R>): Promis
   return (await db.executeQuery(query)).rows;
 }
 
-/** The columns of a message dict (present/message.ts DictMessage), one text column of the two. */
-export interface DictMessageRow {
-  id: number;
-  sender_id: number;
-  recipient_id: number;
-  stream_id: number | null;
-  topic: string;
-  content: string;
-  rendered_content: string;
-  client: string;
-  date_sent: number;
-  last_edit_time: number | null;
-  last_moved_time: number | null;
-  edit_history: string | null;
-  is_me_message: number;
-}
-
-const DICT_COLUMNS = "id, sender_id, recipient_id, stream_id, topic, client, date_sent, last_edit_time, last_moved_time, is_me_message, edit_history";
+/** A raw row's index of each column of MESSAGE_DICT_COLUMNS; the text column comes last. */
+const AT = Object.fromEntries(MESSAGE_DICT_COLUMNS.map((name, i) => [name, i])) as Record<(typeof MESSAGE_DICT_COLUMNS)[number], number>;
+const TEXT_AT = MESSAGE_DICT_COLUMNS.length;
 
 /**
  * Recently read message rows of one handle, as Zulip keeps message dicts in its cache: a page
@@ -96,7 +81,7 @@ const DICT_COLUMNS = "id, sender_id, recipient_id, stream_id, topic, client, dat
 class MessageRowCache {
   private version = -1;
   /** least recently used first; keyed by id, one map per content column */
-  private readonly rows = [new Map<number, DictMessageRow>(), new Map<number, DictMessageRow>()];
+  private readonly rows = [new Map<number, DictMessage>(), new Map<number, DictMessage>()];
 
   /** Drops everything unless `version` is the one the cached rows were read under. */
   check(version: number): void {
@@ -105,7 +90,7 @@ class MessageRowCache {
     for (const map of this.rows) map.clear();
   }
 
-  get(rendered: boolean, id: number): DictMessageRow | undefined {
+  get(rendered: boolean, id: number): DictMessage | undefined {
     const map = this.rows[Number(rendered)];
     const row = map.get(id);
     if (row) {
@@ -115,7 +100,7 @@ class MessageRowCache {
     return row;
   }
 
-  set(rendered: boolean, row: DictMessageRow): void {
+  set(rendered: boolean, row: DictMessage): void {
     const map = this.rows[Number(rendered)];
     map.set(row.id, row);
     if (map.size > MAX_CACHED_ROWS) map.delete(map.keys().next().value!);
@@ -128,23 +113,23 @@ const MAX_CACHED_ROWS = 20_000;
 const rowCaches = new WeakMap<Handle, MessageRowCache>();
 
 /**
- * The messages with these ids as DictMessageRows, by id, when a direct read is safe (else
+ * The messages with these ids as DictMessages, by id, when a direct read is safe (else
  * undefined: use messagesByIds). Rows come from the cache above when they can; the others are
  * read as arrays (no per-column object building by the driver) with only the content column
  * the page shows: `rendered_content` when `rendered`, else `content`; the other is left empty.
  * The rows are shared with later readers: callers must not change them.
  */
-export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean): Map<number, DictMessageRow> | undefined {
+export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean): Map<number, DictMessage> | undefined {
   const text = rendered ? "rendered_content" : "content";
   const version = directStatement(db, "select version from message_row_version where id = 1");
-  const statement = directStatement(db, `select ${DICT_COLUMNS}, ${text} from messages where id in (select value from json_each(?))`);
+  const statement = directStatement(db, `select ${MESSAGE_DICT_COLUMNS.join(", ")}, ${text} from messages where id in (select value from json_each(?))`);
   if (!version || !statement) return undefined;
   const handle = handles.get(db)!;
   let cache = rowCaches.get(handle);
   if (!cache) rowCaches.set(handle, (cache = new MessageRowCache()));
   cache.check(version.pluck().get() as number);
 
-  const out = new Map<number, DictMessageRow>();
+  const out = new Map<number, DictMessage>();
   const missing: number[] = [];
   for (const id of ids) {
     const row = cache.get(rendered, id);
@@ -153,19 +138,19 @@ export function dictMessagesByIds(db: ChatDb, ids: number[], rendered: boolean):
   }
   if (!missing.length) return out;
   for (const r of statement.raw(true).all(JSON.stringify(missing)) as unknown[][]) {
-    const body = r[11] as string;
-    const row: DictMessageRow = {
-      id: r[0] as number,
-      sender_id: r[1] as number,
-      recipient_id: r[2] as number,
-      stream_id: r[3] as number | null,
-      topic: r[4] as string,
-      client: r[5] as string,
-      date_sent: r[6] as number,
-      last_edit_time: r[7] as number | null,
-      last_moved_time: r[8] as number | null,
-      is_me_message: r[9] as number,
-      edit_history: r[10] as string | null,
+    const body = r[TEXT_AT] as string;
+    const row: DictMessage = {
+      id: r[AT.id] as number,
+      sender_id: r[AT.sender_id] as number,
+      recipient_id: r[AT.recipient_id] as number,
+      stream_id: r[AT.stream_id] as number | null,
+      topic: r[AT.topic] as string,
+      client: r[AT.client] as string,
+      date_sent: r[AT.date_sent] as number,
+      last_edit_time: r[AT.last_edit_time] as number | null,
+      last_moved_time: r[AT.last_moved_time] as number | null,
+      is_me_message: r[AT.is_me_message] as number,
+      edit_history: r[AT.edit_history] as string | null,
       content: rendered ? "" : body,
       rendered_content: rendered ? body : "",
     };
