@@ -56,6 +56,8 @@ import * as realmImages from "./realm-images.js";
 import * as videoCalls from "./video-calls.js";
 
 export const ROUTES: readonly Route[] = [
+  // The server
+  open("GET", "/server_settings", serverSettings.serverSettings),
   // Authentication
   open("POST", "/fetch_api_key", auth.fetchApiKey, { json: false }),
   // Bots
@@ -81,6 +83,14 @@ export const ROUTES: readonly Route[] = [
   user("DELETE", "/messages/:message_id/reactions", reactions.removeReaction),
   user("GET", "/messages/:message_id/read_receipts", readReceipts.readReceipts),
   user("GET", "/messages/matches_narrow", matchesNarrow.matchesNarrow),
+  user("POST", "/messages/:message_id/report", reportMessage.reportMessage),
+  user("POST", "/submessage", submessages.addSubmessage),
+  user("GET", "/reminders", reminders.listReminders),
+  user("POST", "/reminders", reminders.scheduleReminder),
+  user("DELETE", "/reminders/:reminder_id", reminders.deleteReminder),
+  user("POST", "/typing", typing.setTypingStatus),
+  user("POST", "/messages/:message_id/typing", typing.setEditTypingStatus),
+  user("GET", "/calls/bigbluebutton/create", videoCalls.createBigBlueButtonCall),
   user("GET", "/scheduled_messages", scheduledMessages.listScheduledMessages),
   user("POST", "/scheduled_messages", scheduledMessages.scheduleMessage),
   user("PATCH", "/scheduled_messages/:scheduled_message_id", scheduledMessages.editScheduledMessage),
@@ -109,6 +119,7 @@ export const ROUTES: readonly Route[] = [
   user("DELETE", "/export/realm/:export_id", exports.deleteExport),
   user("GET", "/export/realm/consents", exports.exportConsents),
   // Per-user data
+  user("GET", "/users/:user_id/channels", userChannels.userChannels),
   user("POST", "/users/me/status", userStatus.updateOwnStatus),
   user("POST", "/users/:user_id/status", userStatus.updateUserStatus),
   user("GET", "/users/:user_id/status", userStatus.userStatus),
@@ -135,18 +146,13 @@ export const ROUTES: readonly Route[] = [
 
 export function registerRoutes(api: Api): void {
   api.serve(ROUTES);
-  serverSettings.register(api);
   users.register(api);
   channels.register(api);
   subscriptions.register(api);
   userGroups.register(api);
   messages.register(api);
-  submessages.register(api);
-  reportMessage.register(api);
-  reminders.register(api);
   registerState.register(api);
   events.register(api);
-  typing.register(api);
   presence.register(api);
   // Organization-level endpoints (issue 8).
   uploads.register(api);
@@ -159,10 +165,8 @@ export function registerRoutes(api: Api): void {
   settings.register(api);
   push.register(api);
   // Per-user endpoints.
-  userChannels.register(api);
   subscriptionsPatch.register(api);
   // Avatars, realm exports, channel e-mail addresses.
-  videoCalls.register(api);
   // Last: a known path called with a method it does not serve is 405, as Zulip.
   api.refuseOtherMethods();
 }

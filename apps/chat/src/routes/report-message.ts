@@ -1,5 +1,6 @@
 // POST /messages/{message_id}/report (FL 382; report types from the server since FL 435).
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { raw } from "../http/params.js";
 import { messageScope } from "../actions/message-context.js";
@@ -8,13 +9,16 @@ import { MAX_REPORT_DESCRIPTION_LENGTH, reportTypeName } from "../lib/report-typ
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  api.user("POST", "/messages/:message_id/report", async (ctx) => {
-    const reportType = ctx.params.required("report_type", raw());
-    if (reportTypeName(reportType) === undefined) throw new BadRequestError("Invalid report_type");
-    const description = ctx.params.withDefault("description", raw({ maxLength: MAX_REPORT_DESCRIPTION_LENGTH }), "");
+export const reportMessage = handler(
+  {
+    reportType: refine(required("report_type", raw()), (type) => {
+      if (reportTypeName(type) === undefined) throw new BadRequestError("Invalid report_type");
+      return type;
+    }),
+    description: withDefault("description", raw({ maxLength: MAX_REPORT_DESCRIPTION_LENGTH }), ""),
+  },
+  async (ctx, { reportType, description }) => {
+    const { deps } = ctx;
     if (reportType === "other" && description === "") throw new BadRequestError("An explanation is required.");
     const scope = await messageScope(deps, ctx.realm, ctx.user);
     const channelId = scope.settings.moderation_request_channel_id;
@@ -24,5 +28,5 @@ export function register(api: Api): void {
     const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
     await doReportMessage(deps, { scope, channel, message, reportType, description, now: deps.clock.now().getTime() });
     return {};
-  });
-}
+  },
+);

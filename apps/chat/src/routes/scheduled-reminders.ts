@@ -1,5 +1,6 @@
 // GET, POST /reminders; DELETE /reminders/{reminder_id} (FL 399; `note` FL 415).
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { optional, required } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { int } from "../http/validators.js";
 import { messageScope } from "../actions/message-context.js";
@@ -11,19 +12,19 @@ import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
 import { clientName } from "./message-targets.js";
 
-export function register(api: Api): void {
-  const { deps } = api;
+export const listReminders = handler({}, async ({ deps, realm, user }) => {
+  const rows = await undeliveredScheduledMessages(deps.db, realm.id, user.id, REMIND);
+  return { reminders: rows.map(presentReminder) };
+});
 
-  api.user("GET", "/reminders", async (ctx) => {
-    const rows = await undeliveredScheduledMessages(deps.db, ctx.realm.id, ctx.user.id, REMIND);
-    return { reminders: rows.map(presentReminder) };
-  });
-
-  api.user("POST", "/reminders", async (ctx) => {
-    const { params } = ctx;
-    const messageId = params.required("message_id", json(int()));
-    const timestamp = params.required("scheduled_delivery_timestamp", json(int({ max: 253402300799 })));
-    const noteRaw = params.optional("note", raw());
+export const scheduleReminder = handler(
+  {
+    messageId: required("message_id", json(int())),
+    timestamp: required("scheduled_delivery_timestamp", json(int({ max: 253402300799 }))),
+    noteRaw: optional("note", raw()),
+  },
+  async (ctx, { messageId, timestamp, noteRaw }) => {
+    const { deps } = ctx;
     const now = deps.clock.now().getTime();
     checkDeliveryTime(timestamp * 1000, now);
     const scope = await messageScope(deps, ctx.realm, ctx.user);
@@ -31,12 +32,12 @@ export function register(api: Api): void {
     const note = noteRaw ? normalizeNote(noteRaw) : null;
     const { id } = await doScheduleReminder(deps, { scope, message, note: note || null, deliverAt: timestamp * 1000, client: clientName(ctx.req), now });
     return { reminder_id: id };
-  });
+  },
+);
 
-  api.user("DELETE", "/reminders/:reminder_id", async (ctx) => {
-    const scope = await messageScope(deps, ctx.realm, ctx.user);
-    const row = await accessReminder(deps, scope, pathId(ctx.path.reminder_id));
-    await doDeleteScheduledMessage(deps, scope, row, "reminders");
-    return {};
-  });
-}
+export const deleteReminder = handler({}, async ({ deps, realm, user, path }) => {
+  const scope = await messageScope(deps, realm, user);
+  const row = await accessReminder(deps, scope, pathId(path.reminder_id));
+  await doDeleteScheduledMessage(deps, scope, row, "reminders");
+  return {};
+});

@@ -1,6 +1,7 @@
 // POST /typing: typing started or stopped, in a direct message conversation or a channel topic.
 // POST /messages/{message_id}/typing: started or stopped editing a message's content.
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { optional, refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { int, list, nullable, oneOf } from "../http/validators.js";
@@ -15,18 +16,19 @@ import { usersByIds } from "../store/users.js";
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
 
-export function register(api: Api): void {
-  const { deps } = api;
+const op = refine(required("op", raw()), (op) => oneOf(["start", "stop"] as const)(op, "op"));
 
-  api.user("POST", "/typing", async (ctx) => {
-    const { params, user, realm } = ctx;
-    // compat: read (and checked) in the order of Zulip's typed_endpoint declaration.
-    const to = params.optional("to", json(nullable(list(int())))) ?? undefined;
-    const operator = oneOf(["start", "stop"] as const)(params.required("op", raw()), "op");
-    const type = oneOf(["direct", "stream", "channel"] as const)(params.withDefault("type", raw(), "direct"), "type");
-    const streamId = params.optional("stream_id", json(nullable(int()))) ?? undefined;
-    const topicRaw = params.optional("topic", raw({ ownNulCheck: true }));
-
+// compat: read (and checked) in the order of Zulip's typed_endpoint declaration.
+export const setTypingStatus = handler(
+  {
+    to: refine(optional("to", json(nullable(list(int())))), (to) => to ?? undefined),
+    operator: op,
+    type: refine(withDefault("type", raw(), "direct"), (type) => oneOf(["direct", "stream", "channel"] as const)(type, "type")),
+    streamId: refine(optional("stream_id", json(nullable(int()))), (id) => id ?? undefined),
+    topicRaw: optional("topic", raw({ ownNulCheck: true })),
+  },
+  async (ctx, { to, operator, type, streamId, topicRaw }) => {
+    const { deps, user, realm } = ctx;
     const settings = await userSettingValues(deps.db, user.id);
     if (type === "stream" || type === "channel") {
       if (streamId === undefined) throw new BadRequestError("Missing 'stream_id' argument");
@@ -51,28 +53,27 @@ export function register(api: Api): void {
     });
     await doSendDirectTyping(deps, user, recipients, operator);
     return {};
-  });
+  },
+);
 
-  api.user("POST", "/messages/:message_id/typing", async (ctx) => {
-    const { params, user, realm } = ctx;
-    const operator = oneOf(["start", "stop"] as const)(params.required("op", raw()), "op");
-    const scope = await messageScope(deps, realm, user, ctx.state);
-    const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
-    // compat: no grace period here, unlike the edit itself (edit_limit_buffer=0).
-    checkCanEditContent(scope, message, deps.clock.now().getTime(), 0);
-    const settings = await userSettingValues(deps.db, user.id);
-    if (message.stream_id !== null) {
-      if (settings.send_stream_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for channel messages");
-      await doSendChannelEditTyping(deps, user, message.stream_id, message.topic, message.id, operator);
-      return {};
-    }
-    if (settings.send_private_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for direct messages");
-    const members = (await recipientMembers(deps.db, [message.recipient_id])).get(message.recipient_id) ?? [];
-    // A one-to-one conversation lists the editor, then the other participant (or the editor
-    // again when writing to oneself); a group conversation lists its members.
-    const ids = members.length <= 2 ? [user.id, members.find((id) => id !== user.id) ?? user.id] : members;
-    const found = new Map((await usersByIds(deps.db, realm.id, [...new Set(ids)])).map((u) => [u.id, u]));
-    await doSendDirectEditTyping(deps, user, ids.flatMap((id) => found.get(id) ?? []), message.id, operator);
+export const setEditTypingStatus = handler({ operator: op }, async (ctx, { operator }) => {
+  const { deps, user, realm } = ctx;
+  const scope = await messageScope(deps, realm, user, ctx.state);
+  const { message } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
+  // compat: no grace period here, unlike the edit itself (edit_limit_buffer=0).
+  checkCanEditContent(scope, message, deps.clock.now().getTime(), 0);
+  const settings = await userSettingValues(deps.db, user.id);
+  if (message.stream_id !== null) {
+    if (settings.send_stream_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for channel messages");
+    await doSendChannelEditTyping(deps, user, message.stream_id, message.topic, message.id, operator);
     return {};
-  });
-}
+  }
+  if (settings.send_private_typing_notifications === false) throw new BadRequestError("User has disabled typing notifications for direct messages");
+  const members = (await recipientMembers(deps.db, [message.recipient_id])).get(message.recipient_id) ?? [];
+  // A one-to-one conversation lists the editor, then the other participant (or the editor
+  // again when writing to oneself); a group conversation lists its members.
+  const ids = members.length <= 2 ? [user.id, members.find((id) => id !== user.id) ?? user.id] : members;
+  const found = new Map((await usersByIds(deps.db, realm.id, [...new Set(ids)])).map((u) => [u.id, u]));
+  await doSendDirectEditTyping(deps, user, ids.flatMap((id) => found.get(id) ?? []), message.id, operator);
+  return {};
+});

@@ -4,7 +4,8 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { required, withDefault } from "../http/declare.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool } from "../http/validators.js";
@@ -16,17 +17,15 @@ import { bbbChecksum, bbbQuery, bigBlueButtonConfigured, signMeeting, unsignMeet
 const processKey = randomBytes(32).toString("hex");
 const signingKey = (deps: ChatDeps) => deps.config.bigBlueButtonSecret || processKey;
 
-export function register(api: Api): void {
-  const { deps } = api;
-  api.user("GET", "/calls/bigbluebutton/create", async ({ params, user }) => {
-    const meetingName = params.required("meeting_name", raw());
-    const voiceOnly = params.withDefault("voice_only", json(bool), false);
+export const createBigBlueButtonCall = handler(
+  { meetingName: required("meeting_name", raw()), voiceOnly: withDefault("voice_only", json(bool), false) },
+  async ({ deps, user }, { meetingName, voiceOnly }) => {
     const meetingId = `zulip-${randomInt(100_000_000_000, 999_999_999_999)}`;
     // The creator is the meeting's one moderator (Zulip 10.0, feature level 337).
     const signed = signMeeting({ meeting_id: meetingId, name: meetingName, lock_settings_disable_cam: voiceOnly, moderator: user.id }, signingKey(deps));
     return { url: `/calls/bigbluebutton/join?bigbluebutton=${signed}` };
-  });
-}
+  },
+);
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
 
