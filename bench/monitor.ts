@@ -3,7 +3,7 @@
 // for latency, and on SQLite once more in random order after the API reads; the alert worker
 // is timed on 100,000 checks falling due in one second, without and with the extensions.
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,11 +12,12 @@ import { createLogger, openDatabase } from "@beacon/platform";
 import { FakeClock } from "@beacon/testing";
 import { newCheckRow } from "../apps/monitor/src/actions/checks.js";
 import { flipDueChecks } from "../apps/monitor/src/actions/goingDown.js";
-import { processFlips } from "../apps/monitor/src/actions/flipNotifications.js";
+import { processFlips, releaseEndedHolds } from "../apps/monitor/src/actions/flipNotifications.js";
 import { createIntegration } from "../apps/monitor/src/actions/integrations.js";
 import { loadMonitorConfig } from "../apps/monitor/src/config.js";
 import { openMonitor } from "../apps/monitor/src/main.js";
 import { findProjectByUuid } from "../apps/monitor/src/store/projects.js";
+import type { MaintenanceWindow } from "../apps/monitor/src/store/schema.js";
 import { load, measureCeiling, report, startServer } from "./lib.js";
 
 async function post(url: string, key: string, body: unknown): Promise<any> {
@@ -152,8 +153,11 @@ async function goingDownScenario(): Promise<void> {
  * The same 100,000 checks with every extension in use (docs/monitor-extensions.md): half with
  * a failure threshold of 2 and one failure counted (so they are due at the same deadline), a
  * third with a maximum run time, all with a minimum run time, a fifth with a body pattern,
- * one webhook integration on every check, and groups of 100 where 99 checks depend on the
- * first. Timed: the flips, then the flips turned into alerts (the 99,000 dependents' held back).
+ * one webhook integration on every check, groups of 100 where 99 checks depend on the first,
+ * a project-wide recurring maintenance window (closed at that instant, so judged for every
+ * flip a dependency does not hold) and a one-off window open on one group root in ten. Timed:
+ * the flips, then the flips turned into alerts (the 99,000 dependents' and the 100 roots in
+ * maintenance held back), then the held alerts sent when the one-off windows end.
  */
 async function goingDownWithExtensionsScenario(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
@@ -176,16 +180,27 @@ async function goingDownWithExtensionsScenario(): Promise<void> {
     const dependents = slice.map((id, j) => ({ id, root: slice[j - ((i + j) % 100)] })).filter((d) => d.root !== undefined && d.root !== d.id);
     if (dependents.length) await db.insertInto("check_dependencies").values(dependents.map((d) => ({ check_id: d.id, depends_on_id: d.root! }))).execute();
   }
+  const windowEnd = start + 3600_000;
+  const window = (checkId: number | null, spec: Partial<MaintenanceWindow>) => ({ uuid: randomUUID(), project_id: project.id, check_id: checkId, name: "", starts: null, ends: null, schedule: "", tz: "UTC", duration: 0, created: start, ...spec });
+  await db.insertInto("maintenance_windows").values(window(null, { schedule: "0 3 * * *", tz: "Europe/Berlin", duration: 3600 })).execute();
+  // Group roots are the checks at multiples of 100: one in ten of them.
+  const inMaintenance = ids.filter((_, i) => i % 1000 === 0);
+  await db.insertInto("maintenance_windows").values(inMaintenance.map((id) => window(id, { starts: start, ends: windowEnd }))).execute();
   const t0 = performance.now();
   const flipped = await flipDueChecks(monitor.deps);
   const t1 = performance.now();
   const queued = await processFlips(monitor.deps);
   const t2 = performance.now();
   const held = Number((await db.selectFrom("held_alerts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  clock.set(new Date(windowEnd));
+  const t3 = performance.now();
+  const sentAfterWindow = await releaseEndedHolds(monitor.deps);
+  const t4 = performance.now();
   await monitor.close();
   report({
     scenario: "monitor: 100,000 checks falling due in one second with every extension in use, flipped and alerted (SQLite)",
     flipped, queued, held, flip_ms: Math.round(t1 - t0), alert_ms: Math.round(t2 - t1), ms: Math.round(t2 - t0), target: "all flipped and alerted within 1000 ms",
+    sent_after_window: sentAfterWindow, release_ms: Math.round(t4 - t3),
   });
 }
 

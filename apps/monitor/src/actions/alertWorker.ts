@@ -10,7 +10,8 @@ import { nextDeadline } from "../store/dueChecks.js";
 import { nextRetry } from "../store/outbox.js";
 import { withHeartbeat } from "@beacon/platform";
 import { claimDeliveries, deliver, HEARTBEAT_MS, renewDeliveryLeases } from "./deliveries.js";
-import { processFlips } from "./flipNotifications.js";
+import { processFlips, releaseEndedHolds } from "./flipNotifications.js";
+import { nextRelease } from "../store/heldAlerts.js";
 import { flipDueChecks } from "./goingDown.js";
 import { sendDueReportsNow } from "./monthlyReports.js";
 
@@ -27,7 +28,7 @@ export interface AlertWorker {
 /** One pass of every step, awaiting the deliveries it starts (tests drive this). */
 export async function runAlertCycle(deps: MonitorDeps): Promise<{ down: number; queued: number; delivered: number }> {
   const down = await flipDueChecks(deps);
-  const queued = await processFlips(deps);
+  const queued = (await processFlips(deps)) + (await releaseEndedHolds(deps));
   let delivered = 0;
   for (;;) {
     const batch = await claimDeliveries(deps, CONCURRENCY);
@@ -61,6 +62,7 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
   async function cycle(): Promise<void> {
     await flipDueChecks(deps);
     await processFlips(deps);
+    await releaseEndedHolds(deps);
     // A report that cannot be sent must not hold up alerts.
     await sendDueReportsNow(deps).catch((err) => deps.log.error({ err }, "monthly reports failed"));
     const batch = await claimDeliveries(deps, CONCURRENCY - inflight.size);
@@ -89,8 +91,9 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
 
   async function delay(): Promise<number> {
     const now = deps.clock.now().getTime();
-    const [deadline, retry] = await Promise.all([nextDeadline(deps.db), nextRetry(deps.db, now)]);
+    const [deadline, retry, release] = await Promise.all([nextDeadline(deps.db), nextRetry(deps.db, now), nextRelease(deps.db)]);
     let ms = POLL_MS;
+    if (release !== null) ms = Math.min(ms, release - now);
     // The worker flips a check strictly after its deadline: aim 1 ms past it.
     if (deadline !== null) ms = Math.min(ms, deadline - now + 1);
     if (retry !== null && inflight.size < CONCURRENCY) ms = Math.min(ms, retry - now);

@@ -14,6 +14,7 @@ import { deleteCheckRow, findCheckByUuid, findCheckMatching, insertCheck, update
 import { countChecksOfOwner, findOwner } from "../store/projects.js";
 import type { Check, ChecksTable, NewCheck, Project } from "../store/schema.js";
 import { selectChannels } from "./channelSelection.js";
+import { replaceCheckWindows } from "./maintenance.js";
 
 export type ApiVersion = 1 | 2 | 3;
 
@@ -194,12 +195,12 @@ export async function createCheck(deps: MonitorDeps, project: Project, spec: Che
     await lockForTransaction(trx, deps.dialect, `monitor.checks-of-owner.${project.owner_id}`);
     const key = upsertKey(spec);
     const existing = key ? await findCheckMatching(trx, project.id, key) : undefined;
-    if (existing) return doUpdateCheck(trx, existing, spec, version, "updated");
+    if (existing) return doUpdateCheck(trx, existing, spec, version, "updated", now);
 
     const owner = await findOwner(trx, project);
     if (owner.check_limit - (await countChecksOfOwner(trx, owner.id)) <= 0) return { kind: "limit" };
     const inserted = await insertCheck(trx, newCheckRow(project, now));
-    return doUpdateCheck(trx, inserted, spec, version, "created");
+    return doUpdateCheck(trx, inserted, spec, version, "created", now);
   });
 }
 
@@ -208,15 +209,16 @@ export async function updateCheck(deps: MonitorDeps, check: Check, spec: CheckSp
     // Concurrent updates of one check take turns, so its channel list is the last writer's
     // (not a mix, nor a primary-key violation of check_channels).
     await lockForTransaction(trx, deps.dialect, `monitor.check.${check.id}`);
-    return doUpdateCheck(trx, check, spec, version, "updated");
+    return doUpdateCheck(trx, check, spec, version, "updated", deps.clock.now().getTime());
   });
 }
 
-async function doUpdateCheck(trx: Db, check: Check, spec: CheckSpec, version: ApiVersion, kind: "created" | "updated"): Promise<CheckOutcome> {
+async function doUpdateCheck(trx: Db, check: Check, spec: CheckSpec, version: ApiVersion, kind: "created" | "updated", now: number): Promise<CheckOutcome> {
   const channelError = await applyChannels(trx, check.project_id, check.id, spec.channels);
   if (channelError) throw new Rollback({ kind: "channel_error", error: channelError });
   const dependencyError = await applyDependencies(trx, check, spec.depends_on);
   if (dependencyError) throw new Rollback({ kind: "channel_error", error: dependencyError });
+  if (spec.maintenance) await replaceCheckWindows(trx, check.project_id, check.id, spec.maintenance, now);
   const saved = await saveChanges(trx, check, changesFromSpec(spec, check, version));
   return saved ? { kind, check: saved } : { kind: "gone" };
 }

@@ -54,6 +54,7 @@ const Check: JsonSchema = {
     max_duration: { type: "integer", description: "Beacon's extension, when not 0." },
     body_regex: { type: "string", description: "Beacon's extension, when set." },
     depends_on: { type: "string", description: "Beacon's extension: comma-separated UUIDs of the checks this one depends on." },
+    maintenance: { type: "array", items: { $ref: "#/components/schemas/MaintenanceWindow" }, description: "Beacon's extension: the check's own maintenance windows, when it has any." },
   },
   required: ["name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping", "manual_resume", "methods", "badge_url"],
 };
@@ -103,6 +104,22 @@ const Uptime: JsonSchema = {
 const BadgeJson: JsonSchema = { type: "object", properties: { status: { enum: ["up", "late", "down"] }, total: integer, grace: integer, down: integer }, required: ["status", "total", "grace", "down"] };
 const ShieldsBadge: JsonSchema = { type: "object", properties: { schemaVersion: { const: 1 }, label: string, message: string, color: string }, required: ["schemaVersion", "label", "message", "color"] };
 
+/** present/window.ts: one-off (start, end) or recurring (schedule, tz, duration in seconds). */
+const MaintenanceWindow: JsonSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid", description: "Ignored when sent." },
+    name: { type: "string", maxLength: 100 },
+    start: dateTime,
+    end: dateTime,
+    schedule: { type: "string", maxLength: 100, description: "A cron expression or a systemd OnCalendar expression." },
+    tz: { type: "string", description: "An IANA time zone name; UTC when left out." },
+    duration: { type: "integer", minimum: 60, maximum: 31536000, description: "Seconds each occurrence lasts." },
+  },
+  oneOf: [{ required: ["start", "end"] }, { required: ["schedule", "duration"] }],
+};
+const MaintenanceWindows: JsonSchema = { type: "object", properties: { windows: { type: "array", items: { $ref: "#/components/schemas/MaintenanceWindow" } } }, required: ["windows"] };
+
 const Error: JsonSchema = { type: "object", properties: { error: string }, required: ["error"] };
 
-export const API_SCHEMAS: Record<string, JsonSchema> = { Check, Ping, Flip, Channel, BadgeUrls, Uptime, BadgeJson, ShieldsBadge, Error };
+export const API_SCHEMAS: Record<string, JsonSchema> = { Check, Ping, Flip, Channel, BadgeUrls, Uptime, MaintenanceWindow, MaintenanceWindows, BadgeJson, ShieldsBadge, Error };

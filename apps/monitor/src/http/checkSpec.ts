@@ -1,6 +1,7 @@
 // Validation of a create/update body, exactly as the upstream reports it: strict types
 // (no coercion, null rejected), fields checked in a fixed order, first error only.
 import { bodyRegexProblem } from "../lib/bodyRegex.js";
+import { MAX_WINDOWS, parseWindow, type WindowSpec } from "../lib/maintenance.js";
 import { isValidSchedule } from "../lib/schedule/index.js";
 import { canonicalTimezone } from "../lib/timezones.js";
 import { type PyJson } from "../lib/pyjson.js";
@@ -39,6 +40,7 @@ export interface CheckSpec {
   max_duration?: number;
   body_regex?: string;
   depends_on?: string;
+  maintenance?: WindowSpec[];
 }
 
 type Result<T> = { ok: T } | { error: string };
@@ -150,6 +152,18 @@ const bodyRegex = rule({ type: "string", description: "A regular expression the 
   return problem ? { error: `${field} ${problem}` } : { ok: value };
 });
 
+const windows = rule({ type: "array", maxItems: MAX_WINDOWS, items: { $ref: "#/components/schemas/MaintenanceWindow" }, description: "The check's own maintenance windows, replaced by this list." }, (field, value) => {
+  if (!Array.isArray(value)) return { error: `${field} is not an array` };
+  if (value.length > MAX_WINDOWS) return { error: `${field} has too many windows (at most ${MAX_WINDOWS})` };
+  const specs: WindowSpec[] = [];
+  for (const [i, item] of value.entries()) {
+    const result = parseWindow(item);
+    if ("error" in result) return { error: `${field} item ${i + 1}: ${result.error}` };
+    specs.push(result.ok);
+  }
+  return { ok: specs };
+});
+
 /** Beacon's fields, after the upstream's (whose errors keep their precedence). */
 export const EXTENSION_FIELDS: [keyof CheckSpec, Validator][] = [
   ["fail_threshold", integer(1, 100)],
@@ -157,6 +171,7 @@ export const EXTENSION_FIELDS: [keyof CheckSpec, Validator][] = [
   ["max_duration", integer(0, MAX_PERIOD)],
   ["body_regex", bodyRegex],
   ["depends_on", str()],
+  ["maintenance", windows],
 ];
 
 /**

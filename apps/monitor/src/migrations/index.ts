@@ -10,6 +10,7 @@ import { webProfiles } from "./008_web_profiles.js";
 import { checkExtensions } from "./009_check_extensions.js";
 import { throttleCounters } from "./010_throttle_counters.js";
 import { checkDependencies } from "./011_check_dependencies.js";
+import { maintenanceWindows } from "./012_maintenance_windows.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -24,6 +25,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "009_check_extensions": checkExtensions(dialect),
     "010_throttle_counters": throttleCounters(dialect),
     "011_check_dependencies": checkDependencies(dialect),
+    "012_maintenance_windows": maintenanceWindows(dialect),
   };
 }
 

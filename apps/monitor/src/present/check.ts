@@ -4,7 +4,8 @@ import type { MonitorConfig } from "../config.js";
 import { pingEndpoint } from "../config.js";
 import { isoSeconds } from "../lib/dates.js";
 import { computeStatus, graceStart } from "../lib/status.js";
-import type { Check } from "../store/schema.js";
+import type { Check, MaintenanceWindow } from "../store/schema.js";
+import { presentWindow } from "./window.js";
 
 export interface CheckContext {
   config: MonitorConfig;
@@ -13,6 +14,8 @@ export interface CheckContext {
   now: number;
   /** UUIDs each check depends on (an extension); absent or empty: none. */
   dependencies?: ReadonlyMap<number, string[]>;
+  /** Each check's own maintenance windows (an extension); absent or empty: none. */
+  windows?: ReadonlyMap<number, MaintenanceWindow[]>;
 }
 
 const bool = (v: number) => v === 1;
@@ -69,6 +72,8 @@ export function presentCheck(check: Check, channelUuids: string[], ctx: CheckCon
   presentExtensions(check, out);
   const dependsOn = ctx.dependencies?.get(check.id);
   if (dependsOn && dependsOn.length > 0) out.depends_on = [...dependsOn].sort().join(",");
+  const windows = ctx.windows?.get(check.id);
+  if (windows && windows.length > 0) out.maintenance = windows.map(presentWindow);
   return out;
 }
 

@@ -8,10 +8,11 @@ import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, 
 import { checkSpecFields, validateCheckSpec } from "../http/checkSpec.js";
 import { empty, halt, json, jsonError, PageNotFound, text, type ApiResponse } from "../http/responses.js";
 import { pythonJson, route, writeBuffer, type ApiRequest, type ApiRoute, type Dispatcher } from "../http/router.js";
-import { presentCheck } from "../present/check.js";
+import { presentCheck, type CheckContext } from "../present/check.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { listChecks } from "../store/checks.js";
 import { dependencyUuidsByCheck } from "../store/dependencies.js";
+import { ownWindowsByCheck } from "../store/maintenance.js";
 import { readCache } from "../store/readCache.js";
 import type { Check, Project } from "../store/schema.js";
 import { statusStableUntil } from "../lib/status.js";
@@ -113,16 +114,21 @@ const DOCS = {
     errors: [FOREIGN, NOT_FOUND_PAGE, { status: 409, description: "The check is not paused.", body: textBody("text/html; charset=utf-8", "check is not paused").body }],
   }),
 } satisfies Record<string, OperationDoc>;
+type Extensions = Pick<CheckContext, "dependencies" | "windows">;
 
 export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
-  const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime(), dependencies?: ReadonlyMap<number, string[]>) => ({ config: deps.config, version: req.version, readOnly, now, dependencies });
+  /** What the checks' extension fields show that is not in their rows. */
+  const extensionsOf = async (checkIds: number[]): Promise<Extensions> => ({
+    dependencies: await dependencyUuidsByCheck(deps.db, checkIds),
+    windows: await ownWindowsByCheck(deps.db, checkIds),
+  });
+  const context = (req: ApiRequest, readOnly: boolean, now = deps.clock.now().getTime(), extensions: Extensions = {}): CheckContext => ({ config: deps.config, version: req.version, readOnly, now, ...extensions });
 
   const cache = readCache(deps.sqlite);
 
   async function present(req: ApiRequest, check: Check, readOnly = false, status = 200, now?: number): Promise<ApiResponse> {
     const channels = readOnly ? new Map() : await channelUuidsByCheck(deps.db, [check.id]);
-    const dependencies = await dependencyUuidsByCheck(deps.db, [check.id]);
-    return json(presentCheck(check, channels.get(check.id) ?? [], context(req, readOnly, now, dependencies)), status);
+    return json(presentCheck(check, channels.get(check.id) ?? [], context(req, readOnly, now, await extensionsOf([check.id]))), status);
   }
 
   /**
@@ -189,7 +195,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
         return cachedRead(req, async ({ project, readOnly }, now) => {
           const checks = await listedChecks(req, project);
           const channels = readOnly ? new Map<number, string[]>() : await channelUuidsByCheck(deps.db, checks.map((c) => c.id));
-          const ctx = context(req, readOnly, now, await dependencyUuidsByCheck(deps.db, checks.map((c) => c.id)));
+          const ctx = context(req, readOnly, now, await extensionsOf(checks.map((c) => c.id)));
           return { body: { checks: checks.map((check) => presentCheck(check, channels.get(check.id) ?? [], ctx)) }, checks };
         });
       },

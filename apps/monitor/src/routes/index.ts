@@ -19,6 +19,7 @@ import { uptimeRoutes } from "./uptime.js";
 import { HEALTH_OPERATIONS, registerHealthRoutes } from "./health.js";
 import { API_VERSIONS, monitorOpenApi, OPENAPI_OPERATION, registerOpenApiRoute } from "./openapi.js";
 import { pingOperations } from "./ping.js";
+import { maintenanceRoutes } from "./maintenance.js";
 
 export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
@@ -27,6 +28,8 @@ export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
     ...uptimeRoutes(deps),
     ...managementRoutes(deps),
     ...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps),
+    // Beacon's own URLs that no Healthchecks version has: in v1 and v2 they answer a 400 that says so.
+    ...maintenanceRoutes(deps),
   ];
 }
 

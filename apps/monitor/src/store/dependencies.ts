@@ -1,8 +1,6 @@
 // Check dependencies (docs/monitor-extensions.md): which checks of its project a check
 // depends on, and the alert worker's bulk questions about them.
-import type { Insertable } from "kysely";
 import type { Db } from "../deps.js";
-import type { HeldAlertsTable } from "./schema.js";
 
 /** The UUIDs each check depends on. */
 export async function dependencyUuidsByCheck(db: Db, checkIds: number[]): Promise<Map<number, string[]>> {
@@ -54,32 +52,8 @@ export async function downDependencies(db: Db, checkIds: number[]): Promise<Map<
   return out;
 }
 
-/** Of these checks, those whose latest down flip before `beforeFlip` had its alerts held back. */
-export async function lastDownWasHeld(db: Db, flips: { check_id: number; id: number }[]): Promise<Set<number>> {
-  const held = new Set<number>();
-  for (const flip of flips) {
-    const last = await db
-      .selectFrom("flips")
-      .leftJoin("held_alerts", "held_alerts.flip_id", "flips.id")
-      .select(["held_alerts.flip_id"])
-      .where("flips.check_id", "=", flip.check_id)
-      .where("flips.new_status", "=", "down")
-      .where("flips.id", "<", flip.id)
-      .orderBy("flips.id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    if (last?.flip_id != null) held.add(flip.check_id);
-  }
-  return held;
-}
-
 export async function hasDependencies(db: Db, checkIds: number[]): Promise<Set<number>> {
   if (checkIds.length === 0) return new Set();
   const rows = await db.selectFrom("check_dependencies").select("check_id").distinct().where("check_id", "in", checkIds).execute();
   return new Set(rows.map((r) => Number(r.check_id)));
-}
-
-/** Records the down alerts a failing dependency held back, with the dependency's name. */
-export async function insertHeldAlerts(db: Db, rows: Insertable<HeldAlertsTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto("held_alerts").values(rows).execute();
 }

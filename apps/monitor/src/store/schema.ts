@@ -211,17 +211,40 @@ export interface CheckDependenciesTable {
   depends_on_id: number;
 }
 
-/** A flip whose alerts were held back because a dependency was down, and which one. */
+/**
+ * A down flip whose alerts were held back (migrations 011 and 012): by a dependency that was
+ * down (named), or by a maintenance window (labelled, looked at again at `release_at`).
+ */
 export interface HeldAlertsTable {
   flip_id: number;
   check_id: number;
-  dependency_name: string;
-  dependency_uuid: string;
+  dependency_name: string | null;
+  dependency_uuid: string | null;
+  window_uuid: string | null;
+  window_label: string | null;
+  release_at: number | null;
+  released: number | null;
+}
+
+/** A maintenance window (migration 012): one-off (starts, ends) or recurring (schedule, tz, duration). */
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  uuid: string;
+  project_id: number;
+  check_id: number | null;
+  name: string;
+  starts: number | null;
+  ends: number | null;
+  schedule: string;
+  tz: string;
+  duration: number;
+  created: number;
 }
 
 export interface MonitorDB {
   check_dependencies: CheckDependenciesTable;
   held_alerts: HeldAlertsTable;
+  maintenance_windows: MaintenanceWindowsTable;
   accounts: AccountsTable;
   projects: ProjectsTable;
   checks: ChecksTable;
@@ -249,3 +272,4 @@ export type Channel = Selectable<ChannelsTable>;
 export type Membership = Selectable<MembershipsTable>;
 export type WebProfile = Selectable<WebProfilesTable>;
 export type Notification = Selectable<NotificationsTable>;
+export type MaintenanceWindow = Selectable<MaintenanceWindowsTable>;

@@ -136,6 +136,7 @@ describe("GET /api/openapi.json", () => {
       slug: "backups",
       code: h.keys.uuid,
       key: "api_key_readonly",
+      window_id: "00000000-0000-4000-8000-000000000000",
       badge_key: "00000000-0000-4000-8000-000000000000", // a UUID (/b/) is a slug too (/badge/)
       signature: "abcdefgh",
       tag: "prod",

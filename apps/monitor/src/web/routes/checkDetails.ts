@@ -17,6 +17,9 @@ import { jsonResponse, pageResponse, redirectTo, WebError, type WebResponse } fr
 import { schedulePreview } from "../views/checkForms.js";
 import { detailsPage, type DetailsView } from "../views/checkDetails.js";
 import { loadLog } from "../logData.js";
+import { addWindow, removeWindow, TOO_MANY_WINDOWS } from "../../actions/maintenance.js";
+import { listWindows } from "../../store/maintenance.js";
+import { windowFromForm } from "../maintenanceInput.js";
 
 /** The latest events on the details page; the log page has the rest. */
 const DETAILS_EVENTS = 20;
@@ -35,6 +38,7 @@ async function render(ctx: SignedInContext, check: Check, access: ProjectAccess,
     uptime: (await uptimeOf(deps.db, [check], now.getTime())).get(check.id)!,
     others: (await listChecks(deps.db, check.project_id)).filter((c) => c.id !== check.id),
     dependsOn: new Set((await dependencyUuidsByCheck(deps.db, [check.id])).get(check.id) ?? []),
+    windows: { own: await listWindows(deps.db, check.project_id, check.id), project: await listWindows(deps.db, check.project_id, null) },
     now: now.getTime(),
     ...extra,
   };
@@ -93,6 +97,25 @@ export function checkDetailRoutes(web: WebRouter): void {
   web.post("/checks/:uuid/schedule/", (ctx) => saveSpec(ctx, scheduleSpec(ctx.form), "schedule"));
   web.post("/checks/:uuid/filtering/", (ctx) => saveSpec(ctx, filteringSpec(ctx.form), "filtering"));
   web.post("/checks/:uuid/alerting/", (ctx) => saveSpec(ctx, alertingSpec(ctx.form), "alerting"));
+
+  web.post("/checks/:uuid/maintenance/", async (ctx) => {
+    const { check, access } = await writableCheck(ctx);
+    const result = windowFromForm(ctx.form);
+    if ("errors" in result) return render(ctx, check, access, { open: "maintenance", errors: result.errors, windowDraft: result.draft, status: 400 });
+    const outcome = await addWindow(ctx.deps, check.project_id, result.project ? null : check.id, result.ok);
+    if (outcome.kind === "too_many") return render(ctx, check, access, { open: "maintenance", errors: [`${TOO_MANY_WINDOWS[0].toUpperCase()}${TOO_MANY_WINDOWS.slice(1)}.`], status: 400 });
+    return redirectAfter(ctx, `/checks/${check.uuid}/details/`, { kind: "ok", text: "Maintenance window added." });
+  });
+
+  // The check's own windows and its project's can be removed from here.
+  web.post("/checks/:uuid/maintenance/:window/remove/", async (ctx) => {
+    const { check } = await writableCheck(ctx);
+    const windows = [...(await listWindows(ctx.deps.db, check.project_id, check.id)), ...(await listWindows(ctx.deps.db, check.project_id, null))];
+    const window = windows.find((w) => w.uuid === ctx.params.window);
+    if (!window) throw new WebError(404, "This maintenance window no longer exists.");
+    await removeWindow(ctx.deps, window);
+    return redirectAfter(ctx, `/checks/${check.uuid}/details/`, { kind: "ok", text: "Maintenance window removed." });
+  });
 
   web.post("/checks/:uuid/pause/", async (ctx) => {
     const { check } = await writableCheck(ctx);

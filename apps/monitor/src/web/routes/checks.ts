@@ -11,6 +11,9 @@ import type { SignedInContext, WebRouter } from "../context.js";
 import type { ChecksSort } from "../../store/schema.js";
 import { findProfile, updateProfile } from "../../store/webProfiles.js";
 import { jsonResponse, pageResponse, redirectTo, WebError } from "../respond.js";
+import type { Db } from "../../deps.js";
+import { maintenanceAt, WindowMemo } from "../../lib/maintenance.js";
+import { applicableWindows } from "../../store/maintenance.js";
 import { checksPage, SEVERITY, worstStatus, type CheckRow } from "../views/checksList.js";
 import { relativeTime } from "../views/format.js";
 import { STATUS_LABELS } from "../views/status.js";
@@ -43,6 +46,17 @@ function sortRows(rows: CheckRow[], sort: ChecksSort): CheckRow[] {
   return sorted;
 }
 
+/** The checks a maintenance window covers now, with the instant it ends. */
+async function inMaintenance(db: Db, checkIds: number[], now: number): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const memo = new WindowMemo();
+  for (const [checkId, windows] of await applicableWindows(db, checkIds, now)) {
+    const covering = maintenanceAt(windows, now, memo.endOf);
+    if (covering) out.set(checkId, covering.until);
+  }
+  return out;
+}
+
 export function checkListRoutes(web: WebRouter): void {
   web.get("/projects/:code/checks/", async (ctx) => {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
@@ -59,7 +73,8 @@ export function checkListRoutes(web: WebRouter): void {
     );
     const channels = await listChannels(ctx.deps.db, access.project.id);
     const assigned = await channelIdsByCheckOfProject(ctx.deps.db, access.project.id);
-    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, sort, rows, tags: tagSummary(all), selected, now, channels, assigned }));
+    const maintenance = await inMaintenance(ctx.deps.db, all.map((row) => row.check.id), now);
+    return pageResponse(checksPage(ctx.deps, ctx.visitor, { access, sort, rows, tags: tagSummary(all), selected, now, channels, assigned, maintenance }));
   });
 
   // Polled by the page script so the list stays live without a reload.

@@ -4,7 +4,9 @@ import type { MonitorDeps } from "../../deps.js";
 import { alertAfter, computeStatus, graceStart } from "../../lib/status.js";
 import { tagsList } from "../../lib/tags.js";
 import type { ProjectAccess } from "../../store/memberships.js";
-import type { Channel, Check } from "../../store/schema.js";
+import type { Channel, Check, MaintenanceWindow } from "../../store/schema.js";
+import { emptyWindowDraft, type WindowDraft } from "../maintenanceInput.js";
+import { maintenanceCard } from "./maintenanceCard.js";
 import { canWrite } from "../access.js";
 import { html, when, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
@@ -32,11 +34,14 @@ export interface DetailsView {
   preview: Html;
   now: number;
   /** Which editor to open on load, after a refused submission, with what was typed and why it was refused. */
-  open?: "name" | "schedule" | "filtering" | "alerting";
+  open?: "name" | "schedule" | "filtering" | "alerting" | "maintenance";
   uptime: UptimeReport;
   /** The project's other checks, and the UUIDs of those this one depends on. */
   others: Check[];
   dependsOn: Set<string>;
+  /** The check's own maintenance windows and its project's. */
+  windows: { own: MaintenanceWindow[]; project: MaintenanceWindow[] };
+  windowDraft?: WindowDraft;
   nameDraft?: NameDraft;
   alertingDraft?: AlertingDraft;
   scheduleDraft?: ScheduleDraft;
@@ -142,6 +147,19 @@ function alertingSection(visitor: Visitor, view: DetailsView): Html {
 </section>`;
 }
 
+function maintenanceSection(visitor: Visitor, view: DetailsView): Html {
+  const open = view.open === "maintenance";
+  return maintenanceCard(visitor, {
+    check: view.check,
+    ...view.windows,
+    now: view.now,
+    writable: canWrite(view.access),
+    draft: view.windowDraft ?? emptyWindowDraft(view.check.tz),
+    errors: open ? view.errors : undefined,
+    open,
+  });
+}
+
 function actionsSection(visitor: Visitor, view: DetailsView): Html | null {
   if (!canWrite(view.access)) return null;
   const { check } = view;
@@ -182,6 +200,7 @@ export function detailsPage(deps: MonitorDeps, visitor: Visitor, view: DetailsVi
     ${uptimeCard(view.uptime)}
     ${filteringSection(visitor, view)}
     ${alertingSection(visitor, view)}
+    ${maintenanceSection(visitor, view)}
     ${actionsSection(visitor, view)}
   </div>
 </div>

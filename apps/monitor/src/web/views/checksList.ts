@@ -8,7 +8,7 @@ import type { Channel, Check, ChecksSort } from "../../store/schema.js";
 import { canWrite } from "../access.js";
 import { html, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
-import { formatDuration, timeTag } from "./format.js";
+import { formatDuration, timeTag, utcTime } from "./format.js";
 import { kindIcon } from "./kindIcon.js";
 import { csrfField, layout } from "./layout.js";
 import { scheduleModal } from "./scheduleModal.js";
@@ -30,6 +30,8 @@ export interface ChecksView {
   /** The project's integrations, and which of them each check notifies (by check id). */
   channels: Channel[];
   assigned: Map<number, Set<number>>;
+  /** Checks in a maintenance window now, with when it ends. */
+  maintenance: Map<number, number>;
 }
 
 /** Past this many integrations a row says "3 of 12" instead of showing every icon, as upstream. */
@@ -90,13 +92,19 @@ function scheduleCell(view: ChecksView, check: Check): Html {
     data-name="${check.name || "unnamed"}" data-kind="${check.kind}" data-timeout="${check.timeout}" data-grace="${check.grace}" data-schedule="${check.kind === "simple" ? "" : check.schedule}" data-tz="${check.tz}">${text}</a>`;
 }
 
+function maintenanceMarker(view: ChecksView, check: Check): Html | null {
+  const until = view.maintenance.get(check.id);
+  if (until === undefined) return null;
+  return html`<span class="pill maintenance maintenance-marker" title="In maintenance until ${utcTime(until)}: down alerts are held until then">maintenance</span>`;
+}
+
 function checkRow(view: ChecksView, row: CheckRow): Html {
   const { check } = row;
   const now = view.now;
   const details = `/checks/${check.uuid}/details/`;
   return html`<tr data-uuid="${check.uuid}" data-search="${`${check.name} ${check.slug} ${check.tags}`.toLowerCase()}">
     <td class="status-cell">${statusDot(row.status)}</td>
-    <td class="name-cell"><a href="${details}">${check.name || html`<span class="muted">unnamed</span>`}</a>
+    <td class="name-cell"><a href="${details}">${check.name || html`<span class="muted">unnamed</span>`}</a>${maintenanceMarker(view, check)}
       ${check.description ? html`<div class="muted small desc">${check.description}</div>` : null}</td>
     <td class="tags-cell">${tagsList(check.tags).map((t) => html`<span class="tag">${t}</span> `)}</td>
     <td class="integrations-cell">${integrationIcons(view, check)}</td>

@@ -1,0 +1,69 @@
+// Down alerts held back (docs/monitor-extensions.md), by a dependency that was down or by a
+// maintenance window. A hold is open until the check comes back up (its up alert is then held
+// too) or, for a window, until the worker looks at it again at `release_at`.
+import type { Insertable } from "kysely";
+import type { Dialect } from "@beacon/platform";
+import type { Db } from "../deps.js";
+import type { Flip, HeldAlertsTable } from "./schema.js";
+
+const CHUNK = 500;
+
+export async function insertHeldAlerts(db: Db, rows: Insertable<HeldAlertsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto("held_alerts").values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/** The open holds of these checks, as (check, held flip). */
+export async function openHolds(db: Db, checkIds: number[]): Promise<{ check_id: number; flip_id: number }[]> {
+  const out: { check_id: number; flip_id: number }[] = [];
+  for (let i = 0; i < checkIds.length; i += CHUNK) {
+    out.push(...(await db.selectFrom("held_alerts").select(["check_id", "flip_id"]).where("check_id", "in", checkIds.slice(i, i + CHUNK)).where("released", "is", null).execute()));
+  }
+  return out;
+}
+
+/** Closes these holds (the downtime they held ended, or was told after all). */
+export async function closeHolds(db: Db, flipIds: number[], now: number): Promise<void> {
+  for (let i = 0; i < flipIds.length; i += CHUNK) await db.updateTable("held_alerts").set({ released: now }).where("flip_id", "in", flipIds.slice(i, i + CHUNK)).execute();
+}
+
+/** Holds of a window that is removed or changed are looked at again at once. */
+export async function releaseWindowHolds(db: Db, windowUuids: string[], now: number): Promise<void> {
+  if (windowUuids.length === 0) return;
+  await db.updateTable("held_alerts").set({ release_at: now }).where("window_uuid", "in", windowUuids).where("released", "is", null).execute();
+}
+
+/**
+ * Closes up to `limit` open holds whose window is over and returns their flips. One statement,
+ * rows locked and skipped on PostgreSQL, so concurrent workers never take the same hold.
+ */
+export async function claimEndedHolds(db: Db, dialect: Dialect, now: number, limit: number): Promise<Flip[]> {
+  let pick = db.selectFrom("held_alerts").select("flip_id").where("released", "is", null).where("release_at", "<=", now).orderBy("release_at").limit(limit);
+  if (dialect === "postgres") pick = pick.forUpdate().skipLocked();
+  const claimed = await db.updateTable("held_alerts").set({ released: now }).where("released", "is", null).where("flip_id", "in", pick).returning("flip_id").execute();
+  if (claimed.length === 0) return [];
+  return db.selectFrom("flips").selectAll().where("id", "in", claimed.map((c) => c.flip_id)).orderBy("id").execute();
+}
+
+/** Of these flips, those that are still their check's latest while it is stored down. */
+export async function stillDown(db: Db, flips: Flip[]): Promise<Flip[]> {
+  const latest = new Map<number, number>();
+  for (let i = 0; i < flips.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom("flips")
+      .innerJoin("checks", "checks.id", "flips.check_id")
+      .select(["flips.check_id"])
+      .select((eb) => eb.fn.max("flips.id").as("last"))
+      .where("flips.check_id", "in", flips.slice(i, i + CHUNK).map((f) => f.check_id))
+      .where("checks.status", "=", "down")
+      .groupBy("flips.check_id")
+      .execute();
+    for (const row of rows) latest.set(Number(row.check_id), Number(row.last));
+  }
+  return flips.filter((f) => latest.get(f.check_id) === f.id);
+}
+
+/** The earliest time a hold is due to be looked at again, so the worker can wake for it. */
+export async function nextRelease(db: Db): Promise<number | null> {
+  const row = await db.selectFrom("held_alerts").select((eb) => eb.fn.min("release_at").as("at")).where("released", "is", null).executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
