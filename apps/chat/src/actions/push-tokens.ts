@@ -3,10 +3,14 @@
 // kept here (it says the user has a phone to push to) and, with a bouncer configured,
 // registered with the bouncer too, which is what lets the bouncer deliver to it.
 import type { ChatDeps } from "../deps.js";
-import { BadRequestError } from "../http/errors.js";
+import { externalHost, realmUrl } from "../config.js";
+import { BadRequestError, ZulipError } from "../http/errors.js";
+import { legacyTestPayload } from "../lib/push-payloads.js";
 import { legacyUserUuid } from "../lib/push.js";
 import { BouncerRefusedError } from "../lib/push-errors.js";
 import { deletePushToken, pushToken, upsertPushToken } from "../store/push.js";
+import { legacyTokensOf } from "../store/push-delivery.js";
+import type { Realm } from "../store/realms.js";
 import { TOKEN_KIND_APNS } from "../store/push-schema.js";
 import type { User } from "../store/users.js";
 import { postToBouncer } from "./push-bouncer.js";
@@ -36,4 +40,40 @@ export async function doRemovePushToken(deps: ChatDeps, user: User, kind: number
   if (!row) throw new BadRequestError("Token does not exist");
   await deletePushToken(deps.db, row.id);
   await tellBouncer(deps, user, "unregister", { token, token_kind: String(kind) });
+}
+
+export class InvalidPushDeviceTokenError extends ZulipError {
+  constructor() {
+    super("Device not recognized", { code: "INVALID_PUSH_DEVICE_TOKEN" });
+  }
+}
+
+export class InvalidRemotePushDeviceTokenError extends ZulipError {
+  constructor() {
+    super("Device not recognized by the push bouncer", { code: "INVALID_REMOTE_PUSH_DEVICE_TOKEN" });
+  }
+}
+
+/**
+ * The deprecated POST /mobile_push/test_notification: a test push to one legacy token of the
+ * user's, or to all of them, each through the bouncer's /remotes/push/test_notification (Zulip's
+ * send_test_push_notification). Without a bouncer there is nowhere to send it.
+ */
+export async function doSendLegacyTestNotification(deps: ChatDeps, user: User, realm: Realm, token: string | undefined): Promise<void> {
+  const owned = (await legacyTokensOf(deps.db, [user.id])).get(user.id) ?? [];
+  const devices = token === undefined ? owned : owned.filter((t) => t.token === token);
+  if (token !== undefined && !devices.length) throw new InvalidPushDeviceTokenError();
+  if (!pushConfigured(deps)) return;
+  const uuid = await realmUuid(deps, realm.id);
+  const pushRealm = { id: realm.id, name: realm.name, url: realmUrl(deps.config, realm.string_id), host: externalHost(deps.config) };
+  for (const device of devices) {
+    const body = { realm_uuid: uuid, user_uuid: legacyUserUuid(uuid, user.id), user_id: user.id, token: device.token, token_kind: device.kind, base_payload: legacyTestPayload(pushRealm, user.id) };
+    try {
+      await postToBouncer(deps.config, "remotes/push/test_notification", { json: JSON.stringify(body) });
+    } catch (error) {
+      if (error instanceof BouncerRefusedError && error.code === "INVALID_REMOTE_PUSH_DEVICE_TOKEN") throw new InvalidRemotePushDeviceTokenError();
+      if (error instanceof BouncerRefusedError) throw new BadRequestError(error.message);
+      throw error;
+    }
+  }
 }

@@ -12,6 +12,7 @@ import { setUserSettingValue, userSettingValues } from "../store/settings.js";
 import { deleteDraftsOf } from "../store/drafts.js";
 import { markSettingsEdited, realmUserDefaultValues, setRealmUserDefaultValue, usersWhoEditedSetting } from "../store/user-defaults.js";
 import { updateUser, type User } from "../store/users.js";
+import { humanAdminIds } from "../store/exports.js";
 import { activeUserIds, publish } from "./publish.js";
 import { doEndUserSessions } from "./sessions.js";
 import { doPresenceEnabledChanged } from "./presence.js";
@@ -61,6 +62,11 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
     // Others see the time zone in the user's profile.
     const person = { email: user.email, user_id: user.id, timezone: changed.timezone };
     events.push({ event: { type: "realm_user", op: "update", person }, users: await activeUserIds(deps.db, user.realm_id), stamp, realmId: user.realm_id });
+  }
+  if ("allow_private_data_export" in changed) {
+    // Zulip's do_change_user_setting: administrators see who consents to private data exports.
+    const event = { type: "realm_export_consent", user_id: user.id, consented: changed.allow_private_data_export };
+    events.push({ event, users: await humanAdminIds(deps.db, user.realm_id), stamp, realmId: user.realm_id });
   }
   publish(deps, events);
   if ("presence_enabled" in changed) await doPresenceEnabledChanged(deps, user, changed.presence_enabled === true);

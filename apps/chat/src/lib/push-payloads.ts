@@ -57,6 +57,9 @@ function legacyBase(realm: PushRealm, userId: number): Record<string, unknown> {
   return { server: realm.host, realm_id: realm.id, realm_uri: realm.url, ...base(realm, userId) };
 }
 
+/** What a legacy test notification carries (Zulip's base payload; the bouncer adds `event: "test"`). */
+export const legacyTestPayload = (realm: PushRealm, userId: number): Record<string, unknown> => legacyBase(realm, userId);
+
 function legacyMessageFields(realm: PushRealm, userId: number, m: PushMessage): Record<string, unknown> {
   const out: Record<string, unknown> = { ...legacyBase(realm, userId), sender_id: m.senderId, sender_email: m.senderEmail };
   if (m.mentionedGroup) Object.assign(out, { mentioned_user_group_id: m.mentionedGroup.id, mentioned_user_group_name: m.mentionedGroup.name });

@@ -23,8 +23,8 @@ const description = raw({ maxLength: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH });
 export const createChannelFolder = guarded(
   requireAdmin,
   handler(
-    // compat: the spec lists only name as required, but Zulip's view has no default for description.
-    { name: required("name", name), description: required("description", description) },
+    // Zulip's API documentation requires only the name; a folder created without a description has an empty one.
+    { name: required("name", name), description: withDefault("description", description, "") },
     async ({ deps, user, realm }, args) => {
       const id = await checkAddChannelFolder(deps, realm.id, { name: args.name, description: args.description, creatorId: user.id, now: deps.clock.now().getTime() });
       return { channel_folder_id: id };

@@ -8,7 +8,7 @@ import { int, oneOf } from "../http/validators.js";
 import { checkLegacyToken } from "../lib/push.js";
 import { checkPushConfigured, checkRegisterPushDevice, doRegisterClientDevice, doRemoveClientDevice } from "../actions/push.js";
 import { doSendTestNotification } from "../actions/push-notify.js";
-import { doAddPushToken, doRemovePushToken } from "../actions/push-tokens.js";
+import { doAddPushToken, doRemovePushToken, doSendLegacyTestNotification } from "../actions/push-tokens.js";
 import { TOKEN_KIND_APNS, TOKEN_KIND_FCM } from "../store/push-schema.js";
 import { userDevice } from "../store/push.js";
 
@@ -60,6 +60,13 @@ export function register(api: Api): void {
     human(ctx);
     const deviceId = ctx.params.optional("device_id", json(int()));
     await doSendTestNotification(deps, ctx.user, ctx.realm, deviceId);
+    return {};
+  });
+
+  // Deprecated at feature level 420 for the E2EE one above; older apps still call it.
+  api.user("POST", "/mobile_push/test_notification", async (ctx) => {
+    human(ctx);
+    await doSendLegacyTestNotification(deps, ctx.user, ctx.realm, ctx.params.optional("token", raw()));
     return {};
   });
 

@@ -1,5 +1,6 @@
 // File uploads: POST /user_uploads, GET /user_uploads/{realm_id_str}/{filename} (a temporary
-// URL), GET /attachments, DELETE /attachments/{id}; and, outside /api/v1, the files themselves:
+// URL), GET /thumbnail/status/{realm_id_str}/{filename}, GET /attachments,
+// DELETE /attachments/{id}; and, outside /api/v1, the files themselves:
 // /user_uploads/<path id> for authenticated users who may see them, and
 // /user_uploads/temporary/<token>/<name> for anyone holding a fresh signed URL.
 import { readFile } from "node:fs/promises";
@@ -9,6 +10,8 @@ import type { Api } from "../http/endpoint.js";
 import { authenticateApiOrSession } from "../http/session.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { MAX_FILE_UPLOAD_SIZE_MIB, PATH_ID, TEMPORARY_URL_SECONDS, readToken, temporaryToken, tokenSignatureValid } from "../lib/uploads.js";
+import { uploadThumbnail } from "../actions/thumbnails.js";
+import { THUMBNAIL_FORMATS } from "../lib/thumbnails.js";
 import { canReadAttachment, doDeleteAttachment, doUpload, presentAttachment, uploadFile } from "../actions/uploads.js";
 import { attachmentById, attachmentByPathId, attachmentMessageIds, attachmentsOfOwner, realmUploadSpace, type Attachment } from "../store/attachments.js";
 import type { User } from "../store/users.js";
@@ -57,6 +60,14 @@ export function register(api: Api): void {
     const token = temporaryToken(attachment.id, attachment.secret, deps.clock.now().getTime() + TEMPORARY_URL_SECONDS * 1000);
     const name = attachment.path_id.slice(attachment.path_id.lastIndexOf("/") + 1);
     return { url: `/user_uploads/temporary/${token}/${name}` };
+  });
+
+  // Zulip makes thumbnails in a worker and clients poll this until one exists; here the first
+  // request for a thumbnail makes it, so the poll makes it and answers whether it could.
+  api.user("GET", "/thumbnail/status/:realm_id_str/*", async ({ path, user }) => {
+    const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
+    const preview = THUMBNAIL_FORMATS.find((f) => !f.animated)!;
+    return { has_thumbnail: (await uploadThumbnail(deps, attachment, preview)) !== undefined };
   });
 
   api.user("GET", "/attachments", async ({ user, realm }) => {

@@ -55,15 +55,15 @@ describe("channel folders: POST /channel_folders/create, GET and PATCH /channel_
     assert.deepEqual((await folderEvents()).map((e) => e.event.op), ["add"]);
   });
 
-  it("refuses empty, duplicate, too long and unprintable names, and a missing description", async () => {
+  it("refuses empty, duplicate, too long and unprintable names, and a missing name", async () => {
     const create = (params: Record<string, unknown>) => t.call(owner, "POST", "/channel_folders/create", params);
     assert.deepEqual((await create({ name: "  ", description: "" })).body, badRequest("Channel folder name can't be empty."));
     assert.deepEqual((await create({ name: "frontend", description: "" })).body, badRequest("Channel folder name already in use"));
     assert.deepEqual((await create({ name: "x".repeat(61), description: "" })).body, badRequest("name is too long (limit: 60 characters)"));
     assert.deepEqual((await create({ name: "a\u0001b", description: "" })).body, badRequest("Invalid character in channel folder name, at position 2."));
     assert.deepEqual((await create({ name: "Docs", description: "d".repeat(1025) })).body, badRequest("description is too long (limit: 1024 characters)"));
-    const missing = await create({ name: "Docs" });
-    assert.deepEqual([missing.status, missing.body.msg, missing.body.code], [400, "Missing 'description' argument", "REQUEST_VARIABLE_MISSING"]);
+    const missing = await create({ description: "" });
+    assert.deepEqual([missing.status, missing.body.msg, missing.body.code], [400, "Missing 'name' argument", "REQUEST_VARIABLE_MISSING"]);
     assert.deepEqual(await folderEvents(), []);
   });
 
@@ -155,5 +155,14 @@ describe("channel folders: POST /channel_folders/create, GET and PATCH /channel_
     const res = await t.call(otherOwner, "POST", "/channel_folders/create", { name: "Web", description: "" });
     assert.equal(res.status, 200);
     assert.equal((await folders(otherOwner))[0].order, 0);
+  });
+
+  it("creates a folder without a description, with an empty one", async () => {
+    await folderEvents();
+    const res = await t.call(owner, "POST", "/channel_folders/create", { name: "Undescribed" });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const folder = (await t.call(owner, "GET", "/channel_folders")).body.channel_folders.find((f: any) => f.id === res.body.channel_folder_id);
+    assert.deepEqual([folder.name, folder.description, folder.rendered_description], ["Undescribed", "", ""]);
+    assert.deepEqual((await folderEvents()).map((e) => e.event.op), ["add"]);
   });
 });

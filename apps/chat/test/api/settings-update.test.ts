@@ -84,6 +84,18 @@ describe("PATCH /settings", () => {
     assert.equal((await state(member)).user_settings.timezone, "Europe/Berlin");
   });
 
+  it("tells the administrators through realm_export_consent when a user changes their export consent", async () => {
+    assert.equal((await t.call(member, "PATCH", "/settings", { allow_private_data_export: true })).status, 200);
+    const sent = events.take();
+    assert.deepEqual(sent.map((e) => e.event), [
+      { type: "user_settings", op: "update", property: "allow_private_data_export", value: true },
+      { type: "realm_export_consent", user_id: member.id, consented: true },
+    ]);
+    assert.deepEqual(sent[1]!.users, [owner.id]);
+    assert.equal((await t.call(member, "PATCH", "/settings", { allow_private_data_export: false })).status, 200);
+    assert.deepEqual(events.take()[1]!.event, { type: "realm_export_consent", user_id: member.id, consented: false });
+  });
+
   it("rejects bad values with Zulip's messages", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ twenty_four_hour_time: '"yes"' }, "twenty_four_hour_time is not a boolean"],
