@@ -57,6 +57,7 @@ const Check: JsonSchema = {
     maintenance: { type: "array", items: { $ref: "#/components/schemas/MaintenanceWindow" }, description: "Beacon's extension: the check's own maintenance windows, when it has any." },
   },
   required: ["name", "slug", "tags", "desc", "grace", "n_pings", "status", "started", "last_ping", "next_ping", "manual_resume", "methods", "badge_url"],
+  additionalProperties: false,
 };
 
 /** present/ping.ts */
@@ -75,11 +76,12 @@ const Ping: JsonSchema = {
     body_url: { type: ["string", "null"], format: "uri" },
   },
   required: ["type", "date", "n", "scheme", "remote_addr", "method", "ua", "rid", "body_url"],
+  additionalProperties: false,
 };
 
-const Flip: JsonSchema = { type: "object", properties: { timestamp: dateTime, up: { enum: [0, 1] } }, required: ["timestamp", "up"] };
+const Flip: JsonSchema = { type: "object", properties: { timestamp: dateTime, up: { enum: [0, 1] } }, required: ["timestamp", "up"], additionalProperties: false };
 
-const Channel: JsonSchema = { type: "object", properties: { id: { type: "string", format: "uuid" }, name: string, kind: string }, required: ["id", "name", "kind"] };
+const Channel: JsonSchema = { type: "object", properties: { id: { type: "string", format: "uuid" }, name: string, kind: string }, required: ["id", "name", "kind"], additionalProperties: false };
 
 /** lib/badges.ts badgeUrls: one URL per format and state count. */
 const BadgeUrls: JsonSchema = { type: "object", additionalProperties: { type: "string", format: "uri" } };

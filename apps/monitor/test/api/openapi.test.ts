@@ -6,17 +6,36 @@ import Fastify from "fastify";
 import ts from "typescript";
 import openapiTS, { astToString } from "openapi-typescript";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { routesOf } from "@beacon/testing/fuzz";
 import { apiDispatcher, apiRoutes, registerRoutes } from "../../src/routes/index.js";
 import { badgeRoutes } from "../../src/routes/badges.js";
 import { metricsRoutes } from "../../src/routes/metrics.js";
 import type { ApiRoute } from "../../src/http/router.js";
-import { call, startHarness, type Harness } from "../helpers.js";
+import { call, integration, startHarness, type Harness } from "../helpers.js";
 
 type Document = { openapi: string; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
 
 /** Any path notation (`<uuid>`, `:uuid`, `{uuid}`) with its parameters left unnamed. */
 const shape = (path: string) => path.replace(/<[^>]+>|:[A-Za-z0-9_]+|\{[^}]+\}/g, "{}");
+
+/**
+ * Checks a response body against the document's schema for it, its `$ref`s resolved in the
+ * document's components; returns what does not fit, or nothing.
+ */
+function bodyChecker(doc: Document): (schema: unknown, body: unknown) => string | undefined {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: "https://beacon.invalid/openapi.json", components: doc.components });
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  return (schema, body) => {
+    const source = JSON.stringify(schema).replaceAll('"#/components/', '"https://beacon.invalid/openapi.json#/components/');
+    const validate = compiled.get(source) ?? ajv.compile(JSON.parse(source));
+    compiled.set(source, validate);
+    return validate(body) ? undefined : ajv.errorsText(validate.errors);
+  };
+}
 
 /** `METHOD shape` of every operation in the document. */
 function documented(doc: Document): Set<string> {
@@ -123,8 +142,13 @@ describe("GET /api/openapi.json", () => {
     assert.deepEqual(get.parameters[0].schema.anyOf.map((s: any) => s.format ?? s.pattern), ["uuid", "^[A-z0-9]{40}$"]);
   });
 
-  it("answers every described operation with a described status and content type", async () => {
-    const check = (await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { name: "Backups", slug: "backups" } })).json;
+  it("answers every described operation with a described status, content type and body", async () => {
+    // Samples that give every list something to show: a ping with a body, a flip, an integration.
+    const check = (await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { name: "Backups", slug: "backups", tags: "prod", fail_threshold: 2 } })).json;
+    await call(h.app, "POST", `/ping/${check.uuid}/fail`, { rawBody: "disk full" });
+    await call(h.app, "POST", `/ping/${check.uuid}/fail`, { rawBody: "disk full" });
+    await integration(h, "Ops");
+    const fits = bodyChecker(doc);
     const samples: Record<string, string> = {
       uuid: check.uuid,
       uuid_or_unique_key: check.uuid,
@@ -144,18 +168,31 @@ describe("GET /api/openapi.json", () => {
       states: "3",
     };
     const unanswered: string[] = [];
-    // Deletions last, so that they do not take the samples away from the others.
+    // Deletions and key rotations last, so that they do not take the samples away from the others.
     const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
-    operations.sort((a, b) => Number(a.method === "delete") - Number(b.method === "delete"));
+    const destructive = (o: { path: string; method: string }) => Number(o.method === "delete" || o.path.includes("/rotate/"));
+    operations.sort((a, b) => destructive(a) - destructive(b));
     for (const { path, method, operation } of operations) {
       const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => samples[name] ?? assert.fail(`no sample for ${name}`));
-      const res = await call(h.app, method.toUpperCase(), url, { key: h.keys.api_key });
-      const described = operation.responses[String(res.status)];
-      const contentType = String(res.headers["content-type"] ?? "").split(";")[0];
-      const types = Object.keys(described?.content ?? {}).map((t) => t.split(";")[0]);
-      if (!described || (res.text !== "" && method !== "head" && !types.includes(contentType))) unanswered.push(`${method.toUpperCase()} ${url}: ${res.status} ${contentType}`);
+      // A read also with the read-only key, whose check objects differ (unique_key, no URLs).
+      const keys = method === "get" && operation.security?.some((s: object) => "apiKey" in s) ? [h.keys.api_key, h.keys.api_key_readonly] : [h.keys.api_key];
+      for (const key of keys) await answer(method, url, operation, key);
     }
     assert.deepEqual(unanswered, []);
+
+    async function answer(method: string, url: string, operation: any, key: string) {
+      const res = await call(h.app, method.toUpperCase(), url, { key });
+      const described = operation.responses[String(res.status)];
+      const contentType = String(res.headers["content-type"] ?? "").split(";")[0];
+      const content = Object.entries(described?.content ?? {}).find(([type]) => type.split(";")[0] === contentType)?.[1] as { schema?: unknown } | undefined;
+      const hasBody = res.text !== "" && method !== "head";
+      if (!described || (hasBody && !content)) {
+        unanswered.push(`${method.toUpperCase()} ${url}: ${res.status} ${contentType}`);
+      } else if (hasBody && contentType === "application/json" && content?.schema) {
+        const misfit = fits(content.schema, res.json);
+        if (misfit) unanswered.push(`${method.toUpperCase()} ${url} (${key === h.keys.api_key ? "read-write" : "read-only"} key): ${res.status} ${misfit}`);
+      }
+    }
   });
 
   it("feeds openapi-typescript, whose types compile", async () => {
