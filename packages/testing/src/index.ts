@@ -3,3 +3,4 @@ export * from "./clock.js";
 export * from "./ports.js";
 export * from "./faultyProxy.js";
 export * from "./outageLoad.js";
+export * from "./copyRows.js";
