@@ -4,7 +4,7 @@
 import type { Insertable } from "kysely";
 import type { Dialect } from "@beacon/platform";
 import type { Db } from "../deps.js";
-import type { Flip, HeldAlertsTable } from "./schema.js";
+import type { Flip, HeldAlert, HeldAlertsTable } from "./schema.js";
 
 const CHUNK = 500;
 
@@ -66,4 +66,13 @@ export async function stillDown(db: Db, flips: Flip[]): Promise<Flip[]> {
 export async function nextRelease(db: Db): Promise<number | null> {
   const row = await db.selectFrom("held_alerts").select((eb) => eb.fn.min("release_at").as("at")).where("released", "is", null).executeTakeFirst();
   return row?.at == null ? null : Number(row.at);
+}
+
+/** The holds of these flips, by flip id (for the log). */
+export async function holdsByFlip(db: Db, flipIds: number[]): Promise<Map<number, HeldAlert>> {
+  const out = new Map<number, HeldAlert>();
+  for (let i = 0; i < flipIds.length; i += CHUNK) {
+    for (const row of await db.selectFrom("held_alerts").selectAll().where("flip_id", "in", flipIds.slice(i, i + CHUNK)).execute()) out.set(row.flip_id, row);
+  }
+  return out;
 }

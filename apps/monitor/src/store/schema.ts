@@ -273,3 +273,4 @@ export type Membership = Selectable<MembershipsTable>;
 export type WebProfile = Selectable<WebProfilesTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type MaintenanceWindow = Selectable<MaintenanceWindowsTable>;
+export type HeldAlert = Selectable<HeldAlertsTable>;

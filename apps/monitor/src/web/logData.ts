@@ -4,6 +4,7 @@
 import type { MonitorDeps } from "../deps.js";
 import { listCheckNotifications, listCheckPings, type TimeWindow } from "../store/checkLog.js";
 import { listFlips } from "../store/flips.js";
+import { holdsByFlip } from "../store/heldAlerts.js";
 import type { Check } from "../store/schema.js";
 import { buildLog, eventKind, type LogEvent } from "./views/eventLog.js";
 
@@ -22,8 +23,9 @@ export async function loadLog(deps: MonitorDeps, check: Check, query: LogQuery):
   const complete = pings.length < cap;
   const flips = await listFlips(deps.db, check.id, query.window);
   const notifications = await listCheckNotifications(deps.db, check.id, query.window, cap);
+  const holds = await holdsByFlip(deps.db, flips.filter((f) => f.new_status === "down").map((f) => f.id));
   const start = query.window.start ?? -Infinity;
-  return buildLog(pings, flips, notifications, complete)
+  return buildLog(pings, flips, notifications, complete, holds)
     .filter((e) => e.at >= start && (query.kinds === null || query.kinds.has(eventKind(e))))
     .slice(0, query.limit);
 }

@@ -2,7 +2,7 @@
 // shows the latest events; the log page (/checks/<uuid>/log/) all it keeps, filtered.
 import { pingDuration } from "../../present/ping.js";
 import type { LoggedNotification } from "../../store/checkLog.js";
-import type { Check, Flip, Ping } from "../../store/schema.js";
+import type { Check, Flip, HeldAlert, Ping } from "../../store/schema.js";
 import { kindTitle } from "../../integrations/registry.js";
 import { html, type Html } from "../html.js";
 import { channelName } from "./channelName.js";
@@ -10,7 +10,7 @@ import { formatDuration, instant, utf8Prefix } from "./format.js";
 
 export type LogEvent =
   | { kind: "ping"; at: number; ping: Ping; duration: number | undefined }
-  | { kind: "flip"; at: number; flip: Flip }
+  | { kind: "flip"; at: number; flip: Flip; hold?: HeldAlert }
   | { kind: "notification"; at: number; sent: LoggedNotification };
 
 /** The kinds a log can be filtered by: a ping's type, or the other two kinds of event. */
@@ -45,10 +45,10 @@ const utf8 = new TextDecoder("utf-8");
  * to be missing). Flips and notifications older than the oldest ping shown are left out when
  * the pings are not complete: they would make the log look complete when it is not.
  */
-export function buildLog(pings: Ping[], flips: Flip[], notifications: LoggedNotification[], complete: boolean): LogEvent[] {
+export function buildLog(pings: Ping[], flips: Flip[], notifications: LoggedNotification[], complete: boolean, holds: ReadonlyMap<number, HeldAlert> = new Map()): LogEvent[] {
   const events: LogEvent[] = pings.map((ping, i) => ({ kind: "ping", at: ping.created, ping, duration: pingDuration(ping, pings.slice(i + 1), complete) ?? undefined }));
   const horizon = complete || pings.length === 0 ? -Infinity : pings[pings.length - 1].created;
-  for (const flip of flips) if (flip.created >= horizon) events.push({ kind: "flip", at: flip.created, flip });
+  for (const flip of flips) if (flip.created >= horizon) events.push({ kind: "flip", at: flip.created, flip, hold: holds.get(flip.id) });
   for (const sent of notifications) if (sent.notification.created >= horizon) events.push({ kind: "notification", at: sent.notification.sent ?? sent.notification.created, sent });
   return events.sort((a, b) => b.at - a.at);
 }
@@ -78,12 +78,22 @@ function pingRow(check: Check, event: Extract<LogEvent, { kind: "ping" }>): Html
   </tr>`;
 }
 
-function flipRow(flip: Flip): Html {
+/** Why a down flip's alerts were held back (docs/monitor-extensions.md), and what became of them. */
+function holdNote(hold: HeldAlert | undefined): Html | null {
+  if (!hold) return null;
+  if (hold.dependency_uuid !== null) {
+    return html`<div class="small muted held">Alerts held back: it depends on <a href="/checks/${hold.dependency_uuid}/details/">${hold.dependency_name || "unnamed"}</a>, which was down.</div>`;
+  }
+  const until = hold.release_at === null ? null : html` until ${instant(hold.release_at)}`;
+  return html`<div class="small muted held">Alerts held back: in maintenance (${hold.window_label ?? "a window"})${until}; sent after it if still down.</div>`;
+}
+
+function flipRow(flip: Flip, hold?: HeldAlert): Html {
   const reason = flip.reason ? ` (${flip.reason.replaceAll("_", " ")})` : "";
   return html`<tr class="event flip ${flip.new_status}" data-kind="flip">
     <td class="when">${instant(flip.created)}</td>
     <td><span class="pill ${flip.new_status}">Status</span></td>
-    <td class="what">Changed from <strong>${flip.old_status}</strong> to <strong>${flip.new_status}</strong>${reason}</td>
+    <td class="what">Changed from <strong>${flip.old_status}</strong> to <strong>${flip.new_status}</strong>${reason}${holdNote(hold)}</td>
   </tr>`;
 }
 
@@ -104,7 +114,7 @@ function notificationRow({ notification: n, channel }: LoggedNotification): Html
 
 export function eventLog(check: Check, events: LogEvent[], empty = "No pings yet. Send one to the ping URL above and it shows up here."): Html {
   if (events.length === 0) return html`<p class="empty">${empty}</p>`;
-  const row = (e: LogEvent) => (e.kind === "ping" ? pingRow(check, e) : e.kind === "flip" ? flipRow(e.flip) : notificationRow(e.sent));
+  const row = (e: LogEvent) => (e.kind === "ping" ? pingRow(check, e) : e.kind === "flip" ? flipRow(e.flip, e.hold) : notificationRow(e.sent));
   return html`<table class="table log"><tbody>${events.map(row)}</tbody></table>`;
 }
 
