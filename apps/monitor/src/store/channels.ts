@@ -10,16 +10,20 @@ export async function insertChannel(db: Db, row: Omit<Channel, "id">): Promise<C
 }
 
 /** Integration UUIDs of each check, for the `channels` key of check objects. */
+const ID_SLICE = 1000;
+
 export async function channelUuidsByCheck(db: Db, checkIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(checkIds.map((id) => [id, []]));
-  if (checkIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("check_channels")
-    .innerJoin("channels", "channels.id", "check_channels.channel_id")
-    .select(["check_channels.check_id", "channels.uuid"])
-    .where("check_channels.check_id", "in", checkIds)
-    .execute();
-  for (const row of rows) out.get(row.check_id)?.push(row.uuid);
+  // In slices: a project's whole list would pass SQLite's limit of bound values past ~32,000 checks.
+  for (let i = 0; i < checkIds.length; i += ID_SLICE) {
+    const rows = await db
+      .selectFrom("check_channels")
+      .innerJoin("channels", "channels.id", "check_channels.channel_id")
+      .select(["check_channels.check_id", "channels.uuid"])
+      .where("check_channels.check_id", "in", checkIds.slice(i, i + ID_SLICE))
+      .execute();
+    for (const row of rows) out.get(row.check_id)?.push(row.uuid);
+  }
   return out;
 }
 

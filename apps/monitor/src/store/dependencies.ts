@@ -2,19 +2,24 @@
 // depends on, and the alert worker's bulk questions about them.
 import type { Db } from "../deps.js";
 
+// Ids travel in slices: a project's whole list of checks would pass SQLite's limit of bound
+// values (32,766) past that many checks.
+const ID_SLICE = 1000;
+
 /** The UUIDs each check depends on. */
 export async function dependencyUuidsByCheck(db: Db, checkIds: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (checkIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("check_dependencies as d")
-    .innerJoin("checks as c", "c.id", "d.depends_on_id")
-    .select(["d.check_id", "c.uuid"])
-    .where("d.check_id", "in", checkIds)
-    .execute();
-  for (const row of rows) {
-    const id = Number(row.check_id);
-    out.set(id, [...(out.get(id) ?? []), row.uuid]);
+  for (let i = 0; i < checkIds.length; i += ID_SLICE) {
+    const rows = await db
+      .selectFrom("check_dependencies as d")
+      .innerJoin("checks as c", "c.id", "d.depends_on_id")
+      .select(["d.check_id", "c.uuid"])
+      .where("d.check_id", "in", checkIds.slice(i, i + ID_SLICE))
+      .execute();
+    for (const row of rows) {
+      const id = Number(row.check_id);
+      out.set(id, [...(out.get(id) ?? []), row.uuid]);
+    }
   }
   return out;
 }
@@ -38,12 +43,12 @@ export async function projectDependencyEdges(db: Db, projectId: number): Promise
 /** For each of these checks, one dependency that is down now (the first by id), if any. */
 export async function downDependencies(db: Db, checkIds: number[]): Promise<Map<number, { uuid: string; name: string }>> {
   const out = new Map<number, { uuid: string; name: string }>();
-  for (let i = 0; i < checkIds.length; i += 500) {
+  for (let i = 0; i < checkIds.length; i += ID_SLICE) {
     const rows = await db
       .selectFrom("check_dependencies as d")
       .innerJoin("checks as c", "c.id", "d.depends_on_id")
       .select(["d.check_id", "c.uuid", "c.name"])
-      .where("d.check_id", "in", checkIds.slice(i, i + 500))
+      .where("d.check_id", "in", checkIds.slice(i, i + ID_SLICE))
       .where("c.status", "=", "down")
       .orderBy("c.id")
       .execute();
@@ -53,7 +58,10 @@ export async function downDependencies(db: Db, checkIds: number[]): Promise<Map<
 }
 
 export async function hasDependencies(db: Db, checkIds: number[]): Promise<Set<number>> {
-  if (checkIds.length === 0) return new Set();
-  const rows = await db.selectFrom("check_dependencies").select("check_id").distinct().where("check_id", "in", checkIds).execute();
-  return new Set(rows.map((r) => Number(r.check_id)));
+  const out = new Set<number>();
+  for (let i = 0; i < checkIds.length; i += ID_SLICE) {
+    const rows = await db.selectFrom("check_dependencies").select("check_id").distinct().where("check_id", "in", checkIds.slice(i, i + ID_SLICE)).execute();
+    for (const row of rows) out.add(Number(row.check_id));
+  }
+  return out;
 }
