@@ -2,18 +2,13 @@
 // leaves the teams it is on, and every session ends. Asks for the password first.
 import type { MonitorDeps } from "../deps.js";
 import { verifyPassword } from "../lib/passwords.js";
-import { deleteProjectRows } from "../store/projectRemoval.js";
+import { deleteAccountRows } from "../store/projectRemoval.js";
 import type { Account } from "../store/schema.js";
 import { findPasswordHash } from "../store/webAccounts.js";
 
 export async function closeAccount(deps: MonitorDeps, account: Account, password: string): Promise<boolean> {
   const stored = await findPasswordHash(deps.db, account.id);
   if (stored === undefined || !(await verifyPassword(password, stored))) return false;
-  await deps.db.transaction().execute(async (trx) => {
-    const owned = await trx.selectFrom("projects").select("id").where("owner_id", "=", account.id).execute();
-    for (const { id } of owned) await deleteProjectRows(trx, id);
-    // Credentials, sessions, memberships and the profile cascade from the account.
-    await trx.deleteFrom("accounts").where("id", "=", account.id).execute();
-  });
+  await deps.db.transaction().execute((trx) => deleteAccountRows(trx, account.id));
   return true;
 }

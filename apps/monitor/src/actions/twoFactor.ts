@@ -9,7 +9,7 @@ import { base32, matchTotp, newTotpSeed } from "../lib/totp.js";
 import { openSecret, sealSecret } from "../lib/secretBox.js";
 import { verifyPassword } from "../lib/passwords.js";
 import type { Account } from "../store/schema.js";
-import { findProfile, updateProfile } from "../store/webProfiles.js";
+import { findProfile, replaceRecoveryCodes, spendTotpStep, updateProfile } from "../store/webProfiles.js";
 import { findPasswordHash } from "../store/webAccounts.js";
 import { authorize } from "./throttle.js";
 
@@ -71,25 +71,15 @@ export async function checkSecondFactor(deps: MonitorDeps, accountId: number, co
   const step = /^\s*\d{6}\s*$/.test(code) ? matchTotp(seed, code, deps.clock.now().getTime()) : null;
   if (step !== null) {
     // compare-and-set on the last step: a code seen once (or by a concurrent request) is spent.
-    const result = await deps.db
-      .updateTable("web_profiles")
-      .set({ totp_last_step: step })
-      .where("account_id", "=", accountId)
-      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? { kind: "ok", usedRecoveryCode: false, left: codes.length } : { kind: "wrong" };
+    const spent = await spendTotpStep(deps.db, accountId, step);
+    return spent ? { kind: "ok", usedRecoveryCode: false, left: codes.length } : { kind: "wrong" };
   }
   const given = Buffer.from(hashCode(code));
   const match = codes.find((hash) => timingSafeEqual(Buffer.from(hash), given));
   if (!match) return { kind: "wrong" };
   const rest = codes.filter((hash) => hash !== match);
-  const result = await deps.db
-    .updateTable("web_profiles")
-    .set({ recovery_codes: rest.join(" ") })
-    .where("account_id", "=", accountId)
-    .where("recovery_codes", "=", profile.recovery_codes)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 ? { kind: "ok", usedRecoveryCode: true, left: rest.length } : { kind: "wrong" };
+  const used = await replaceRecoveryCodes(deps.db, accountId, profile.recovery_codes, rest.join(" "));
+  return used ? { kind: "ok", usedRecoveryCode: true, left: rest.length } : { kind: "wrong" };
 }
 
 /** The half-way state between the password and the code, sealed to the visitor's session, for 10 minutes. */

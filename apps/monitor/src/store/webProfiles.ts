@@ -28,6 +28,23 @@ export async function updateProfile(db: Db, accountId: number, changes: ProfileC
     .execute();
 }
 
+/** Records a used TOTP time step, only if it is later than the last one; false when it is not (a code works once). */
+export async function spendTotpStep(db: Db, accountId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("web_profiles")
+    .set({ totp_last_step: step })
+    .where("account_id", "=", accountId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Replaces the recovery codes, only if they are still `seen`; false when another request changed them first. */
+export async function replaceRecoveryCodes(db: Db, accountId: number, seen: string, rest: string): Promise<boolean> {
+  const result = await db.updateTable("web_profiles").set({ recovery_codes: rest }).where("account_id", "=", accountId).where("recovery_codes", "=", seen).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /**
  * Accounts with a password whose monthly report is due at `now`, or that have never been seen
  * by the report worker (no profile row, or no date yet), 500 at a time.

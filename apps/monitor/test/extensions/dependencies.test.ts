@@ -1,23 +1,16 @@
 // Check dependencies: set through API v3, shown only when set; while a dependency is down,
 // a dependent's down alert (and the up alert that ends that downtime) is held back, naming it.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
 import { call, checkRow, createCheckVia, secondProject, type Harness } from "../helpers.js";
-import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
-import { addIntegration, startAlertHarness, webhookValue } from "../worker/helpers.js";
+import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import { addIntegration, useAlertHarness, webhookValue } from "../worker/helpers.js";
 
 describe("check dependencies", () => {
   let h: Harness;
   let hook: FakeService;
-  before(async () => {
-    h = await startAlertHarness();
-    hook = await startFakeService();
-  });
-  after(async () => {
-    await h.close();
-    await hook.close();
-  });
+  useAlertHarness((started) => ({ h, hook } = started));
 
   const api = (method: string, path: string, body?: unknown, version = 3) => call(h.app, method, `/api/v${version}/${path}`, { key: h.keys.api_key, body });
   const T0 = Date.parse("2020-01-01T00:00:00Z");

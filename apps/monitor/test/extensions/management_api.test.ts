@@ -1,21 +1,15 @@
 // The management API for integrations and keys: create, update, test and delete integrations,
 // rotate keys; read-write keys only; absent from API v1 and v2.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { call, createCheckVia, secondProject, startHarness, type Harness } from "../helpers.js";
-import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
+import { call, createCheckVia, secondProject, type Harness } from "../helpers.js";
+import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import { useAlertHarness } from "../worker/helpers.js";
 
 describe("the management API for integrations and keys", () => {
   let h: Harness;
   let hook: FakeService;
-  before(async () => {
-    h = await startHarness({ integrationsAllowPrivateIps: "true" });
-    hook = await startFakeService();
-  });
-  after(async () => {
-    await h.close();
-    await hook.close();
-  });
+  useAlertHarness((started) => ({ h, hook } = started));
 
   const api = (method: string, path: string, body?: unknown, key = h.keys.api_key, version = 3) => call(h.app, method, `/api/v${version}/${path}`, { key, body });
   const webhook = (url: string) => ({ method_down: "POST", url_down: url, body_down: "$NAME is $STATUS", headers_down: {}, method_up: "GET", url_up: "", body_up: "", headers_up: {} });

@@ -1,27 +1,20 @@
 // Recovery of a killed alert worker (issue 15 item 11): a claim is a 15 s lease renewed every
 // 5 s by a heartbeat; a worker that dies stops renewing and its alerts are taken over 15 s
 // later, with the Idempotency-Key of the first attempt so the receiver can drop a duplicate.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
 import { claimDeliveries, HEARTBEAT_MS, LEASE_MS, renewDeliveryLeases } from "../../src/actions/deliveries.js";
 import { processFlips } from "../../src/actions/flipNotifications.js";
 import { flipDueChecks } from "../../src/actions/goingDown.js";
-import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
+import type { FakeService } from "../../src/integrations/testing/fakeService.js";
 import { call, createCheckVia, type Harness } from "../helpers.js";
-import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
+import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 
 describe("alert leases and the heartbeat", () => {
   let h: Harness;
   let hook: FakeService;
-  before(async () => {
-    h = await startAlertHarness();
-    hook = await startFakeService();
-  });
-  after(async () => {
-    await h.close();
-    await hook.close();
-  });
+  useAlertHarness((started) => ({ h, hook } = started));
 
   /** A check that has just gone down, its notification queued and not yet claimed. */
   async function queuedAlert(): Promise<string> {

@@ -1,22 +1,15 @@
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
 import { createIntegration } from "../../src/actions/integrations.js";
 import { createCheckVia, type Harness } from "../helpers.js";
-import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
-import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
+import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 
 describe("integrations provisioned without configuration", () => {
   let h: Harness;
   let hook: FakeService;
-  before(async () => {
-    h = await startAlertHarness();
-    hook = await startFakeService();
-  });
-  after(async () => {
-    await h.close();
-    await hook.close();
-  });
+  useAlertHarness((started) => ({ h, hook } = started));
 
   it("deliver nothing and do not stop the others from alerting", async () => {
     const bare = [];
