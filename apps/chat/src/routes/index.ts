@@ -114,11 +114,29 @@ export const ROUTES: readonly Route[] = [
   user("PATCH", "/realm/profile_fields", customProfileFields.reorderFields),
   user("PATCH", "/realm/profile_fields/:field_id", customProfileFields.updateField),
   user("DELETE", "/realm/profile_fields/:field_id", customProfileFields.deleteField),
+  user("GET", "/realm/emoji", realmEmoji.listRealmEmoji),
+  user("POST", "/realm/emoji/*", realmEmoji.addRealmEmoji),
+  user("DELETE", "/realm/emoji/*", realmEmoji.removeRealmEmoji),
+  user("POST", "/realm/icon", realmImages.uploadIcon),
+  user("DELETE", "/realm/icon", realmImages.deleteIcon),
+  user("POST", "/realm/logo", realmImages.uploadLogo),
+  user("DELETE", "/realm/logo", realmImages.deleteLogo),
+  user("GET", "/realm/presence", presence.realmPresence),
   user("POST", "/export/realm", exports.requestExport),
   user("GET", "/export/realm", exports.listExports),
   user("DELETE", "/export/realm/:export_id", exports.deleteExport),
   user("GET", "/export/realm/consents", exports.exportConsents),
+  // Uploaded files
+  user("POST", "/user_uploads", uploads.uploadUserFile),
+  user("GET", "/user_uploads/:realm_id_str/*", uploads.temporaryUploadUrl),
+  user("GET", "/thumbnail/status/:realm_id_str/*", uploads.thumbnailStatus),
+  user("GET", "/attachments", uploads.listAttachments),
+  user("DELETE", "/attachments/:attachment_id", uploads.deleteAttachment),
   // Per-user data
+  user("POST", "/users/me/presence", presence.updatePresence),
+  user("GET", "/users/:user_id_or_email/presence", presence.userPresence),
+  user("PATCH", "/users/me/profile_data", profileData.updateProfileData),
+  user("DELETE", "/users/me/profile_data", profileData.removeProfileData),
   user("GET", "/users/:user_id/channels", userChannels.userChannels),
   user("POST", "/users/me/status", userStatus.updateOwnStatus),
   user("POST", "/users/:user_id/status", userStatus.updateUserStatus),
@@ -153,12 +171,7 @@ export function registerRoutes(api: Api): void {
   messages.register(api);
   registerState.register(api);
   events.register(api);
-  presence.register(api);
   // Organization-level endpoints (issue 8).
-  uploads.register(api);
-  realmEmoji.register(api);
-  realmImages.register(api);
-  profileData.register(api);
   invites.register(api);
   signup.register(api);
   realmSettings.register(api);

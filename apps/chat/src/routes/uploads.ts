@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
 import { authenticateApiOrSession } from "../http/session.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { MAX_FILE_UPLOAD_SIZE_MIB, PATH_ID, TEMPORARY_URL_SECONDS, readToken, temporaryToken, tokenSignatureValid } from "../lib/uploads.js";
@@ -40,50 +40,47 @@ async function sendFile(deps: ChatDeps, reply: FastifyReply, attachment: Attachm
     .send(data);
 }
 
-export function register(api: Api): void {
-  const { deps } = api;
+// The file comes as an uploaded file (Django's request.FILES), whatever its field's name.
+export const uploadUserFile = handler({}, async ({ deps, req, params, user }) => {
+  const files = req.uploadedFiles ?? [];
+  if (files.length === 0) throw new BadRequestError("You must specify a file to upload");
+  if (files.length !== 1) throw new BadRequestError("You may only upload one file at a time");
+  const [file] = files;
+  params.accept(file!.fieldName);
+  if (file!.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_FILE_UPLOAD_SIZE_MIB} MiB`);
+  const attachment = await doUpload(deps, user, file!);
+  const url = `/user_uploads/${attachment.path_id}`;
+  return { uri: url, url, filename: attachment.file_name };
+});
 
-  api.user("POST", "/user_uploads", async ({ req, params, user }) => {
-    const files = req.uploadedFiles ?? [];
-    if (files.length === 0) throw new BadRequestError("You must specify a file to upload");
-    if (files.length !== 1) throw new BadRequestError("You may only upload one file at a time");
-    const [file] = files;
-    params.accept(file!.fieldName);
-    if (file!.size > MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024) throw new BadRequestError(`Uploaded file is larger than the allowed limit of ${MAX_FILE_UPLOAD_SIZE_MIB} MiB`);
-    const attachment = await doUpload(deps, user, file!);
-    const url = `/user_uploads/${attachment.path_id}`;
-    return { uri: url, url, filename: attachment.file_name };
-  });
+export const temporaryUploadUrl = handler({}, async ({ deps, path, user }) => {
+  const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
+  const token = temporaryToken(attachment.id, attachment.secret, deps.clock.now().getTime() + TEMPORARY_URL_SECONDS * 1000);
+  const name = attachment.path_id.slice(attachment.path_id.lastIndexOf("/") + 1);
+  return { url: `/user_uploads/temporary/${token}/${name}` };
+});
 
-  api.user("GET", "/user_uploads/:realm_id_str/*", async ({ path, user }) => {
-    const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
-    const token = temporaryToken(attachment.id, attachment.secret, deps.clock.now().getTime() + TEMPORARY_URL_SECONDS * 1000);
-    const name = attachment.path_id.slice(attachment.path_id.lastIndexOf("/") + 1);
-    return { url: `/user_uploads/temporary/${token}/${name}` };
-  });
+// Zulip makes thumbnails in a worker and clients poll this until one exists; here the first
+// request for a thumbnail makes it, so the poll makes it and answers whether it could.
+export const thumbnailStatus = handler({}, async ({ deps, path, user }) => {
+  const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
+  const preview = THUMBNAIL_FORMATS.find((f) => !f.animated)!;
+  return { has_thumbnail: (await uploadThumbnail(deps, attachment, preview)) !== undefined };
+});
 
-  // Zulip makes thumbnails in a worker and clients poll this until one exists; here the first
-  // request for a thumbnail makes it, so the poll makes it and answers whether it could.
-  api.user("GET", "/thumbnail/status/:realm_id_str/*", async ({ path, user }) => {
-    const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
-    const preview = THUMBNAIL_FORMATS.find((f) => !f.animated)!;
-    return { has_thumbnail: (await uploadThumbnail(deps, attachment, preview)) !== undefined };
-  });
+export const listAttachments = handler({}, async ({ deps, user, realm }) => {
+  const own = await attachmentsOfOwner(deps.db, user.id);
+  const messages = await attachmentMessageIds(deps.db, own.map((a) => a.id));
+  return { attachments: own.map((a) => presentAttachment(a, messages.get(a.id) ?? [])), upload_space_used: await realmUploadSpace(deps.db, realm.id) };
+});
 
-  api.user("GET", "/attachments", async ({ user, realm }) => {
-    const own = await attachmentsOfOwner(deps.db, user.id);
-    const messages = await attachmentMessageIds(deps.db, own.map((a) => a.id));
-    return { attachments: own.map((a) => presentAttachment(a, messages.get(a.id) ?? [])), upload_space_used: await realmUploadSpace(deps.db, realm.id) };
-  });
-
-  api.user("DELETE", "/attachments/:attachment_id", async ({ path, user }) => {
-    const id = pathId(path.attachment_id);
-    const attachment = id === undefined ? undefined : await attachmentById(deps.db, id);
-    if (!attachment || attachment.owner_id !== user.id) throw new BadRequestError("Invalid attachment");
-    await doDeleteAttachment(deps, attachment);
-    return {};
-  });
-}
+export const deleteAttachment = handler({}, async ({ deps, path, user }) => {
+  const id = pathId(path.attachment_id);
+  const attachment = id === undefined ? undefined : await attachmentById(deps.db, id);
+  if (!attachment || attachment.owner_id !== user.id) throw new BadRequestError("Invalid attachment");
+  await doDeleteAttachment(deps, attachment);
+  return {};
+});
 
 /** The files, outside /api/v1 (as Zulip serves them). */
 export function registerUploadFiles(app: FastifyInstance, deps: ChatDeps): void {
