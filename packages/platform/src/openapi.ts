@@ -47,6 +47,8 @@ export interface ApiParameter {
   json?: boolean;
   deprecated?: boolean;
   description?: string;
+  /** Older names still accepted (Zulip's aliases): each is described as a deprecated parameter of its own. */
+  aliases?: string[];
 }
 
 /**
@@ -61,6 +63,9 @@ export interface ResponseBody {
   contentType: string;
   schema?: JsonSchema;
 }
+
+/** Response headers worth knowing (not the standard ones every answer has), by name. */
+export type ResponseHeaders = Record<string, { description?: string; schema: JsonSchema }>;
 
 export interface SuccessResponse {
   /** 200 unless given. */
@@ -77,6 +82,7 @@ export interface SuccessResponse {
    * wrapped by the envelope.
    */
   body?: ResponseBody | ResponseBody[] | null;
+  headers?: ResponseHeaders;
 }
 
 export interface ErrorResponse {
@@ -86,6 +92,7 @@ export interface ErrorResponse {
   codes?: string[];
   /** A body other than the envelope's error (an HTML page), or `null` for no body. */
   body?: ResponseBody | ResponseBody[] | null;
+  headers?: ResponseHeaders;
 }
 
 export interface ApiOperation {
@@ -102,6 +109,11 @@ export interface ApiOperation {
   bodyStyle?: BodyStyle;
   /** Whether the body is required; true when a body parameter is required. */
   bodyRequired?: boolean;
+  /**
+   * A body that is not made of parameters (a ping's payload, stored as sent): its media
+   * types and schema. An operation has either this or `body` parameters.
+   */
+  rawBody?: { contentTypes: string[]; schema?: JsonSchema; description?: string; required?: boolean };
   success?: SuccessResponse;
   errors?: ErrorResponse[];
   /** Names of `securitySchemes` any one of which authorizes; `[]` for none. The document's unless given. */
@@ -205,9 +217,10 @@ function checkPathParameters(path: string, parameters: ApiParameter[], context: 
 }
 
 function operationObject(description: ApiDescription, operation: ApiOperation): Record<string, unknown> {
-  const parameters = operation.parameters ?? [];
+  const parameters = (operation.parameters ?? []).flatMap(withAliases);
   const plain = parameters.filter((p) => p.in !== "body");
   const body = parameters.filter((p) => p.in === "body");
+  if (body.length > 0 && operation.rawBody) throw new Error(`${operation.method} ${operation.path}: both body parameters and a raw body`);
   const security = operation.security ?? description.security;
   return {
     operationId: operation.operationId,
@@ -217,8 +230,25 @@ function operationObject(description: ApiDescription, operation: ApiOperation): 
     ...(operation.deprecated && { deprecated: true }),
     ...(plain.length > 0 && { parameters: plain.map(parameterObject) }),
     ...(body.length > 0 && { requestBody: requestBody(body, operation.bodyStyle ?? description.bodyStyle ?? "json", operation.bodyRequired) }),
+    ...(operation.rawBody && { requestBody: rawRequestBody(operation.rawBody) }),
     responses: responses(description.envelope, operation),
     ...(security && { security: security.map((name) => ({ [name]: [] })) }),
+  };
+}
+
+/** A parameter, then each of its aliases: deprecated, optional, otherwise the same. */
+function withAliases(parameter: ApiParameter): ApiParameter[] {
+  const { aliases, ...own } = parameter;
+  const description = `Deprecated name of \`${parameter.name}\`.`;
+  return [own, ...(aliases ?? []).map((alias) => ({ ...own, name: alias, required: false, deprecated: true, description }))];
+}
+
+function rawRequestBody(body: NonNullable<ApiOperation["rawBody"]>): Record<string, unknown> {
+  const media = body.schema === undefined ? {} : { schema: body.schema };
+  return {
+    ...(body.description && { description: body.description }),
+    ...(body.required && { required: true }),
+    content: Object.fromEntries(body.contentTypes.map((type) => [type, media])),
   };
 }
 
@@ -261,12 +291,12 @@ function responses(envelope: ApiEnvelope, operation: ApiOperation): Record<strin
   const out: Record<string, unknown> = {};
   const wrap = envelope.success ?? ((schema: JsonSchema | undefined) => schema ?? {});
   const successBody = success.body !== undefined ? success.body : { contentType: "application/json", schema: wrap(success.schema) };
-  out[String(success.status ?? 200)] = responseObject(success.description ?? "Success.", successBody);
+  out[String(success.status ?? 200)] = responseObject(success.description ?? "Success.", successBody, success.headers);
   for (const error of operation.errors ?? []) {
     const status = String(error.status);
     if (out[status]) throw new Error(`${operation.method} ${operation.path}: status ${status} is described twice`);
     const body = error.body !== undefined ? error.body : { contentType: "application/json", schema: envelope.error(error.codes ?? []) };
-    out[status] = responseObject(error.description ?? describeCodes(error), body);
+    out[status] = responseObject(error.description ?? describeCodes(error), body, error.headers);
   }
   return out;
 }
@@ -275,10 +305,13 @@ function describeCodes(error: ErrorResponse): string {
   return error.codes?.length ? `Error: ${error.codes.join(", ")}.` : `Error ${error.status}.`;
 }
 
-function responseObject(description: string, body: ResponseBody | ResponseBody[] | null): Record<string, unknown> {
-  if (body === null) return { description };
-  const bodies = Array.isArray(body) ? body : [body];
-  return { description, content: Object.fromEntries(bodies.map((b) => [b.contentType, b.schema === undefined ? {} : { schema: b.schema }])) };
+function responseObject(description: string, body: ResponseBody | ResponseBody[] | null, headers: ResponseHeaders | undefined): Record<string, unknown> {
+  const bodies = body === null ? [] : Array.isArray(body) ? body : [body];
+  return {
+    description,
+    ...(headers && { headers }),
+    ...(bodies.length > 0 && { content: Object.fromEntries(bodies.map((b) => [b.contentType, b.schema === undefined ? {} : { schema: b.schema }])) }),
+  };
 }
 
 /**

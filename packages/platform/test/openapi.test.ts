@@ -113,7 +113,11 @@ describe("buildOpenApi", () => {
           security: [],
           parameters: [{ name: "key", in: "path", schema: { type: "string" } }],
           success: { body: { contentType: "image/svg+xml", schema: { type: "string" } } },
-          errors: [{ status: 404, body: { contentType: "text/html" } }, { status: 405, body: null, description: "Not allowed." }],
+          errors: [
+            { status: 404, body: { contentType: "text/html" } },
+            { status: 405, body: null, description: "Not allowed." },
+            { status: 503, body: null, description: "Later.", headers: { "Retry-After": { schema: { type: "integer" } } } },
+          ],
         },
       ],
     });
@@ -121,7 +125,32 @@ describe("buildOpenApi", () => {
     assert.deepEqual(responses["200"].content, { "image/svg+xml": { schema: { type: "string" } } });
     assert.deepEqual(responses["404"], { description: "Error 404.", content: { "text/html": {} } });
     assert.deepEqual(responses["405"], { description: "Not allowed." });
+    assert.deepEqual(responses["503"], { description: "Later.", headers: { "Retry-After": { schema: { type: "integer" } } } });
     assert.deepEqual((doc.paths["/badge/{key}"].get as any).security, []);
+  });
+
+  it("describes each alias as a deprecated parameter of its own", () => {
+    const doc = buildOpenApi(
+      zulipLike([
+        {
+          method: "POST",
+          path: "/api/v1/messages",
+          operationId: "send",
+          parameters: [{ name: "to", in: "body", required: true, schema: { type: "string" }, aliases: ["recipient"] }],
+        },
+      ]),
+    );
+    const schema = (doc.paths["/api/v1/messages"].post as any).requestBody.content["application/x-www-form-urlencoded"].schema;
+    assert.deepEqual(schema.properties.recipient, { type: "string", description: "Deprecated name of `to`.", deprecated: true });
+    assert.deepEqual(schema.required, ["to"]);
+  });
+
+  it("describes a raw body, and refuses one beside body parameters", () => {
+    const ping: ApiOperation = { method: "POST", path: "/ping/:uuid", operationId: "ping", parameters: [{ name: "uuid", in: "path", schema: { type: "string" } }], rawBody: { contentTypes: ["*/*"], schema: { type: "string" }, description: "Stored as sent." } };
+    const doc = buildOpenApi(zulipLike([ping]));
+    assert.deepEqual((doc.paths["/ping/{uuid}"].post as any).requestBody, { description: "Stored as sent.", content: { "*/*": { schema: { type: "string" } } } });
+    const both = { ...ping, parameters: [...ping.parameters!, { name: "x", in: "body" as const, schema: {} }] };
+    assert.throws(() => buildOpenApi(zulipLike([both])), /both body parameters and a raw body/);
   });
 
   it("puts several methods of one path into one path item", () => {

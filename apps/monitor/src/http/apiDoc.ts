@@ -2,7 +2,7 @@
 // /api/openapi.json is generated from the table (routes/openapi.ts) and cannot drift from it:
 // a summary, who may call, the query and body parameters, the success body and the errors.
 // The path's parameters come from the route's pattern itself (router.ts SEGMENTS).
-import type { ApiParameter, ErrorResponse, HttpMethod, JsonSchema, SuccessResponse } from "@beacon/platform";
+import type { ApiOperation, ApiParameter, ErrorResponse, HttpMethod, JsonSchema, SuccessResponse } from "@beacon/platform";
 import { DJANGO_404 } from "./responses.js";
 
 /** Who may call: a read-write key (header or the body's `api_key`), either key (header only), or anyone. */
@@ -26,6 +26,8 @@ export interface OperationDoc {
   query?: ParamDoc[];
   /** The JSON body's fields, which may differ by API version (extensions are v3 only). */
   body?: ParamDoc[] | ((version: 1 | 2 | 3) => ParamDoc[]);
+  /** A body that is not JSON fields (a ping's payload). */
+  rawBody?: ApiOperation["rawBody"];
   success: SuccessResponse;
   /** The errors of the operation itself; those of `auth` are added by the generator. */
   errors?: ErrorResponse[];

@@ -25,7 +25,7 @@ export const HEALTH_OPERATIONS: FastifyOperation[] = [
       tag: "health",
       auth: "none",
       success: jsonBody({ type: "object", properties: { ready: { const: true }, checks: CHECKS }, required: ["ready", "checks"] }),
-      errors: [{ status: 503, description: "Not ready; retry after the Retry-After header's seconds.", body: { contentType: "application/json", schema: { type: "object", properties: { error: { type: "string" }, checks: CHECKS }, required: ["error", "checks"] } } }],
+      errors: [{ status: 503, description: "Not ready.", headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } }, body: { contentType: "application/json", schema: { type: "object", properties: { error: { type: "string" }, checks: CHECKS }, required: ["error", "checks"] } } }],
     },
   },
 ];

@@ -66,6 +66,7 @@ function operation(method: HttpMethod, path: string, doc: OperationDoc, version:
     ...(doc.description && { description: doc.description }),
     tags: [doc.tag],
     parameters: [...options.pathParameters, ...(doc.query ?? []).map((p) => ({ ...p, in: "query" as const })), ...body.map((p) => ({ ...p, in: "body" as const }))],
+    ...(doc.rawBody && { rawBody: doc.rawBody }),
     success: doc.success,
     errors: mergeStatuses([...authErrors(doc.auth, method), ...(doc.errors ?? [])]),
     security: doc.security ?? (doc.auth === "none" ? [] : ["apiKey"]),

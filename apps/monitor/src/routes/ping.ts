@@ -167,6 +167,10 @@ const EXIT_STATUS = { exitstatus: { schema: { type: "integer", minimum: 0, maxim
 const RID: ParamDoc = { name: "rid", schema: { type: "string", format: "uuid" }, description: "A run id, pairing a start with its end." };
 const CREATE: ParamDoc = { name: "create", schema: { enum: ["0", "1"] }, description: "1: create the check when the project has none of this slug." };
 
+/** Any bytes under any content type: the log shows them, and keywords and body_regex read them. */
+const PING_BODY = { contentTypes: ["*/*"], schema: { type: "string" }, description: "Stored with the ping, its first MONITOR_PING_BODY_LIMIT bytes (10,000 unless set; 0 keeps all)." };
+const BODY_LIMIT_HEADER = { "Ping-Body-Limit": { description: "How many bytes of a body are stored, when there is a limit.", schema: { type: "integer", minimum: 1 } } };
+
 /** The URL forms pingRequest.ts parsePingPath accepts, in its order, and what each reports. */
 const PING_FORMS: { suffix: string; id: string; summary: string }[] = [
   { suffix: "", id: "ping", summary: "Report a success" },
@@ -188,7 +192,10 @@ export function pingOperations(): FastifyOperation[] {
   });
   const bySlug = PING_FORMS.map(({ suffix, id, summary }) => ({ path: `/ping/:ping_key/:slug${suffix}`, id: `${id}BySlug`, summary: `${summary}, the check named by its slug`, slugForm: true }));
   return [...byUuid, ...bySlug].flatMap(({ path, id, summary, slugForm }) =>
-    (["HEAD", "GET", "POST"] as const).map((method) => ({ method, path, doc: pingDoc(method === "GET" ? id : `${id}_${method.toLowerCase()}`, summary, path, slugForm) })),
+    (["HEAD", "GET", "POST"] as const).map((method) => {
+      const doc = pingDoc(method === "GET" ? id : `${id}_${method.toLowerCase()}`, summary, path, slugForm);
+      return { method, path, doc: method === "POST" ? { ...doc, rawBody: PING_BODY } : doc };
+    }),
   );
 }
 
@@ -197,7 +204,7 @@ function pingDoc(id: string, summary: string, path: string, slugForm: boolean): 
     { status: 400, description: "An exit status above 255, a rid that is not a UUID, or (slug forms) a slug with capitals.", body: PING_TEXT("invalid url format") },
     { status: 404, description: "No such check.", body: PING_TEXT("not found") },
   ];
-  if (slugForm) errors.unshift({ status: 201, description: "The check was created (create=1) and pinged.", body: PING_TEXT("Created") });
+  if (slugForm) errors.unshift({ status: 201, description: "The check was created (create=1) and pinged.", body: PING_TEXT("Created"), headers: BODY_LIMIT_HEADER });
   if (slugForm) errors.push({ status: 409, description: "Several checks of the project have this slug.", body: PING_TEXT("ambiguous slug") });
   return {
     id,
@@ -206,7 +213,7 @@ function pingDoc(id: string, summary: string, path: string, slugForm: boolean): 
     auth: "none",
     path: { ...(slugForm ? SLUG_PARAMS : UUID_PARAM), ...(path.endsWith(":exitstatus") ? EXIT_STATUS : {}) },
     query: slugForm ? [RID, CREATE] : [RID],
-    success: { description: "Recorded.", body: PING_TEXT("OK") },
+    success: { description: "Recorded.", body: PING_TEXT("OK"), headers: BODY_LIMIT_HEADER },
     errors,
   };
 }

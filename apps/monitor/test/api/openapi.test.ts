@@ -113,6 +113,20 @@ describe("GET /api/openapi.json", () => {
     for (const operation of ["GET /ping/{}", "POST /ping/{}/", "HEAD /ping/{}/start", "GET /ping/{}/{}", "POST /ping/{}/{}/fail", "GET /ping/{}/{}/{}", "GET /health/ready", "GET /api/openapi.json"]) {
       assert.ok(inDoc.has(operation), operation);
     }
+    const post = doc.paths["/ping/{uuid}"].post;
+    assert.deepEqual(Object.keys(post.requestBody.content), ["*/*"]);
+    assert.deepEqual(post.parameters.map((p: any) => `${p.in} ${p.name}`), ["path uuid", "query rid"]);
+    assert.ok(post.responses["200"].headers["Ping-Body-Limit"]);
+    assert.equal(doc.paths["/ping/{uuid}"].get.requestBody, undefined);
+  });
+
+  it("names the headers it describes on the answers that carry them", async () => {
+    const check = (await call(h.app, "POST", "/api/v3/checks/", { key: h.keys.api_key, body: { name: "Headers" } })).json;
+    const res = await call(h.app, "POST", `/ping/${check.uuid}`, { rawBody: "hello" });
+    assert.equal(res.status, 200);
+    const described = Object.keys(doc.paths["/ping/{uuid}"].post.responses["200"].headers);
+    assert.deepEqual(described, ["Ping-Body-Limit"]);
+    for (const name of described) assert.ok(res.headers[name.toLowerCase()], `${name} is described but not sent`);
   });
 
   it("describes a check's parameters, body, answer and errors", () => {
