@@ -38,7 +38,8 @@ async function cli(place: Place, ...args: string[]): Promise<any> {
 /** What `beacon chat …` wrote on standard error when it failed; fails the test if it succeeded. */
 async function refusal(place: Place, ...args: string[]): Promise<{ stderr: string; code: number }> {
   try {
-    await execute(process.execPath, [beacon, "chat", ...args, "--database", place.url], { env: envFor(place) });
+    // Bounded: a server that starts instead of refusing would otherwise hold the test for ever.
+    await execute(process.execPath, [beacon, "chat", ...args, "--database", place.url], { env: envFor(place), timeout: 120_000 });
   } catch (error) {
     const failed = error as { stderr: string; code: number };
     return { stderr: failed.stderr, code: failed.code };

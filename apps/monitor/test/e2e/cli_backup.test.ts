@@ -29,7 +29,8 @@ async function cli(...args: string[]): Promise<any> {
 /** What `beacon monitor …` wrote on standard error when it failed; fails the test if it succeeded. */
 async function refusal(...args: string[]): Promise<{ stderr: string; code: number }> {
   try {
-    await run(process.execPath, [beacon, "monitor", ...args], { env: { ...process.env, LOG_LEVEL: "silent" } });
+    // Bounded: a server that starts instead of refusing would otherwise hold the test for ever.
+    await run(process.execPath, [beacon, "monitor", ...args], { env: { ...process.env, LOG_LEVEL: "silent" }, timeout: 120_000 });
   } catch (error) {
     const failed = error as { stderr: string; code: number };
     return { stderr: failed.stderr, code: failed.code };
