@@ -73,17 +73,28 @@ export function given(name: string): Param<boolean> {
   return { fields: [], read: (params) => params.has(name) };
 }
 
-/** A group of parameters read by one function: a settings table's, declared by the table. */
-export function group<T>(fields: readonly ParamField[], read: (params: Params) => T): Param<T> {
-  return { fields, read };
+/**
+ * A table's optional parameters (a settings table's), read in the table's order: the values
+ * of those the request gives, by name.
+ */
+export function collect<T>(table: ReadonlyArray<readonly [string, Param<T | undefined>]>): Param<Map<string, T>> {
+  return {
+    fields: table.flatMap(([, param]) => param.fields),
+    read(params) {
+      const given = new Map<string, T>();
+      for (const [name, param] of table) {
+        const value = param.read(params);
+        if (value !== undefined) given.set(name, value);
+      }
+      return given;
+    },
+  };
 }
 
 /** A parameter whose value is checked or converted further as it is read, in its turn. */
 export function refine<T, U>(param: Param<T>, convert: (value: T) => U): Param<U> {
   return { fields: param.fields, read: (params) => convert(param.read(params)) };
 }
-
-export { field as paramField };
 
 /** The one place a request's declared parameters are read, in declaration order. */
 export function parseArgs<D extends Declaration>(declaration: D, params: Params): Args<D> {

@@ -60,6 +60,14 @@ export const ROUTES: readonly Route[] = [
   open("GET", "/server_settings", serverSettings.serverSettings),
   // Authentication
   open("POST", "/fetch_api_key", auth.fetchApiKey, { json: false }),
+  open("POST", "/accounts/register", signup.signUp, { json: false }),
+  // Invitations
+  user("GET", "/invites", invites.listInvites),
+  user("POST", "/invites", invites.inviteUsers),
+  user("POST", "/invites/multiuse", invites.createMultiuseInvite),
+  user("DELETE", "/invites/multiuse/:invite_id", invites.revokeMultiuseInvite),
+  user("DELETE", "/invites/:invite_id", invites.revokeInvite),
+  user("POST", "/invites/:invite_id/resend", invites.resendInvite),
   // Bots
   user("POST", "/bots", bots.createBot),
   user("GET", "/bots", bots.listBots),
@@ -96,6 +104,8 @@ export const ROUTES: readonly Route[] = [
   user("PATCH", "/scheduled_messages/:scheduled_message_id", scheduledMessages.editScheduledMessage),
   user("DELETE", "/scheduled_messages/:scheduled_message_id", scheduledMessages.deleteScheduledMessage),
   // The organization
+  user("PATCH", "/realm", realmSettings.updateRealm),
+  user("PATCH", "/realm/user_settings_defaults", realmSettings.updateUserSettingsDefaults),
   user("POST", "/realm/test_welcome_bot_custom_message", realmAdmin.testWelcomeBotMessage),
   user("POST", "/realm/deactivate", realmAdmin.deactivateRealm),
   user("GET", "/realm/domains", realmDomains.listDomains),
@@ -126,6 +136,16 @@ export const ROUTES: readonly Route[] = [
   user("GET", "/export/realm", exports.listExports),
   user("DELETE", "/export/realm/:export_id", exports.deleteExport),
   user("GET", "/export/realm/consents", exports.exportConsents),
+  // Mobile push notifications
+  user("POST", "/register_client_device", push.registerClientDevice),
+  user("POST", "/remove_client_device", push.removeClientDevice),
+  user("POST", "/mobile_push/register", push.registerPushDevice),
+  user("POST", "/mobile_push/e2ee/test_notification", push.testNotification),
+  user("POST", "/mobile_push/test_notification", push.legacyTestNotification),
+  user("POST", "/users/me/apns_device_token", push.addApnsToken),
+  user("DELETE", "/users/me/apns_device_token", push.removeApnsToken),
+  user("POST", "/users/me/android_gcm_reg_id", push.addFcmToken),
+  user("DELETE", "/users/me/android_gcm_reg_id", push.removeFcmToken),
   // Uploaded files
   user("POST", "/user_uploads", uploads.uploadUserFile),
   user("GET", "/user_uploads/:realm_id_str/*", uploads.temporaryUploadUrl),
@@ -133,6 +153,10 @@ export const ROUTES: readonly Route[] = [
   user("GET", "/attachments", uploads.listAttachments),
   user("DELETE", "/attachments/:attachment_id", uploads.deleteAttachment),
   // Per-user data
+  user("PATCH", "/settings", settings.updateSettings),
+  // compat: Zulip's deprecated aliases of PATCH /settings.
+  user("PATCH", "/settings/display", settings.updateSettings),
+  user("PATCH", "/settings/notifications", settings.updateSettings),
   user("POST", "/users/me/presence", presence.updatePresence),
   user("GET", "/users/:user_id_or_email/presence", presence.userPresence),
   user("PATCH", "/users/me/profile_data", profileData.updateProfileData),
@@ -172,11 +196,6 @@ export function registerRoutes(api: Api): void {
   registerState.register(api);
   events.register(api);
   // Organization-level endpoints (issue 8).
-  invites.register(api);
-  signup.register(api);
-  realmSettings.register(api);
-  settings.register(api);
-  push.register(api);
   // Per-user endpoints.
   subscriptionsPatch.register(api);
   // Avatars, realm exports, channel e-mail addresses.

@@ -3,9 +3,10 @@
 // compat: PATCH /settings/display and /settings/notifications are Zulip's deprecated aliases.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import type { Api, UserContext } from "../http/endpoint.js";
+import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { collect, optional, refine, type Param } from "../http/declare.js";
 import { BadRequestError, mustBeAdmin, ZulipError } from "../http/errors.js";
-import { json, raw, type Params } from "../http/params.js";
+import { json, raw } from "../http/params.js";
 import { bool, int, list, object, optionalField, field } from "../http/validators.js";
 import { isAdmin } from "../lib/roles.js";
 import { checkSettingValues, SECURITY_SENSITIVE_USER_SETTINGS, USER_SETTINGS } from "../lib/settings-spec.js";
@@ -18,17 +19,14 @@ import { groupSnapshot } from "../store/group-snapshot.js";
 import { realmSettingValues } from "../store/settings.js";
 import { usersInRealm, type User } from "../store/users.js";
 import { GroupGraph } from "../lib/group-graph.js";
+import { requireHuman } from "./guards.js";
 
-/** The personal settings present in the request, validated (bare strings or JSON values). */
-export function settingParams(params: Params, exclude: Set<string> = new Set()): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(USER_SETTINGS)) {
-    if (exclude.has(name)) continue;
-    const value = spec.bare ? params.optional(name, raw()) : params.optional(name, json(spec.validator));
-    if (value === undefined) continue;
-    changes[name] = spec.bare ? spec.validator(value, name) : value;
-  }
-  return changes;
+/** The personal settings a request may give, validated in the table's order (bare strings or JSON values). */
+export function userSettingParams(exclude: Set<string> = new Set()): Param<Record<string, unknown>> {
+  const table = Object.entries(USER_SETTINGS)
+    .filter(([name]) => !exclude.has(name))
+    .map(([name, spec]) => [name, spec.bare ? refine(optional(name, raw()), (value) => (value === undefined ? undefined : spec.validator(value, name))) : optional(name, json(spec.validator))] as const);
+  return refine(collect<unknown>(table), (given) => Object.fromEntries(given));
 }
 
 const targetUsersValidator = object({
@@ -37,73 +35,70 @@ const targetUsersValidator = object({
   skip_if_already_edited: field(bool),
 });
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  /** The users target_users names: listed users and the groups' members, bots left out. */
-  const targetUsers = async (ctx: UserContext, userIds: number[], groupIds: number[]): Promise<User[]> => {
-    const users = await usersInRealm(deps.db, ctx.realm.id);
-    const byId = new Map(users.map((u) => [u.id, u]));
-    const ids = new Set<number>();
-    for (const id of userIds) {
-      if (!byId.has(id)) throw new BadRequestError(`Invalid user ID: ${id}`);
-      ids.add(id);
+/** The users target_users names: listed users and the groups' members, bots left out. */
+async function targetUsers({ deps, realm }: UserContext, userIds: number[], groupIds: number[]): Promise<User[]> {
+  const users = await usersInRealm(deps.db, realm.id);
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const ids = new Set<number>();
+  for (const id of userIds) {
+    if (!byId.has(id)) throw new BadRequestError(`Invalid user ID: ${id}`);
+    ids.add(id);
+  }
+  if (groupIds.length) {
+    const graph = new GroupGraph(await groupSnapshot(deps.db, realm.id));
+    for (const id of groupIds) {
+      const group = graph.group(id);
+      if (!group || group.name === null) throw new BadRequestError(`Invalid user group ID: ${id}`);
+      for (const member of graph.members(id)) ids.add(member);
     }
-    if (groupIds.length) {
-      const graph = new GroupGraph(await groupSnapshot(deps.db, ctx.realm.id));
-      for (const id of groupIds) {
-        const group = graph.group(id);
-        if (!group || group.name === null) throw new BadRequestError(`Invalid user group ID: ${id}`);
-        for (const member of graph.members(id)) ids.add(member);
-      }
-    }
-    // Deactivated users are included: their settings apply if they come back.
-    return [...ids].map((id) => byId.get(id)!).filter((u) => !u.is_bot);
-  };
-
-  const handler = async (ctx: UserContext) => {
-    const { params, user } = ctx;
-    if (user.is_bot) throw new BadRequestError("This endpoint does not accept bot requests.");
-    const target = params.optional("target_users", json(targetUsersValidator));
-    const fullName = params.optional("full_name", raw());
-    const email = params.optional("email", raw());
-    const oldPassword = params.optional("old_password", raw());
-    const newPassword = params.optional("new_password", raw());
-    const changes = settingParams(params);
-
-    if (target !== undefined) {
-      if (!target.user_ids?.length && !target.group_ids?.length) throw new BadRequestError("Either user_ids or group_ids must be provided.");
-      if (!isAdmin(user)) throw mustBeAdmin();
-      if (email !== undefined || newPassword !== undefined || "timezone" in changes) throw new BadRequestError("Cannot change this setting for other users.");
-      if (Object.keys(changes).some((name) => SECURITY_SENSITIVE_USER_SETTINGS.has(name))) throw new BadRequestError("Cannot change this setting for other users.");
-      checkSettingValues(changes);
-      const users = await targetUsers(ctx, target.user_ids ?? [], target.group_ids ?? []);
-      await doBulkChangeUserSettings(deps, users, changes, target.skip_if_already_edited);
-      return {};
-    }
-
-    checkSettingValues(changes);
-    if (newPassword !== undefined) {
-      await checkPasswordChange(deps, user, oldPassword, newPassword);
-      await doChangePassword(deps, user, newPassword, ctx.sessionId);
-    }
-    if (email !== undefined && email.trim() !== user.delivery_email) {
-      await checkEmailChange(deps, user, email.trim());
-      await doStartEmailChange(deps, ctx.realm, user, email.trim());
-    }
-    if (fullName !== undefined && fullName !== user.full_name) {
-      const settings = await realmSettingValues(deps.db, user.realm_id);
-      // compat: Zulip ignores a forbidden rename silently (the UI never offers one).
-      if (settings.name_changes_disabled !== true || isAdmin(user)) await doChangeFullName(deps, user, checkFullName(fullName));
-    }
-    await doChangeUserSettings(deps, user, changes);
-    return {};
-  };
-
-  api.user("PATCH", "/settings", handler);
-  api.user("PATCH", "/settings/display", handler);
-  api.user("PATCH", "/settings/notifications", handler);
+  }
+  // Deactivated users are included: their settings apply if they come back.
+  return [...ids].map((id) => byId.get(id)!).filter((u) => !u.is_bot);
 }
+
+export const updateSettings = guarded(
+  requireHuman,
+  handler(
+    {
+      target: optional("target_users", json(targetUsersValidator)),
+      fullName: optional("full_name", raw()),
+      email: optional("email", raw()),
+      oldPassword: optional("old_password", raw()),
+      newPassword: optional("new_password", raw()),
+      changes: userSettingParams(),
+    },
+    async (ctx, { target, fullName, email, oldPassword, newPassword, changes }) => {
+      const { deps, user } = ctx;
+      if (target !== undefined) {
+        if (!target.user_ids?.length && !target.group_ids?.length) throw new BadRequestError("Either user_ids or group_ids must be provided.");
+        if (!isAdmin(user)) throw mustBeAdmin();
+        if (email !== undefined || newPassword !== undefined || "timezone" in changes) throw new BadRequestError("Cannot change this setting for other users.");
+        if (Object.keys(changes).some((name) => SECURITY_SENSITIVE_USER_SETTINGS.has(name))) throw new BadRequestError("Cannot change this setting for other users.");
+        checkSettingValues(changes);
+        const users = await targetUsers(ctx, target.user_ids ?? [], target.group_ids ?? []);
+        await doBulkChangeUserSettings(deps, users, changes, target.skip_if_already_edited);
+        return {};
+      }
+
+      checkSettingValues(changes);
+      if (newPassword !== undefined) {
+        await checkPasswordChange(deps, user, oldPassword, newPassword);
+        await doChangePassword(deps, user, newPassword, ctx.sessionId);
+      }
+      if (email !== undefined && email.trim() !== user.delivery_email) {
+        await checkEmailChange(deps, user, email.trim());
+        await doStartEmailChange(deps, ctx.realm, user, email.trim());
+      }
+      if (fullName !== undefined && fullName !== user.full_name) {
+        const settings = await realmSettingValues(deps.db, user.realm_id);
+        // compat: Zulip ignores a forbidden rename silently (the UI never offers one).
+        if (settings.name_changes_disabled !== true || isAdmin(user)) await doChangeFullName(deps, user, checkFullName(fullName));
+      }
+      await doChangeUserSettings(deps, user, changes);
+      return {};
+    },
+  ),
+);
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
