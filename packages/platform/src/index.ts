@@ -19,3 +19,5 @@ export * from "./storageFaults.js";
 export * from "./startup.js";
 export * from "./backup.js";
 export * from "./openapi.js";
+export * from "./clockJumps.js";
+export * from "./outageLog.js";

@@ -4,3 +4,4 @@ export * from "./ports.js";
 export * from "./faultyProxy.js";
 export * from "./outageLoad.js";
 export * from "./copyRows.js";
+export * from "./logs.js";

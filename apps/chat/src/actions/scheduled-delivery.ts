@@ -45,7 +45,10 @@ async function reminderTarget(deps: ChatDeps, scope: MessageScope, row: Schedule
   return stream && canReadChannelHistory(scope, stream) ? message : undefined;
 }
 
-async function send(deps: ChatDeps, row: ScheduledMessage, token: string, now: number): Promise<PendingEvent[]> {
+/** How late a row due at `dueAt` is: real time since then (the worker discounts clock steps). */
+export type Lateness = (dueAt: number) => number;
+
+async function send(deps: ChatDeps, row: ScheduledMessage, token: string, now: number, lateBy: Lateness): Promise<PendingEvent[]> {
   const realm = await getRealm(deps.db, row.realm_id);
   if (!realm || realm.deactivated) throw new RealmDeactivatedError();
   const sender = await getUser(deps.db, row.sender_id);
@@ -60,7 +63,7 @@ async function send(deps: ChatDeps, row: ScheduledMessage, token: string, now: n
     return [{ event: { type: "reminders", op: "remove", reminder_id: row.id }, users: [sender.id] }];
   }
 
-  if (now > row.scheduled_timestamp + LATE_CUTOFF_MS) throw new ZulipError("Message could not be sent at the scheduled time.");
+  if (lateBy(row.scheduled_timestamp) > LATE_CUTOFF_MS) throw new ZulipError("Message could not be sent at the scheduled time.");
   const target = await storedTarget(deps, scope, row);
   const checked = await checkSendMessage(deps, { scope, target, content: row.content, client: row.client, readBySender: Boolean(row.read_by_sender), now, inTransaction: whileClaimed(row, token) });
   await doSendMessage(deps, checked);
@@ -76,11 +79,11 @@ async function notifyFailure(deps: ChatDeps, row: ScheduledMessage, now: number)
 }
 
 /** Delivers a row this worker claimed with `token`. */
-export async function deliverScheduledMessage(deps: ChatDeps, row: ScheduledMessage, token: string): Promise<DeliveryOutcome> {
+export async function deliverScheduledMessage(deps: ChatDeps, row: ScheduledMessage, token: string, lateBy?: Lateness): Promise<DeliveryOutcome> {
   const now = deps.clock.now().getTime();
   let events: PendingEvent[];
   try {
-    events = await send(deps, row, token, now);
+    events = await send(deps, row, token, now, lateBy ?? ((dueAt) => now - dueAt));
   } catch (error) {
     if (error instanceof ClaimLostError) return "lost";
     // Only the user's own error (Zulip's answer to the send: a deactivated channel, a lost

@@ -35,7 +35,7 @@ export class PushNotificationWorker extends WorkerLoop<PushCycle> {
     private readonly deps: ChatDeps,
     options: PushWorkerOptions = {},
   ) {
-    super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "push notification cycle failed" });
+    super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "push notification cycle failed", name: "push notification worker" });
     this.scan = {
       batch: options.batch ?? 500,
       // PostgreSQL hands out message ids before commit: a moment's wait lets a slower

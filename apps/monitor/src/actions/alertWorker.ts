@@ -4,11 +4,13 @@
 //
 // Timing: when idle it polls every POLL_MS at most, and sleeps only until just past the
 // earliest deadline or retry when that comes sooner, so detection lag stays well under a
-// second. Pings that record a flip in this process wake it at once.
+// second. Pings that record a flip in this process wake it at once. While the database is
+// down it keeps polling without a log line per cycle: one when it pauses, one when it resumes.
 import type { MonitorDeps } from "../deps.js";
 import { nextDeadline } from "../store/dueChecks.js";
 import { nextRetry } from "../store/outbox.js";
-import { withHeartbeat } from "@beacon/platform";
+import { OutageLog, withHeartbeat } from "@beacon/platform";
+import { dueNow, holdEndsIn } from "./alertClock.js";
 import { claimDeliveries, deliver, HEARTBEAT_MS, renewDeliveryLeases } from "./deliveries.js";
 import { processFlips, releaseEndedHolds } from "./flipNotifications.js";
 import { nextRelease } from "../store/heldAlerts.js";
@@ -46,6 +48,7 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
   let woken = false;
   const inflight = new Set<Promise<void>>();
   const leased = new Set<number>();
+  const outage = new OutageLog(deps.log, "alert worker");
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -84,7 +87,7 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
     if (renewing || leased.size === 0) return;
     renewing = true;
     renewDeliveryLeases(deps, [...leased])
-      .catch((err) => deps.log.error({ err }, "could not renew delivery leases"))
+      .catch((err) => outage.failed(err) || deps.log.error({ err }, "could not renew delivery leases"))
       .finally(() => (renewing = false));
   }, HEARTBEAT_MS);
   heartbeat.unref?.();
@@ -92,10 +95,10 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
   async function delay(): Promise<number> {
     const now = deps.clock.now().getTime();
     const [deadline, retry, release] = await Promise.all([nextDeadline(deps.db), nextRetry(deps.db, now), nextRelease(deps.db)]);
-    let ms = POLL_MS;
+    let ms = Math.min(POLL_MS, holdEndsIn(deps) ?? POLL_MS);
     if (release !== null) ms = Math.min(ms, release - now);
     // The worker flips a check strictly after its deadline: aim 1 ms past it.
-    if (deadline !== null) ms = Math.min(ms, deadline - now + 1);
+    if (deadline !== null) ms = Math.min(ms, deadline - dueNow(deps) + 1);
     if (retry !== null && inflight.size < CONCURRENCY) ms = Math.min(ms, retry - now);
     // A floor, so a deadline another worker holds cannot make this one spin.
     return Math.max(ms, MIN_SLEEP_MS);
@@ -108,9 +111,10 @@ export function startAlertWorker(deps: MonitorDeps): AlertWorker {
       try {
         await cycle();
         ms = await delay();
+        outage.succeeded();
       } catch (error) {
         if (!running) break;
-        deps.log.error({ err: error }, "alert worker cycle failed");
+        if (!outage.failed(error)) deps.log.error({ err: error }, "alert worker cycle failed");
       }
       if (running) await sleep(ms);
     }

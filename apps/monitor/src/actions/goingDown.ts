@@ -1,6 +1,8 @@
 // Step 1 of the alert worker: checks past their deadline go down, each with a flip dated
-// at the deadline. Batches until nothing is due.
+// at the deadline. Batches until nothing is due. "Now" is the alert clock's (alertClock.ts):
+// a step of the wall clock alone does not put a check down.
 import type { MonitorDeps } from "../deps.js";
+import { dueNow } from "./alertClock.js";
 import { decideDue } from "../lib/goingDown.js";
 import { claimDueChecks, SqliteDueChecks, type DueCheck, type DueChanges } from "../store/dueChecks.js";
 
@@ -27,7 +29,7 @@ export async function flipDueChecks(deps: MonitorDeps): Promise<number> {
     return changes;
   };
   for (;;) {
-    const now = deps.clock.now().getTime();
+    const now = dueNow(deps);
     let claimed: number;
     if (deps.sqlite) {
       let store = sqliteStores.get(deps);
