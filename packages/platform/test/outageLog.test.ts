@@ -54,13 +54,16 @@ describe("OutageLog", () => {
     const worker = new Flaky(log);
     worker.down = true;
     worker.start();
-    await sleep(60);
+    // Waits on what happens, not on a time: the machine may be loaded.
+    const until = async (done: () => boolean) => {
+      while (!done()) await sleep(2);
+    };
+    await until(() => worker.cycles >= 5);
     const during = worker.cycles;
-    assert.ok(during >= 5, `cycles during the outage: ${during}`);
     worker.down = false;
-    await sleep(30);
+    await until(() => lines.length >= 2);
     worker.bug = true;
-    await sleep(10);
+    await until(() => lines.length >= 3);
     await worker.stop();
     assert.ok(worker.cycles > during, "cycles go on after the outage");
     const [paused, resumed, ...bugs] = lines;
