@@ -1,6 +1,7 @@
 // The bus between chat processes. Each process holds its own queues in memory (like Zulip's
-// Tornado shards); every notice is delivered to the local queues directly and published on the
-// bus, and every process delivers what others publish to the queues it holds.
+// Tornado shards); every notice is published on the bus as it is emitted (after its commit,
+// before the action answers), and every process passes what others publish through the same
+// ordered pipeline as its own (events/system.ts) to the queues it holds.
 //
 // - local: one process, nothing to publish (the default on SQLite);
 // - postgres: LISTEN/NOTIFY on the chat database (the default on PostgreSQL);

@@ -1,7 +1,8 @@
 // Message events are built once per message (Zulip's "wide" message dict: rendered HTML,
 // Markdown source, full avatar URL, the topic as stored) and finished per client: Markdown or
 // HTML (apply_markdown), avatar URL or null (client_gravatar), the empty topic or its display
-// name (empty_topic_name). The template travels over the bus, so it holds everything needed.
+// name (empty_topic_name). Each process builds the template of a message it learns of (the
+// bus carries the message's id), so it holds everything a queue needs.
 import { sql } from "kysely";
 import type { ChatDb, Dialect } from "../store/schema.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";

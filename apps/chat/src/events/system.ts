@@ -9,7 +9,9 @@
 // (or `const stamp = await deps.events.stamp(trx)` inside a transaction of one's own).
 // `userIds` are the users whose queues get the event (Zulip's send_event(realm, event, users));
 // the stamp lets a queue being registered at that moment skip events its initial state already
-// shows. deps.notify (used by the message actions) goes through the same pipeline.
+// shows. deps.notify (used by the message actions) goes through the same pipeline, and so do
+// the events other processes publish: a reaction made elsewhere right after a message sent
+// here waits in the pipeline behind that message while it is built.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Clock, Logger } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
@@ -60,7 +62,13 @@ export interface FetchResult {
   closing?: true;
 }
 
-type Job = () => Notice[] | Promise<Notice[]>;
+interface Job {
+  run(): Notice[] | Promise<Notice[]>;
+  local: boolean;
+}
+
+/** A message event as actions emit it: the message's id, to be loaded and built. */
+const isUnbuiltMessage = (event: Record<string, unknown>): boolean => event.type === "message" && !("message" in event);
 
 export class EventSystem {
   readonly processId: string;
@@ -142,7 +150,7 @@ export class EventSystem {
     this.held = null;
     for (const message of held) {
       // A message replayed from the database may also have arrived on the bus meanwhile.
-      if (message.kind === "notice" && message.notice.event.type === "message" && replayed.has((message.notice.event.message as { id: number }).id)) continue;
+      if (message.kind === "notice" && message.notice.event.type === "message" && replayed.has(message.notice.event.message_id as number)) continue;
       this.receive(message);
     }
   }
@@ -167,28 +175,34 @@ export class EventSystem {
 
   /** Sends `event` to the queues of `users` (ids, or {id, flags} for message events). */
   publish(realmId: number, users: EventUser[], event: Record<string, unknown>, options: { stamp?: CommitStamp } = {}): void {
-    if (users.length === 0) return;
-    this.enqueue(() => [{ realmId, users, event, stamp: options.stamp }]);
+    this.emit([{ realmId, users, event, stamp: options.stamp }]);
   }
 
   /** Several events of one write, in order. */
   publishAll(realmId: number, events: { event: Record<string, unknown>; users: EventUser[] }[], stamp?: CommitStamp): void {
-    const notices = events.filter((e) => e.users.length > 0).map((e) => ({ realmId, users: e.users, event: e.event, stamp }));
-    if (notices.length) this.enqueue(() => notices);
+    this.emit(events.map((e) => ({ realmId, users: e.users, event: e.event, stamp })));
   }
 
+  /** deps.notify: the actions' PendingEvent lists (a `message` event names only its message). */
+  readonly notify = (pending: PendingEvent[]): void => this.emit(pending);
+
   /**
-   * deps.notify: the message actions' PendingEvent lists. A `message` event names only its
-   * message; the message is loaded (after commit) and built into a template here, and its
-   * write's stamp covers the other events of the same batch.
+   * Every event of this process starts here, in commit order: it goes on the bus at once,
+   * before the action answers, so another process has it before any request that follows
+   * the answer, and into this process's pipeline. A message event travels as its id alone;
+   * each process builds it in its own pipeline, so whatever follows it there waits for it.
    */
-  readonly notify = (pending: PendingEvent[]): void => {
-    if (pending.length === 0) return;
-    if (!pending.some((p) => p.event.type === "message")) {
-      this.enqueue(() => pending.filter((p) => p.users.length > 0).map((p) => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp })));
-      return;
-    }
-    this.enqueue(async () => {
+  private emit(pending: PendingEvent[]): void {
+    const live = pending.filter((p) => p.users.length > 0 || isUnbuiltMessage(p.event));
+    if (live.length === 0) return;
+    for (const p of live) this.bus.publish({ kind: "notice", origin: this.processId, notice: { realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp } });
+    this.enqueue(live, true);
+  }
+
+  /** The notices of a batch; a message event is loaded (after commit) and built into a template. */
+  private build(pending: PendingEvent[]): Notice[] | Promise<Notice[]> {
+    if (!pending.some((p) => isUnbuiltMessage(p.event))) return pending.map((p) => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp }));
+    return (async () => {
       // Let the sending request answer first: fanning a message out to thousands of queues
       // would otherwise run before its response is written.
       await new Promise((resolve) => setImmediate(resolve));
@@ -196,7 +210,7 @@ export class EventSystem {
       let batchStamp: CommitStamp | undefined;
       let realmId = 0;
       for (const p of pending) {
-        if (p.event.type !== "message") {
+        if (!isUnbuiltMessage(p.event)) {
           built.push(undefined);
           continue;
         }
@@ -210,10 +224,10 @@ export class EventSystem {
         built.push({ realmId, users: p.users, event: template as unknown as Record<string, unknown>, stamp: p.stamp ?? loaded.stamp });
       }
       return pending
-        .map((p, i) => built[i] ?? (p.event.type === "message" ? undefined : { realmId: p.realmId ?? realmId, users: p.users, event: p.event, stamp: p.stamp ?? batchStamp }))
-        .filter((n): n is Notice => n !== undefined && (n.users.length > 0 || n.event.type === "message"));
-    });
-  };
+        .map((p, i) => built[i] ?? (isUnbuiltMessage(p.event) ? undefined : { realmId: p.realmId || realmId, users: p.users, event: p.event, stamp: p.stamp ?? batchStamp }))
+        .filter((n): n is Notice => n !== undefined);
+    })();
+  }
 
   /** Calls `listener` with every notice this process publishes (tests, diagnostics). */
   tap(listener: (notice: Notice) => void): () => void {
@@ -227,8 +241,9 @@ export class EventSystem {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private enqueue(job: Job): void {
-    this.pipeline.push(job);
+  /** `local`: published here (taps see it), rather than received from another process. */
+  private enqueue(pending: PendingEvent[], local: boolean): void {
+    this.pipeline.push({ run: () => this.build(pending), local });
     if (!this.draining) void this.drain();
   }
 
@@ -239,9 +254,9 @@ export class EventSystem {
     while (this.pipeline.length) {
       const job = this.pipeline.shift()!;
       try {
-        const result = job();
+        const result = job.run();
         const notices = result instanceof Promise ? await result : result;
-        for (const notice of notices) this.dispatch(notice);
+        for (const notice of notices) this.dispatch(notice, job.local);
       } catch (error) {
         this.options.log.error({ err: error }, "event publication failed");
       }
@@ -252,10 +267,9 @@ export class EventSystem {
     for (const resolve of waiters) resolve();
   }
 
-  private dispatch(notice: Notice): void {
-    for (const tap of this.taps) tap(notice);
+  private dispatch(notice: Notice, local: boolean): void {
+    if (local) for (const tap of this.taps) tap(notice);
     this.queues.deliver(notice);
-    this.bus.publish({ kind: "notice", origin: this.processId, notice });
   }
 
   /** The bus may have lost events for the queues held here: clients re-register (bus.ts). */
@@ -268,7 +282,8 @@ export class EventSystem {
     if (message.origin === this.processId) return;
     if (message.kind === "gap") return this.expireAfterGap();
     if (message.kind === "notice") {
-      this.queues.deliver(message.notice);
+      // Behind whatever this process is still building (a message sent here a moment ago).
+      this.enqueue([message.notice], false);
     } else if (message.kind === "cleanup") {
       const client = this.queues.get(message.queueId);
       if (client && client.userId === message.userId) {
