@@ -155,7 +155,7 @@ export function MessageList({ view }: { view: View }) {
   }, []);
 
   // A message the reader sends (its local echo appears): to the open view, the list goes down to
-  // it (fetching the newest end if needed); elsewhere, a banner says where it went (fix #2).
+  // it (fetching the newest end if needed); elsewhere, a banner says where it went.
   useEffect(() => {
     for (const echo of allEchoes) {
       if (followedEchoes.has(echo.localId)) continue;

@@ -1,4 +1,4 @@
-// Organization-level state (issue 8): who may create users, invitations, custom profile
+// Organization-level state: who may create users, invitations, custom profile
 // fields and their values, personal and realm settings beyond the columns of users/realms,
 // alert words, navigation views, code playgrounds, realm domains and push devices.
 import type { Kysely, Migration } from "kysely";

@@ -1,6 +1,6 @@
-// Recovery of a killed scheduled-message worker (issue 15 item 11): a claim is a 15 s lease
-// that the worker's heartbeat renews every 5 s while it sends; a killed worker stops renewing
-// and another takes its row over 15 s later (it was 5 minutes).
+// Recovery of a killed scheduled-message worker: a claim is a 15 s lease that the worker's
+// heartbeat renews every 5 s while it sends; a killed worker stops renewing and another takes
+// its row over 15 s later.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Account, ChatTest } from "../helpers.js";

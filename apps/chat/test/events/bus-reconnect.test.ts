@@ -1,4 +1,4 @@
-// A process that lost its bus connection (issue 15 item 12): when it is back it expires the
+// A process that lost its bus connection (docs/scaling-chat.md): when it is back it expires the
 // queues it holds (they may have missed events), so a polling client gets BAD_EVENT_QUEUE_ID and
 // registers again instead of staying silently stale; what it published meanwhile is sent late
 // rather than never. The connections are killed as an outage would: pg_terminate_backend on the

@@ -1,4 +1,4 @@
-// Names unique in a realm, created concurrently from two servers on one database (issue 15 item 3):
+// Names unique in a realm, created concurrently from two servers on one database (docs/postgresql.md):
 // on PostgreSQL a second server with a pool of its own stands for a second process; on SQLite the
 // same requests go to the one server, and the expectations hold on both.
 import { after, before, describe, it } from "node:test";

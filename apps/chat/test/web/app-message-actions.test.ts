@@ -2,8 +2,8 @@
 // one real server: reactions through the emoji picker, edits in place within and past the
 // organization's limit, deletes, quote and reply, copy link, mark unread from here, star, edit
 // history, read receipts, moving/renaming/resolving topics, the reading keys, where a sent
-// message goes (issue 31's fix #2), the sidebar after a move (#4) and the message density (#7);
-// on a desktop and on a phone. Screenshots for docs/chat.md with BEACON_SCREENSHOTS=1.
+// message goes (followed in the open view, a banner when it went elsewhere), the sidebar after a
+// move and the message density; on a desktop and on a phone. Screenshots for docs/chat.md with BEACON_SCREENSHOTS=1.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -419,7 +419,7 @@ describe("the chat web app: acting on messages, two people at once", { skip, tim
     await banner.waitFor({ state: "detached" });
   });
 
-  it("lays follow-ups out densely, and shows nothing of the messages above a stuck recipient header (fix #7)", async () => {
+  it("lays follow-ups out densely, and shows nothing of the messages above a stuck recipient header", async () => {
     await waitReady(ada, () => ada.goto(`${site}/#narrow/channel/${team.engineering}-engineering/topic/release.20plan`));
     const height = (await row(ada, ids.follow).boundingBox())!.height;
     assert.ok(height >= 22 && height <= 28, `a one-line follow-up is ${height} px tall`);

@@ -1,4 +1,4 @@
-// Concurrent check creation (issue 15 items 1-2): on PostgreSQL two apps with a pool each, as two
+// Concurrent check creation (docs/postgresql.md): on PostgreSQL two apps with a pool each, as two
 // processes sharing the database would be, send their creates at once. On SQLite the same requests
 // run against the one app (SQLite serialises writers), so the expectations hold on both.
 import { after, before, describe, it } from "node:test";

@@ -1,6 +1,6 @@
-// Recovery of a killed alert worker (issue 15 item 11): a claim is a 15 s lease renewed every
-// 5 s by a heartbeat; a worker that dies stops renewing and its alerts are taken over 15 s
-// later, with the Idempotency-Key of the first attempt so the receiver can drop a duplicate.
+// Recovery of a killed alert worker: a claim is a 15 s lease renewed every 5 s by a heartbeat;
+// a worker that dies stops renewing and its alerts are taken over 15 s later, with the
+// Idempotency-Key of the first attempt so the receiver can drop a duplicate.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
