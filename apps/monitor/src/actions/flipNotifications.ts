@@ -7,7 +7,7 @@ import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../stor
 import type { Flip, HeldAlertsTable, Notification } from "../store/schema.js";
 import { transportFor } from "../integrations/registry.js";
 import { downDependencies, hasDependencies } from "../store/dependencies.js";
-import { claimEndedHolds, closeHolds, insertHeldAlerts, openHolds, stillDown } from "../store/heldAlerts.js";
+import { claimEndedHolds, closeHolds, holdAgain, insertHeldAlerts, openHolds, stillDown } from "../store/heldAlerts.js";
 import { applicableWindows } from "../store/maintenance.js";
 import { maintenanceAt, WindowMemo, windowLabel } from "../lib/maintenance.js";
 import type { Db } from "../deps.js";
@@ -103,9 +103,26 @@ async function queueAlerts(trx: Db, flips: Flip[], now: number): Promise<number>
 }
 
 /**
+ * Of these held flips, those no window covers at `now`; the others stay held until the end of
+ * the maintenance that covers them now (a window added meanwhile, or another one when the
+ * window that held them was removed).
+ */
+async function outsideMaintenance(trx: Db, flips: Flip[], now: number): Promise<Flip[]> {
+  const windows = await applicableWindows(trx, [...new Set(flips.map((f) => f.check_id))], now);
+  const memo = new WindowMemo();
+  const outside: Flip[] = [];
+  for (const flip of flips) {
+    const covering = maintenanceAt(windows.get(flip.check_id) ?? [], now, memo.endOf);
+    if (covering) await holdAgain(trx, flip.id, { window_uuid: covering.window.uuid, window_label: windowLabel(covering.window), release_at: covering.until });
+    else outside.push(flip);
+  }
+  return outside;
+}
+
+/**
  * Holds whose maintenance window is over: the down alert goes out now if its flip is still the
- * check's latest and the check is down; otherwise the check recovered (or was paused) meanwhile
- * and nothing is sent. Returns how many notifications were queued.
+ * check's latest, the check is down and no window covers it now; a check that recovered (or was
+ * paused) meanwhile sends nothing. Returns how many notifications were queued.
  */
 export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
   let queued = 0;
@@ -113,7 +130,8 @@ export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
     const now = deps.clock.now().getTime();
     const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
       const flips = await claimEndedHolds(trx, deps.dialect, now, BATCH);
-      return { claimed: flips.length, count: await queueAlerts(trx, await stillDown(trx, flips), now) };
+      const due = await outsideMaintenance(trx, await stillDown(trx, flips), now);
+      return { claimed: flips.length, count: await queueAlerts(trx, due, now) };
     });
     queued += count;
     if (claimed < BATCH) return queued;

@@ -11,6 +11,7 @@ import { checkExtensions } from "./009_check_extensions.js";
 import { throttleCounters } from "./010_throttle_counters.js";
 import { checkDependencies } from "./011_check_dependencies.js";
 import { maintenanceWindows } from "./012_maintenance_windows.js";
+import { closedHolds } from "./013_closed_holds.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -26,6 +27,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "010_throttle_counters": throttleCounters(dialect),
     "011_check_dependencies": checkDependencies(dialect),
     "012_maintenance_windows": maintenanceWindows(dialect),
+    "013_closed_holds": closedHolds(dialect),
   };
 }
 

@@ -44,6 +44,11 @@ export async function claimEndedHolds(db: Db, dialect: Dialect, now: number, lim
   return db.selectFrom("flips").selectAll().where("id", "in", claimed.map((c) => c.flip_id)).orderBy("id").execute();
 }
 
+/** A claimed hold stays open, until the end of the maintenance that covers its check now. */
+export async function holdAgain(db: Db, flipId: number, window: Pick<HeldAlert, "window_uuid" | "window_label" | "release_at">): Promise<void> {
+  await db.updateTable("held_alerts").set({ ...window, released: null }).where("flip_id", "=", flipId).execute();
+}
+
 /** Of these flips, those that are still their check's latest while it is stored down. */
 export async function stillDown(db: Db, flips: Flip[]): Promise<Flip[]> {
   const latest = new Map<number, number>();

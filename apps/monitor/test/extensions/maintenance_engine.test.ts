@@ -154,6 +154,22 @@ describe("maintenance windows: alerts", () => {
     assert.deepEqual(sent(), ["/removed/down"]);
   });
 
+  it("keeps holding an alert while another window covers the check when its own is removed", async () => {
+    const check = await pingedCheck("overlap", "2020-01-07T00:00:00Z", { maintenance: [{ name: "first", start: "2020-01-07T00:00:00Z", end: "2020-01-07T00:10:00Z" }] });
+    await cycleAt("2020-01-07T00:02:00.001Z");
+    h.clock.set(new Date("2020-01-07T00:05:00Z"));
+    await api("POST", `checks/${check.uuid}/maintenance/`, { name: "second", start: "2020-01-07T00:05:00Z", end: "2020-01-07T00:30:00Z" });
+    const first = (await api("GET", `checks/${check.uuid}/maintenance/`)).json.windows.find((w: { name: string }) => w.name === "first");
+    await api("DELETE", `checks/${check.uuid}/maintenance/${first.id}`);
+    await cycleAt("2020-01-07T00:06:00Z");
+    assert.deepEqual(sent(), []);
+    assert.deepEqual(await holdsOf(check.uuid), [{ window_label: "second", release_at: at("2020-01-07T00:30:00Z"), released: null, dependency_name: null }]);
+    await cycleAt("2020-01-07T00:29:59.999Z");
+    assert.deepEqual(sent(), []);
+    await cycleAt("2020-01-07T00:30:00Z");
+    assert.deepEqual(sent(), ["/overlap/down"]);
+  });
+
   it("leaves a hold by a dependency to the dependency, whatever the windows", async () => {
     const router = await pingedCheck("gateway", "2020-01-06T00:00:00Z");
     const behind = await pingedCheck("behind", "2020-01-06T00:00:00Z", { depends_on: router.uuid, maintenance: [{ start: "2020-01-06T00:00:00Z", end: "2020-01-06T00:10:00Z" }] });
