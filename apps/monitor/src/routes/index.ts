@@ -54,12 +54,13 @@ export function registerRoutes(app: FastifyInstance, deps: MonitorDeps, api: Dis
 
   // Everything above, described: the tables' routes and the routes registered here directly.
   const atRoot = { prefix: () => "/", versions: [3 as const] };
-  const document = monitorOpenApi(
-    deps.config,
-    [{ routes: api.routes, prefix: (version) => `/api/v${version}/`, versions: API_VERSIONS }, { routes: badges.routes, ...atRoot }, { routes: metrics.routes, ...atRoot }],
-    [...pingOperations(), ...HEALTH_OPERATIONS, OPENAPI_OPERATION],
+  registerOpenApiRoute(app, () =>
+    monitorOpenApi(
+      deps.config,
+      [{ routes: api.routes, prefix: (version) => `/api/v${version}/`, versions: API_VERSIONS }, { routes: badges.routes, ...atRoot }, { routes: metrics.routes, ...atRoot }],
+      [...pingOperations(), ...HEALTH_OPERATIONS, OPENAPI_OPERATION],
+    ),
   );
-  registerOpenApiRoute(app, document);
 
   app.setNotFoundHandler((_request, reply) => notFoundPage(reply));
 }

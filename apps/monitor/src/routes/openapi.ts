@@ -83,6 +83,27 @@ function mergeStatuses(errors: ErrorResponse[]): ErrorResponse[] {
   return [...byStatus.values()].sort((a, b) => a.status - b.status);
 }
 
+/** What each area's tag stands for, in the document's list of tags. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  checks: "Checks: create, read, update, pause and delete them (Healthchecks' management API).",
+  pings: "The pings a check received, and their bodies.",
+  flips: "A check's status changes.",
+  integrations: "The project's integrations (channels), where alerts go.",
+  project: "The project as a whole: its keys, its maintenance windows.",
+  badges: "Status badges: the URLs a project offers, and the badges themselves (public, signed URLs).",
+  metrics: "The project's checks for Prometheus.",
+  service: "The service's own endpoints: status, counters, delivery callbacks.",
+  ping: "The ping API that jobs call: success, start, failure, log and exit status.",
+  health: "Probes for load balancers and orchestrators.",
+  openapi: "This description.",
+};
+
+/** The operations' tags in order of first use, each with its description where one is written. */
+function tagList(operations: ApiOperation[]): { name: string; description?: string }[] {
+  const names = [...new Set(operations.flatMap((operation) => operation.tags ?? []))];
+  return names.map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] && { description: TAG_DESCRIPTIONS[name] }) }));
+}
+
 export function monitorOpenApi(config: MonitorConfig, tables: MountedTable[], others: FastifyOperation[]): OpenApiDocument {
   const operations = [...tables.flatMap(tableOperations), ...others.map(fastifyOperation)];
   return buildOpenApi({
@@ -106,11 +127,16 @@ export function monitorOpenApi(config: MonitorConfig, tables: MountedTable[], ot
       readOnlyBearer: { type: "http", scheme: "bearer", description: "A project's read-only API key." },
     },
     schemas: API_SCHEMAS,
+    tags: tagList(operations),
     operations: mergeSamePaths(operations),
   });
 }
 
-export function registerOpenApiRoute(app: FastifyInstance, document: OpenApiDocument): void {
-  const body = JSON.stringify(document);
-  app.get(OPENAPI_PATH, async (_request, reply) => reply.header("content-type", "application/json").header("access-control-allow-origin", "*").send(body));
+/** Serves the document, built on its first request (building it costs more than the rest of an app's start). */
+export function registerOpenApiRoute(app: FastifyInstance, build: () => OpenApiDocument): void {
+  let body: string | undefined;
+  app.get(OPENAPI_PATH, async (_request, reply) => {
+    body ??= JSON.stringify(build());
+    return reply.header("content-type", "application/json").header("access-control-allow-origin", "*").send(body);
+  });
 }
