@@ -45,6 +45,8 @@ export interface OpenOptions {
    * frozen server) fails here and its connection is dropped. Default 30 s; 0 turns both off.
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the connections' name in pg_stat_activity (application_name), unless the URL names them. */
+  applicationName?: string;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -89,6 +91,7 @@ export function openDatabase<DB>(url: string, options: OpenOptions = {}): Databa
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(serverOptions ? { options: serverOptions } : {}),
+    ...(options.applicationName && !parsed.searchParams.has("application_name") ? { application_name: options.applicationName } : {}),
     ...({ unansweredAfterMs: statementTimeoutMs > 0 ? statementTimeoutMs + UNANSWERED_GRACE_MS : 0 } as object),
   });
   // A connection the server ends (pg_terminate_backend, a failover, idle_session_timeout, a

@@ -88,7 +88,7 @@ async function untilReachable(db: Kysely<any>, options: ServingDatabaseOptions):
  */
 async function migrate(url: string, database: Database<unknown>, options: ServingDatabaseOptions): Promise<string[]> {
   if (database.dialect === "sqlite") return migrateToLatest(database.db as Kysely<any>, options.migrations, options.table, "sqlite");
-  const migrating = openDatabase<unknown>(url, { poolSize: 1, statementTimeoutMs: 0, connectTimeoutMs: options.connectTimeoutMs, log: options.log });
+  const migrating = openDatabase<unknown>(url, { poolSize: 1, statementTimeoutMs: 0, connectTimeoutMs: options.connectTimeoutMs, log: options.log, applicationName: `beacon-${options.table}` });
   try {
     return await migrateToLatest(migrating.db as Kysely<any>, options.migrations, options.table, "postgres");
   } finally {
@@ -99,7 +99,8 @@ async function migrate(url: string, database: Database<unknown>, options: Servin
 export async function openServingDatabase<DB>(url: string, options: ServingDatabaseOptions): Promise<ServingDatabase<DB>> {
   const { log, table } = options;
   const readOnlyFile = url.startsWith("sqlite:") && /[?&]mode=ro(&|$)/.test(url);
-  const database = openDatabase<DB>(url, { log, connectTimeoutMs: options.connectTimeoutMs, statementTimeoutMs: options.statementTimeoutMs, poolSize: options.poolSize });
+  // Named, so an operator tells the servers' connections apart in pg_stat_activity.
+  const database = openDatabase<DB>(url, { log, connectTimeoutMs: options.connectTimeoutMs, statementTimeoutMs: options.statementTimeoutMs, poolSize: options.poolSize, applicationName: `beacon-${table}` });
   try {
     await untilReachable(database.db as Kysely<any>, options);
     if (readOnlyFile || (await isReadOnly(database as Database<unknown>))) {

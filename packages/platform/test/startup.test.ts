@@ -147,6 +147,21 @@ describe("openServingDatabase on PostgreSQL: waiting for the database", { skip: 
     }
   });
 
+  it("names its connections beacon-<app> in pg_stat_activity, unless the URL names them", async () => {
+    const applicationName = async (url: string) => {
+      const database = await openServingDatabase<any>(url, { log: recordingLog().log, table: "app", migrations });
+      try {
+        return (await sql<{ name: string }>`select application_name as name from pg_stat_activity where pid = pg_backend_pid()`.execute(database.db)).rows[0]!.name;
+      } finally {
+        await database.close();
+      }
+    };
+    assert.equal(await applicationName(test.url), "beacon-app");
+    const named = new URL(test.url);
+    named.searchParams.set("application_name", "billing-cron");
+    assert.equal(await applicationName(named.toString()), "billing-cron");
+  });
+
   it("gives up on a host that accepts and never answers after the connect timeout, and retries", async () => {
     proxy.stall();
     const { log, lines } = recordingLog();
