@@ -36,6 +36,7 @@ import * as subscriptions from "./subscriptions.js";
 import * as typing from "./typing.js";
 import * as uploads from "./uploads.js";
 import * as userGroups from "./user-groups.js";
+import * as groupMembers from "./group-members.js";
 import * as users from "./users.js";
 import * as botKeys from "./bot-keys.js";
 import * as botStorage from "./bot-storage.js";
@@ -68,6 +69,26 @@ export const ROUTES: readonly Route[] = [
   user("DELETE", "/invites/multiuse/:invite_id", invites.revokeMultiuseInvite),
   user("DELETE", "/invites/:invite_id", invites.revokeInvite),
   user("POST", "/invites/:invite_id/resend", invites.resendInvite),
+  // Users
+  user("GET", "/users", users.listUsers),
+  user("POST", "/users", users.createUserAccount),
+  user("GET", "/users/me", users.ownUser),
+  user("DELETE", "/users/me", users.deactivateOwnAccount),
+  user("POST", "/users/me/api_key/regenerate", users.regenerateOwnApiKey),
+  user("GET", "/users/:user", users.getUser),
+  user("PATCH", "/users/:user", users.updateUser),
+  user("DELETE", "/users/:user", users.deactivateUser),
+  user("POST", "/users/:user_id/reactivate", users.reactivateUser),
+  // User groups
+  user("POST", "/user_groups/create", userGroups.createUserGroup),
+  user("GET", "/user_groups", userGroups.listUserGroups),
+  user("PATCH", "/user_groups/:group_id", userGroups.updateUserGroup),
+  user("POST", "/user_groups/:group_id/deactivate", userGroups.deactivateUserGroup),
+  user("POST", "/user_groups/:group_id/members", groupMembers.changeMembers),
+  user("POST", "/user_groups/:group_id/subgroups", groupMembers.changeSubgroups),
+  user("GET", "/user_groups/:group_id/members", groupMembers.groupMembers),
+  user("GET", "/user_groups/:group_id/members/:user_id", groupMembers.isGroupMember),
+  user("GET", "/user_groups/:group_id/subgroups", groupMembers.groupSubgroups),
   // Bots
   user("POST", "/bots", bots.createBot),
   user("GET", "/bots", bots.listBots),
@@ -188,10 +209,8 @@ export const ROUTES: readonly Route[] = [
 
 export function registerRoutes(api: Api): void {
   api.serve(ROUTES);
-  users.register(api);
   channels.register(api);
   subscriptions.register(api);
-  userGroups.register(api);
   messages.register(api);
   registerState.register(api);
   events.register(api);

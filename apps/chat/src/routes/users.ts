@@ -1,5 +1,6 @@
 // Users: listing, reading, creating, updating, deactivating and reactivating.
-import type { Api, UserContext } from "../http/endpoint.js";
+import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { accepted, optional, refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError, CannotDeactivateLastUserError, mustBeOwner, ResourceNotFoundError } from "../http/errors.js";
 import { JsonText, serializeBody } from "../http/envelope.js";
 import { json, raw } from "../http/params.js";
@@ -16,20 +17,20 @@ import { checkUpdateProfileData } from "../actions/custom-profile-fields.js";
 import { profileRows } from "../store/profile-data.js";
 import { profileDataOf } from "../present/custom-profile-field.js";
 
-export function register(api: Api): void {
-  const { db, clock } = api.deps;
+/** `/users/{user_id}` or `/users/{email}` (FL 313). */
+function userFromPath(ctx: UserContext, options: UserAccess) {
+  const segment = ctx.path.user ?? "";
+  const id = pathId(segment);
+  return id !== undefined ? accessUserById(ctx.deps.db, ctx, id, options) : accessUserByEmail(ctx.deps.db, ctx, segment, options);
+}
 
-  /** `/users/{user_id}` or `/users/{email}` (FL 313). */
-  const userFromPath = (ctx: UserContext, options: UserAccess) => {
-    const segment = ctx.path.user ?? "";
-    const id = pathId(segment);
-    return id !== undefined ? accessUserById(db, ctx, id, options) : accessUserByEmail(db, ctx, segment, options);
-  };
+const clientGravatar = withDefault("client_gravatar", json(bool), true);
+const includeCustomProfileFields = withDefault("include_custom_profile_fields", json(bool), false);
 
-  api.user("GET", "/users", async ({ params, realm, state, reply }) => {
-    const clientGravatar = params.withDefault("client_gravatar", json(bool), true);
-    const includeCustomProfileFields = params.withDefault("include_custom_profile_fields", json(bool), false);
-    const userIds = params.optional("user_ids", json(list(int())));
+export const listUsers = handler(
+  { clientGravatar, includeCustomProfileFields, userIds: optional("user_ids", json(list(int()))) },
+  async ({ deps, realm, state, reply }, { clientGravatar, includeCustomProfileFields, userIds }) => {
+    const { db } = deps;
     if (!includeCustomProfileFields && !userIds) {
       // The whole list, serialized once per state version: every web app load asks for it,
       // and in an organization of 10,000 people it is 3.7 MB of JSON (users are part of the
@@ -44,40 +45,49 @@ export function register(api: Api): void {
     const users = await usersInRealm(db, realm.id, userIds ? { ids: userIds } : {});
     const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(db, realm.id, userIds)) : undefined;
     return { members: users.map((u) => presentUser(u, { clientGravatar, includeCustomProfileFields, profileData })) };
-  });
+  },
+);
 
-  api.user("GET", "/users/me", async ({ user, realm }) => presentOwnUser(user, profileDataOf(await profileRows(db, realm.id, [user.id]))));
+export const ownUser = handler({}, async ({ deps, user, realm }) => presentOwnUser(user, profileDataOf(await profileRows(deps.db, realm.id, [user.id]))));
 
-  api.user("GET", "/users/:user", async (ctx) => {
-    const clientGravatar = ctx.params.withDefault("client_gravatar", json(bool), true);
-    const includeCustomProfileFields = ctx.params.withDefault("include_custom_profile_fields", json(bool), false);
-    const target = await userFromPath(ctx, { allowDeactivated: true, allowBots: true });
-    const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(db, ctx.realm.id, [target.id])) : undefined;
-    return { user: presentUser(target, { clientGravatar, includeCustomProfileFields, profileData }) };
-  });
+export const getUser = handler({ clientGravatar, includeCustomProfileFields }, async (ctx, { clientGravatar, includeCustomProfileFields }) => {
+  const target = await userFromPath(ctx, { allowDeactivated: true, allowBots: true });
+  const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(ctx.deps.db, ctx.realm.id, [target.id])) : undefined;
+  return { user: presentUser(target, { clientGravatar, includeCustomProfileFields, profileData }) };
+});
 
-  api.user("POST", "/users", async ({ params, user, realm }) => {
-    // A server-granted flag, not a role: an administrator without it is refused too.
-    if (!user.can_create_users) throw new BadRequestError("User not authorized to create users");
-    const email = params.required("email", raw());
-    const password = params.required("password", raw());
-    const fullName = checkFullName(params.required("full_name", raw()));
-    await checkNewEmail(db, realm.id, email);
-    checkNewPassword(api.deps, password);
-    const created = await createUser(api.deps, { realmId: realm.id, email: email.trim(), fullName, role: ROLE_MEMBER, password, now: clock.now().getTime() });
-    return { user_id: created.userId };
-  });
+/** A server-granted flag, not a role: an administrator without it is refused too. */
+function canCreateUsers({ user }: UserContext): void {
+  if (!user.can_create_users) throw new BadRequestError("User not authorized to create users");
+}
 
-  api.user("PATCH", "/users/:user", async (ctx) => {
+export const createUserAccount = guarded(
+  canCreateUsers,
+  handler(
+    { email: required("email", raw()), password: required("password", raw()), fullName: refine(required("full_name", raw()), checkFullName) },
+    async ({ deps, realm }, { email, password, fullName }) => {
+      await checkNewEmail(deps.db, realm.id, email);
+      checkNewPassword(deps, password);
+      const created = await createUser(deps, { realmId: realm.id, email: email.trim(), fullName, role: ROLE_MEMBER, password, now: deps.clock.now().getTime() });
+      return { user_id: created.userId };
+    },
+  ),
+);
+
+export const updateUser = handler(
+  {
+    fullName: optional("full_name", raw()),
+    role: optional("role", json(int())),
+    profileData: optional("profile_data", json(profileDataItems)),
+    newEmail: optional("new_email", raw()),
+  },
+  async (ctx, { fullName, role, profileData, newEmail }) => {
+    const { deps } = ctx;
     const target = await userFromPath(ctx, { forAdmin: true, allowBots: true });
-    const fullName = ctx.params.optional("full_name", raw());
-    const role = ctx.params.optional("role", json(int()));
-    const profileData = ctx.params.optional("profile_data", json(profileDataItems));
-    const newEmail = ctx.params.optional("new_email", raw());
     if (role !== undefined) {
       if (!(ROLES as readonly number[]).includes(role)) throw new BadRequestError("Invalid role");
       if ((role === ROLE_OWNER || target.role === ROLE_OWNER) && !isOwner(ctx.user)) throw mustBeOwner();
-      if (target.role === ROLE_OWNER && role !== ROLE_OWNER && (await countActiveOwners(db, ctx.realm.id)) <= 1) {
+      if (target.role === ROLE_OWNER && role !== ROLE_OWNER && (await countActiveOwners(deps.db, ctx.realm.id)) <= 1) {
         throw new BadRequestError("The owner permission cannot be removed from the only organization owner.");
       }
     }
@@ -85,47 +95,56 @@ export function register(api: Api): void {
     if (fullName !== undefined && fullName !== target.full_name) changes.full_name = checkFullName(fullName);
     if (role !== undefined) changes.role = role;
     if (newEmail !== undefined) {
-      await checkNewEmail(db, ctx.realm.id, newEmail);
+      await checkNewEmail(deps.db, ctx.realm.id, newEmail);
       Object.assign(changes, { email: newEmail.trim(), delivery_email: newEmail.trim(), email_key: newEmail.trim().toLowerCase() });
     }
-    await changeUser(api.deps, target, changes);
-    if (profileData?.length) await checkUpdateProfileData(api.deps, ctx.realm, target, profileData, { mayEditAll: true });
+    await changeUser(deps, target, changes);
+    if (profileData?.length) await checkUpdateProfileData(deps, ctx.realm, target, profileData, { mayEditAll: true });
     return {};
-  });
+  },
+);
 
-  api.user("DELETE", "/users/me", async ({ params, user, realm }) => {
-    params.accept("deactivation_notification_comment");
-    if (user.role === ROLE_OWNER && (await countActiveOwners(db, realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
-    await setUserActive(api.deps, user, false);
-    return {};
-  });
+export const deactivateOwnAccount = handler({ comment: accepted("deactivation_notification_comment") }, async ({ deps, user, realm }) => {
+  if (user.role === ROLE_OWNER && (await countActiveOwners(deps.db, realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
+  await setUserActive(deps, user, false);
+  return {};
+});
 
-  api.user("DELETE", "/users/:user", async (ctx) => {
-    const id = pathId(ctx.path.user);
-    if (id === undefined) throw new ResourceNotFoundError("Not Found");
-    const target = await accessUserById(db, ctx, id, { forAdmin: true });
-    ctx.params.optional("deactivation_notification_comment", raw({ maxLength: 2000 }));
-    ctx.params.optional("actions", json(anything));
-    if (target.role === ROLE_OWNER && (await countActiveOwners(db, ctx.realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
-    await setUserActive(api.deps, target, false);
-    return {};
-  });
-
-  api.user("POST", "/users/:user_id/reactivate", async (ctx) => {
-    const id = pathId(ctx.path.user_id);
-    if (id === undefined) throw new ResourceNotFoundError("Not Found");
-    const target = await accessUserById(db, ctx, id, { forAdmin: true, allowDeactivated: true, allowBots: true });
-    if (target.is_active) throw new BadRequestError("User is already active");
-    await setUserActive(api.deps, target, true);
-    return {};
-  });
-
-  api.user("POST", "/users/me/api_key/regenerate", async ({ user, sessionId, params }) => {
-    // Deliberate difference (docs/chat.md): through the web app's session the current password
-    // is asked, as Zulip's web UI asks it before showing a key, so a session alone never
-    // yields an API key.
-    if (sessionId !== undefined) await checkSessionPassword(api.deps, user, params.required("password", raw()));
-    return { api_key: await regenerateApiKey(api.deps, user, clock.now().getTime()) };
-  });
+/** The user id of the path: Zulip's URL pattern matches digits only, so anything else is a 404. */
+function numericUserPath({ path }: UserContext): void {
+  if (pathId(path.user ?? path.user_id) === undefined) throw new ResourceNotFoundError("Not Found");
 }
+
+export const deactivateUser = guarded(
+  numericUserPath,
+  handler(
+    { comment: optional("deactivation_notification_comment", raw({ maxLength: 2000 })), actions: optional("actions", json(anything)) },
+    async (ctx) => {
+      const { deps } = ctx;
+      const target = await accessUserById(deps.db, ctx, pathId(ctx.path.user)!, { forAdmin: true });
+      if (target.role === ROLE_OWNER && (await countActiveOwners(deps.db, ctx.realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
+      await setUserActive(deps, target, false);
+      return {};
+    },
+  ),
+);
+
+export const reactivateUser = guarded(
+  numericUserPath,
+  handler({}, async (ctx) => {
+    const target = await accessUserById(ctx.deps.db, ctx, pathId(ctx.path.user_id)!, { forAdmin: true, allowDeactivated: true, allowBots: true });
+    if (target.is_active) throw new BadRequestError("User is already active");
+    await setUserActive(ctx.deps, target, true);
+    return {};
+  }),
+);
+
+export const regenerateOwnApiKey = handler({}, async ({ deps, user, sessionId, params }) => {
+  // Deliberate difference (docs/chat.md): through the web app's session the current password
+  // is asked, as Zulip's web UI asks it before showing a key, so a session alone never
+  // yields an API key. Whether `password` is a parameter at all depends on how the caller
+  // signed in, so it is read here rather than declared.
+  if (sessionId !== undefined) await checkSessionPassword(deps, user, params.required("password", raw()));
+  return { api_key: await regenerateApiKey(deps, user, deps.clock.now().getTime()) };
+});
 
