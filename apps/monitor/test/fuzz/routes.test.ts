@@ -5,7 +5,9 @@
 // docs/architecture.md#fuzzing to run it longer or replay a case.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { formatFailures, fuzzRoutes, fuzzSettings, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
+import { formatFailures, fuzzRoutes, fuzzSettings, routeName, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
+import type { OperationDoc } from "../../src/http/apiDoc.js";
+import type { ApiRoute } from "../../src/http/router.js";
 import { createProject } from "../../src/actions/projects.js";
 import { startSession } from "../../src/actions/webAccounts.js";
 import { apiRoutes } from "../../src/routes/index.js";
@@ -13,6 +15,12 @@ import { badgeRoutes } from "../../src/routes/badges.js";
 import { metricsRoutes } from "../../src/routes/metrics.js";
 import { csrfToken, SESSION_COOKIE } from "../../src/web/session.js";
 import { createCheckVia, integration, startHarness, type Harness } from "../helpers.js";
+
+/** What a route's doc says it reads, besides its path: query parameters and body fields. */
+function declaredNames(doc: OperationDoc, version: 1 | 3): string[] {
+  const body = typeof doc.body === "function" ? doc.body(version) : (doc.body ?? []);
+  return [...(doc.query ?? []), ...body].map((param) => param.name);
+}
 
 /** `checks/<uuid>/pause` → `/api/v3/checks/:uuid/pause`; repeated kinds get numbered names. */
 function template(prefix: string, path: string): string {
@@ -22,7 +30,8 @@ function template(prefix: string, path: string): string {
 
 const PING_PATHS = ["/ping/:uuid", "/ping/:uuid/start", "/ping/:uuid/fail", "/ping/:uuid/log", "/ping/:uuid/:exitstatus", "/ping/:ping_key/:slug", "/ping/:ping_key/:slug/fail", "/ping/:ping_key/:slug/:exitstatus"];
 
-// The names the API reads from JSON bodies and query strings, and the dashboard from forms.
+// The names the dashboard reads from forms and the pings from query strings; the API's routes
+// declare theirs (each route's `doc`, http/apiDoc.ts), which the runner takes from there.
 const NAMES = [
   "name", "slug", "tags", "desc", "timeout", "grace", "schedule", "tz", "manual_resume", "methods", "channels", "unique",
   "filter_subject", "filter_body", "subject", "subject_fail", "start_kw", "success_kw", "failure_kw", "api_key", "tag", "late",
@@ -41,9 +50,18 @@ describe("fuzzing the monitor", () => {
     await h?.close();
   });
 
+  /** The query and body parameters each table route's method declares, by `METHOD /path`. */
+  const declared = new Map<string, string[]>();
+
   function routes(): FuzzRoute[] {
-    const table = (prefix: string, list: { path: string; handlers: Partial<Record<string, unknown>> }[]) =>
-      list.flatMap((r) => Object.keys(r.handlers).map((method) => ({ method, path: template(prefix, r.path) })));
+    const table = (prefix: string, list: ApiRoute[]) =>
+      list.flatMap((r) =>
+        Object.keys(r.handlers).map((method) => {
+          const route = { method, path: template(prefix, r.path) };
+          declared.set(routeName(route), declaredNames(r.docs[method], prefix.startsWith("/api/v1/") ? 1 : 3));
+          return route;
+        }),
+      );
     const fastify = routesOf(h.app).filter((r) => !r.path.includes("*"));
     return [
       ...fastify,
@@ -125,7 +143,7 @@ describe("fuzzing the monitor", () => {
           return {
             headers: { "x-api-key": keys.api_key, cookie: `${SESSION_COOKIE}=${token}` },
             fields: { csrf: csrfToken(h.deps, token) },
-            names: NAMES,
+            names: declared.get(routeName(route)) ?? NAMES,
             samples: (name) => (samples[name] ?? []).filter((v): v is string => typeof v === "string"),
             body: route.path.startsWith("/api/") ? "json" : "form",
           };
