@@ -25,6 +25,7 @@ import { outgoingWebhooks } from "./025_outgoing_webhooks.js";
 import { unreadIndexFlags } from "./026_unread_index_flags.js";
 import { sessionHostRealm } from "./027_session_host_realm.js";
 import { sharedLimits } from "./028_shared_limits.js";
+import { onboardingSteps } from "./029_onboarding_steps.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -40,6 +41,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "026_unread_index_flags": unreadIndexFlags(dialect),
     "027_session_host_realm": sessionHostRealm(dialect),
     "028_shared_limits": sharedLimits(dialect),
+    "029_onboarding_steps": onboardingSteps(dialect),
   };
 }
 

@@ -44,6 +44,7 @@ import * as drafts from "./drafts.js";
 import * as reactions from "./reactions.js";
 import * as send from "./messages-send.js";
 import * as mutedUsers from "./muted-users.js";
+import * as onboardingSteps from "./onboarding-steps.js";
 import * as readReceipts from "./read-receipts.js";
 import * as savedSnippets from "./saved-snippets.js";
 import * as subscriptionsPatch from "./subscriptions-patch.js";
@@ -188,6 +189,7 @@ export const ROUTES: readonly Route[] = [
   user("GET", "/users/:user_id/status", userStatus.userStatus),
   user("POST", "/users/me/muted_users/:muted_user_id", mutedUsers.muteUser),
   user("DELETE", "/users/me/muted_users/:muted_user_id", mutedUsers.unmuteUser),
+  user("POST", "/users/me/onboarding_steps", onboardingSteps.markOnboardingStepRead),
   user("GET", "/saved_snippets", savedSnippets.listSavedSnippets),
   user("POST", "/saved_snippets", savedSnippets.createSavedSnippet),
   user("PATCH", "/saved_snippets/:saved_snippet_id", savedSnippets.editSavedSnippet),

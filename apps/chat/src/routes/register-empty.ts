@@ -23,7 +23,6 @@ export function emptySections(wants: (name: string) => boolean, _now: number): R
   if (wants("scheduled_messages")) out.scheduled_messages = [];
   if (wants("reminders")) out.reminders = [];
   if (wants("stop_words")) out.stop_words = [];
-  if (wants("onboarding_steps")) Object.assign(out, { onboarding_steps: [], navigation_tour_video_url: null });
   if (wants("navigation_views")) out.navigation_views = [];
   if (wants("video_calls")) Object.assign(out, { has_zoom_token: false, has_webex_token: false });
   if (wants("device")) out.devices = {};

@@ -23,6 +23,7 @@ import { usersInRealm } from "../store/users.js";
 import { groupsInRealm } from "../store/groups.js";
 import { channelScope, isSubscribed } from "./channel-access.js";
 import { emptySections } from "./register-empty.js";
+import { nextOnboardingSteps } from "../actions/onboarding-steps.js";
 import { presentRealmEmojiDict } from "../present/realm-emoji.js";
 import { realmEmojiRows } from "../store/realm-emoji.js";
 import { messageSections } from "../store/register-messages.js";
@@ -147,6 +148,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
     state.realm_user_settings_defaults = defaults;
   }
   Object.assign(state, emptySections(wants, clock.now().getTime()));
+  if (wants("onboarding_steps")) Object.assign(state, { onboarding_steps: await nextOnboardingSteps(db, user.id), navigation_tour_video_url: null });
   if (wants("realm_emoji")) state.realm_emoji = presentRealmEmojiDict(await realmEmojiRows(db, realm.id));
   if (wants("device")) state.devices = presentDevices(await userDevices(db, user.id));
   Object.assign(state, await orgSections(deps, ctx, wants));

@@ -163,8 +163,9 @@ import type { AvatarsExportsTables } from "./avatars-exports-schema.js";
 import type { SessionTables } from "./sessions-schema.js";
 export * from "./settings-schema.js";
 import type { SettingsTables } from "./settings-schema.js";
+import type { OnboardingStepTables } from "./onboarding-steps-schema.js";
 
-export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables, SessionTables {
+export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables, SessionTables, OnboardingStepTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;
