@@ -73,6 +73,11 @@ export function given(name: string): Param<boolean> {
   return { fields: [], read: (params) => params.has(name) };
 }
 
+/** Two parameters read in turn, for a check that needs both (then `refine`). */
+export function pair<A, B>(first: Param<A>, second: Param<B>): Param<[A, B]> {
+  return { fields: [...first.fields, ...second.fields], read: (params) => [first.read(params), second.read(params)] };
+}
+
 /**
  * A table's optional parameters (a settings table's), read in the table's order: the values
  * of those the request gives, by name.

@@ -14,7 +14,10 @@ import * as deleteTopic from "./delete-topic.js";
 import * as events from "./events.js";
 import * as invites from "./invites.js";
 import * as linkifiers from "./linkifiers.js";
-import * as messages from "./messages.js";
+import * as fetchMessages from "./messages-fetch.js";
+import * as flags from "./message-flags.js";
+import * as edit from "./message-edit.js";
+import * as topics from "./topics.js";
 import * as matchesNarrow from "./matches-narrow.js";
 import * as reportMessage from "./report-message.js";
 import * as navigationViews from "./navigation-views.js";
@@ -107,11 +110,24 @@ export const ROUTES: readonly Route[] = [
   user("PATCH", "/channel_folders", channelFolders.reorderChannelFolders),
   user("PATCH", "/channel_folders/:channel_folder_id", channelFolders.updateChannelFolder),
   // Messages
+  user("GET", "/messages", fetchMessages.getMessages),
   user("POST", "/messages", send.sendMessage),
+  user("GET", "/messages/:message_id", fetchMessages.getMessage),
+  user("PATCH", "/messages/:message_id", edit.editMessage),
+  user("DELETE", "/messages/:message_id", edit.deleteMessage),
+  user("GET", "/messages/:message_id/history", edit.messageHistory),
   user("POST", "/messages/render", send.renderMessage),
   user("POST", "/messages/:message_id/reactions", reactions.addReaction),
   user("DELETE", "/messages/:message_id/reactions", reactions.removeReaction),
   user("GET", "/messages/:message_id/read_receipts", readReceipts.readReceipts),
+  user("POST", "/messages/flags", flags.updateFlags),
+  user("POST", "/messages/flags/narrow", flags.updateFlagsForNarrow),
+  user("POST", "/mark_all_as_read", flags.markAllAsRead),
+  user("POST", "/mark_stream_as_read", flags.markChannelAsRead),
+  user("POST", "/mark_topic_as_read", flags.markTopicAsRead),
+  user("GET", "/users/me/:stream_id/topics", topics.channelTopics),
+  user("POST", "/user_topics", topics.setUserTopic),
+  user("PATCH", "/users/me/subscriptions/muted_topics", topics.muteTopic),
   user("GET", "/messages/matches_narrow", matchesNarrow.matchesNarrow),
   user("POST", "/messages/:message_id/report", reportMessage.reportMessage),
   user("POST", "/submessage", submessages.addSubmessage),
@@ -213,7 +229,6 @@ export function registerRoutes(api: Api): void {
   api.serve(ROUTES);
   channels.register(api);
   subscriptions.register(api);
-  messages.register(api);
   registerState.register(api);
   events.register(api);
   // Organization-level endpoints (issue 8).

@@ -1,6 +1,8 @@
 // GET /messages and GET /messages/{message_id}.
 import { sql } from "kysely";
-import type { Api } from "../http/endpoint.js";
+import type { ChatDeps } from "../deps.js";
+import { handler } from "../http/endpoint.js";
+import { given, optional, refine, withDefault } from "../http/declare.js";
 import { JsonText, serializeBody } from "../http/envelope.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -38,8 +40,8 @@ export function parseAnchor(value: string): Anchor {
 }
 
 /** The numeric anchor a narrow resolves to. */
-export async function resolveAnchor(api: Api, plan: NarrowPlan, anchor: Anchor, anchorDate: number | undefined): Promise<number> {
-  const { db } = api.deps;
+export async function resolveAnchor(deps: ChatDeps, plan: NarrowPlan, anchor: Anchor, anchorDate: number | undefined): Promise<number> {
+  const { db } = deps;
   if (anchor === "newest") return LARGER_THAN_MAX_MESSAGE_ID;
   if (anchor === "oldest") return 0;
   if (anchor === "first_unread") {
@@ -58,8 +60,8 @@ export interface Window {
 }
 
 /** Zulip's limit_query_to_range and post_process_limited_query. */
-export async function fetchWindow(api: Api, plan: NarrowPlan, anchor: number, numBefore: number, numAfter: number, includeAnchor: boolean): Promise<Window> {
-  const { db } = api.deps;
+export async function fetchWindow(deps: ChatDeps, plan: NarrowPlan, anchor: number, numBefore: number, numAfter: number, includeAnchor: boolean): Promise<Window> {
+  const { db } = deps;
   const anchoredLeft = anchor === 0;
   const anchoredRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
   if (anchoredRight) numAfter = 0;
@@ -97,28 +99,33 @@ export async function fetchWindow(api: Api, plan: NarrowPlan, anchor: number, nu
   };
 }
 
-export function register(api: Api): void {
-  const { deps } = api;
-  const { db } = deps;
+const applyMarkdownParam = withDefault("apply_markdown", json(bool), true);
+const allowEmptyTopicNameParam = withDefault("allow_empty_topic_name", json(bool), false);
 
-  api.user("GET", "/messages", async (ctx) => {
-    const { params } = ctx;
-    const anchorRaw = params.optional("anchor", raw());
-    const includeAnchorGiven = params.has("include_anchor");
-    const includeAnchor = params.withDefault("include_anchor", json(bool), true);
-    const anchorDateRaw = params.optional("anchor_date", raw());
-    const numBefore = params.optional("num_before", json(int({ min: 0 })));
-    const numAfter = params.optional("num_after", json(int({ min: 0 })));
-    const narrow = parseNarrow(params.withDefault("narrow", json(anything), []));
-    const useFirstUnread = params.withDefault("use_first_unread_anchor", json(bool), false);
-    const clientGravatar = params.withDefault("client_gravatar", json(bool), true);
-    const applyMarkdown = params.withDefault("apply_markdown", json(bool), true);
-    const messageIds = params.optional("message_ids", json(list(int())));
-    const allowEmptyTopicName = params.withDefault("allow_empty_topic_name", json(bool), false);
+export const getMessages = handler(
+  {
+    anchorRaw: optional("anchor", raw()),
+    includeAnchorGiven: given("include_anchor"),
+    includeAnchor: withDefault("include_anchor", json(bool), true),
+    anchorDateRaw: optional("anchor_date", raw()),
+    numBefore: optional("num_before", json(int({ min: 0 }))),
+    numAfter: optional("num_after", json(int({ min: 0 }))),
+    narrow: refine(withDefault("narrow", json(anything), []), parseNarrow),
+    useFirstUnreadGiven: given("use_first_unread_anchor"),
+    useFirstUnread: withDefault("use_first_unread_anchor", json(bool), false),
+    clientGravatar: withDefault("client_gravatar", json(bool), true),
+    applyMarkdown: applyMarkdownParam,
+    messageIds: optional("message_ids", json(list(int()))),
+    allowEmptyTopicName: allowEmptyTopicNameParam,
+  },
+  async (ctx, args) => {
+    const { deps } = ctx;
+    const { db } = deps;
+    const { anchorRaw, includeAnchorGiven, includeAnchor, anchorDateRaw, numBefore, numAfter, narrow, useFirstUnread, clientGravatar, applyMarkdown, messageIds, allowEmptyTopicName } = args;
     const view = { applyMarkdown, clientGravatar, allowEmptyTopicName };
 
     if (messageIds !== undefined) {
-      const given = [anchorRaw !== undefined && "anchor", includeAnchorGiven && "include_anchor", numBefore !== undefined && "num_before", numAfter !== undefined && "num_after", params.has("use_first_unread_anchor") && "use_first_unread_anchor"].filter(Boolean) as string[];
+      const given = [anchorRaw !== undefined && "anchor", includeAnchorGiven && "include_anchor", numBefore !== undefined && "num_before", numAfter !== undefined && "num_after", args.useFirstUnreadGiven && "use_first_unread_anchor"].filter(Boolean) as string[];
       if (given.length) {
         const names = ["message_ids", ...given].join(", ");
         throw new BadRequestError(`Unsupported parameter combination: ${names}`, { parameters: names });
@@ -147,8 +154,8 @@ export function register(api: Api): void {
 
     const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
     const plan = await planNarrow(deps, scope, narrow);
-    const resolved = await resolveAnchor(api, plan, anchor, anchorDate);
-    const window = await fetchWindow(api, plan, resolved, numBefore, numAfter, includeAnchor);
+    const resolved = await resolveAnchor(deps, plan, anchor, anchorDate);
+    const window = await fetchWindow(deps, plan, resolved, numBefore, numAfter, includeAnchor);
     return {
       anchor: resolved,
       found_newest: window.foundNewest,
@@ -176,15 +183,14 @@ export function register(api: Api): void {
       }
       return dicts;
     }
-  });
+  },
+);
 
-  api.user("GET", "/messages/:message_id", async (ctx) => {
-    const { params } = ctx;
-    const applyMarkdown = params.withDefault("apply_markdown", json(bool), true);
-    const allowEmptyTopicName = params.withDefault("allow_empty_topic_name", json(bool), false);
-    const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
-    const { message, flags } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
-    const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], withHistory({ applyMarkdown, clientGravatar: false, allowEmptyTopicName }, scope), scope.state);
-    return { raw_content: message.content, message: dict };
-  });
-}
+export const getMessage = handler({ applyMarkdown: applyMarkdownParam, allowEmptyTopicName: allowEmptyTopicNameParam }, async (ctx, { applyMarkdown, allowEmptyTopicName }) => {
+  const { deps } = ctx;
+  const { db } = deps;
+  const scope = await messageScope(deps, ctx.realm, ctx.user, ctx.state);
+  const { message, flags } = await accessMessage(deps, scope, pathId(ctx.path.message_id));
+  const [dict] = await loadMessageDicts(db, ctx.realm, [{ id: message.id, flags }], withHistory({ applyMarkdown, clientGravatar: false, allowEmptyTopicName }, scope), scope.state);
+  return { raw_content: message.content, message: dict };
+});
