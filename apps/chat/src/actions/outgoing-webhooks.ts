@@ -2,7 +2,11 @@
 // such a bot, or a direct message to it, is POSTed to the bot's URL, and the answer's content
 // is posted back as the bot's reply in the same topic or conversation. The call is made off the
 // request's path: the send writes an outbox row, a worker (workers/outgoing-webhooks.ts) makes
-// the call and retries it. Texts and the retry count are Zulip's.
+// the call and retries it. Texts and the retry count are Zulip's; so is retrying a timeout or
+// a refused connection. Beyond Zulip, a bot server answering 5xx, 408 or 429 ("later") is
+// retried the same way before its answer is reported, and the pauses grow (Zulip requeues at
+// once), so a bot server restarting gets its message exactly once rather than a failure.
+import { isTransientDatabaseError } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { realmUrl } from "../config.js";
 import { channelMessageUrl, directMessageUrl } from "../lib/message-urls.js";
@@ -23,7 +27,7 @@ export const MAX_REQUEST_RETRIES = 3;
 
 export interface DeliveryOptions extends LeaseTiming {
   batch: number;
-  /** wait before the n-th retry: n × retryMs (Zulip requeues at once) */
+  /** wait before the n-th retry: retryMs × 3^(n-1) (Zulip requeues at once) */
   retryMs: number;
   timeoutMs: number;
 }
@@ -40,7 +44,8 @@ export async function doDeliverOutgoingWebhooks(deps: ChatDeps, options: Deliver
       try {
         await deliverCall(deps, call, options);
       } catch (error) {
-        deps.log.error({ err: error, callId: call.id }, "outgoing webhook call failed");
+        // A database outage is the worker loop's to report, once.
+        if (!isTransientDatabaseError(error)) deps.log.error({ err: error, callId: call.id }, "outgoing webhook call failed");
         await retryCall(deps.db, call.id, call.failed_tries, deps.clock.now().getTime() + options.leaseMs, String(error));
       }
     }
@@ -68,7 +73,8 @@ async function deliverCall(deps: ChatDeps, call: OutgoingWebhookCall, options: D
     return deleteCall(deps.db, call.id);
   }
   const outcome = await postWebhook(deps.config, service.base_url, request.body, request.contentType, options.timeoutMs);
-  const retry = await handleOutcome(ctx, service, outcome);
+  const lastTry = call.failed_tries >= MAX_REQUEST_RETRIES;
+  const retry = await handleOutcome(ctx, service, outcome, lastTry);
   if (retry === undefined) return deleteCall(deps.db, call.id);
   const failedTries = call.failed_tries + 1;
   if (failedTries > MAX_REQUEST_RETRIES) {
@@ -78,7 +84,17 @@ async function deliverCall(deps: ChatDeps, call: OutgoingWebhookCall, options: D
     deps.log.warn({ bot: bot.email, messageId: call.message_id }, "outgoing webhook: maximum retries exceeded");
     return deleteCall(deps.db, call.id);
   }
-  await retryCall(deps.db, call.id, failedTries, deps.clock.now().getTime() + failedTries * options.retryMs, retry);
+  await retryCall(deps.db, call.id, failedTries, deps.clock.now().getTime() + retryDelay(failedTries, options.retryMs), retry);
+}
+
+/** The pause before retry `n` (1, 2, 3): retryMs, then three times longer each time. */
+export function retryDelay(n: number, retryMs: number): number {
+  return retryMs * 3 ** (n - 1);
+}
+
+/** 408, 429 and 5xx say "try later"; any other status is the bot server's final word. */
+function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /** The request body per interface, or the failure text when the interface cannot serve it. */
@@ -108,8 +124,11 @@ function buildRequest(ctx: Context, service: BotService): { body: string; conten
   return { body: JSON.stringify(payload), contentType: "application/json" };
 }
 
-/** Acts on the bot server's answer; returns the failure text when the call should be retried. */
-async function handleOutcome(ctx: Context, service: BotService, outcome: WebhookOutcome): Promise<string | undefined> {
+/**
+ * Acts on the bot server's answer; returns the failure text when the call should be retried.
+ * A "later" status is retried unless this was the last try, when it is reported as any other.
+ */
+async function handleOutcome(ctx: Context, service: BotService, outcome: WebhookOutcome, lastTry: boolean): Promise<string | undefined> {
   switch (outcome.kind) {
     case "timeout":
       return `Request timed out after ${WEBHOOK_TIMEOUT_SECONDS} seconds.`;
@@ -126,6 +145,7 @@ async function handleOutcome(ctx: Context, service: BotService, outcome: Webhook
       return undefined;
   }
   if (outcome.status < 200 || outcome.status > 299) {
+    if (isTransientStatus(outcome.status) && !lastTry) return `Third party responded with ${outcome.status}`;
     await failWithMessage(ctx, `Third party responded with ${outcome.status}`);
     await notifyBotOwner(ctx, { statusCode: outcome.status, responseContent: outcome.text });
     return undefined;

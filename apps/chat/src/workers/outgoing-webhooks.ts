@@ -17,7 +17,7 @@ export class OutgoingWebhookWorker extends WorkerLoop<number> {
   ) {
     super({ log: deps.log, intervalMs: options.intervalMs ?? 1000, failure: "outgoing webhook cycle failed", name: "outgoing webhook worker" });
     const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
-    this.options = { batch: options.batch ?? 20, leaseMs: options.leaseMs ?? timeoutMs * 3, heartbeatMs: options.heartbeatMs ?? 5000, retryMs: options.retryMs ?? 2000, timeoutMs };
+    this.options = { batch: options.batch ?? 20, leaseMs: options.leaseMs ?? timeoutMs * 3, heartbeatMs: options.heartbeatMs ?? 5000, retryMs: options.retryMs ?? 5000, timeoutMs };
   }
 
   /** Makes every call due now (including retries that fall due meanwhile); returns how many. */

@@ -120,17 +120,60 @@ describe("outgoing webhook bots", () => {
     assert.deepEqual([reply.sender_id, reply.content], [bot.id, "hi Mia"]);
   });
 
-  it("says 'Failure! Third party responded with 500' and tells the bot's owner", async () => {
+  it("retries a 5xx answer three times, then says 'Failure! Third party responded with 500' and tells the bot's owner", async () => {
     const bot = await createBot("broken", { payload_url: `http://127.0.0.1:${PORT}/broken` });
     answer = () => ({ status: 500, body: "oops" });
     await t.call(member, "POST", "/messages", { type: "direct", to: JSON.stringify([bot.id]), content: "hello?" });
     await worker.runOnce();
-    assert.equal(received.length, 1, "a 5xx answer is not retried");
+    assert.equal(received.length, 4, "tried once and retried three times, as Zulip retries a timeout");
     const [failure] = await lastMessages(member, [{ operator: "dm", operand: [bot.id] }], 1);
     assert.deepEqual([failure.sender_id, failure.content], [bot.id, "Failure! Third party responded with 500"]);
     const [notice] = await lastMessages(owner, [{ operator: "dm", operand: [bot.id] }], 1);
     assert.equal(notice.sender_id, bot.id);
     assert.match(notice.content, /^\[A message\]\(http.*\/near\/\d+\) to your bot @_\*\*broken bot\*\* triggered an outgoing webhook\.\nThe webhook got a response with status code \*500\*\.\nThe response contains the following payload:\n```\nb'oops'\n```$/);
+  });
+
+  it("delivers exactly once to a bot server that answers 503, 429 and 502 before it recovers", async () => {
+    const bot = await createBot("restarting", { payload_url: `http://127.0.0.1:${PORT}/restarting` });
+    const statuses = [503, 429, 502];
+    answer = () => {
+      const status = statuses.shift();
+      return status ? { status, body: "later" } : { status: 200, body: JSON.stringify({ content: "back again" }) };
+    };
+    await t.call(member, "POST", "/messages", { type: "direct", to: JSON.stringify([bot.id]), content: "are you there?" });
+    await worker.runOnce();
+    await worker.runOnce();
+    assert.equal(received.length, 4);
+    const replies = await lastMessages(member, [{ operator: "dm", operand: [bot.id] }], 3);
+    assert.deepEqual(replies.map((m) => m.content), ["are you there?", "back again"], "one reply and no failure notice");
+  });
+
+  it("waits longer before each retry: 5 s, 15 s, 45 s", async () => {
+    const bot = await createBot("sleepy", { payload_url: `http://127.0.0.1:${PORT}/sleepy` });
+    answer = () => ({ status: 503, body: "later" });
+    const paced = new OutgoingWebhookWorker(t.deps, { timeoutMs: 2000 });
+    await t.call(member, "POST", "/messages", { type: "direct", to: JSON.stringify([bot.id]), content: "slowly" });
+    await paced.runOnce();
+    for (const [pause, tries] of [[5_000, 2], [15_000, 3], [45_000, 4]] as const) {
+      t.clock.advance(pause - 1);
+      await paced.runOnce();
+      assert.equal(received.length, tries - 1, `not before ${pause} ms`);
+      t.clock.advance(1);
+      await paced.runOnce();
+      assert.equal(received.length, tries);
+    }
+    const [failure] = await lastMessages(member, [{ operator: "dm", operand: [bot.id] }], 1);
+    assert.equal(failure.content, "Failure! Third party responded with 503");
+  });
+
+  it("does not retry a 4xx answer other than 408 and 429", async () => {
+    const bot = await createBot("lost", { payload_url: `http://127.0.0.1:${PORT}/lost` });
+    answer = () => ({ status: 404, body: "no such hook" });
+    await t.call(member, "POST", "/messages", { type: "direct", to: JSON.stringify([bot.id]), content: "where?" });
+    await worker.runOnce();
+    assert.equal(received.length, 1);
+    const [failure] = await lastMessages(member, [{ operator: "dm", operand: [bot.id] }], 1);
+    assert.equal(failure.content, "Failure! Third party responded with 404");
   });
 
   it("says 'Failure! Invalid JSON in response' for an answer that is not JSON", async () => {

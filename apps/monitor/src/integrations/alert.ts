@@ -6,13 +6,16 @@ import type { Channel, Check, Ping, Project } from "../store/schema.js";
 /**
  * A failed delivery; `permanent` ones disable the integration and are not retried, and
  * `final` ones are not retried either but leave the integration enabled (an unverified
- * address: a retry minutes later would deliver a stale alert).
+ * address, a 4xx answer: a retry would fail the same way). `transient` ones are nobody's
+ * mistake (a connection refused, a timeout, a 5xx, 429): they are retried until the fault
+ * clears, for up to a day.
  */
 export class TransportError extends Error {
   constructor(
     message: string,
     readonly permanent = false,
     readonly final = false,
+    readonly transient = false,
   ) {
     super(message);
   }
@@ -22,14 +25,15 @@ export interface Failure {
   error: string;
   permanent: boolean;
   final: boolean;
+  transient: boolean;
   /** Not a TransportError: a bug or an outage worth a log line. */
   unexpected: boolean;
 }
 
 /** How a failed delivery attempt is recorded, whatever was thrown. */
 export function failureOf(e: unknown): Failure {
-  if (e instanceof TransportError) return { error: e.message, permanent: e.permanent, final: e.final, unexpected: false };
-  return { error: (e instanceof Error && e.message) || String(e), permanent: false, final: false, unexpected: true };
+  if (e instanceof TransportError) return { error: e.message, permanent: e.permanent, final: e.final, transient: e.transient, unexpected: false };
+  return { error: (e instanceof Error && e.message) || String(e), permanent: false, final: false, transient: false, unexpected: true };
 }
 
 export interface FlipFacts {

@@ -1,7 +1,9 @@
 // Outbound HTTP for integrations, with the upstream's transport facts: 30 s timeout, up to
 // 3 redirects, "User-Agent: healthchecks.io" unless set, private addresses refused unless
 // allowed, and curl-like error messages. One attempt per call: retries and backoff are
-// the outbox's job (actions/deliveries.ts).
+// the outbox's job (actions/deliveries.ts), told here whether a failure is worth one: a
+// network failure, a timeout, a 5xx, 408 or 429 is transient; another 4xx, an address that is
+// not allowed or a URL that cannot work is final.
 import http from "node:http";
 import https from "node:https";
 import { checkedLookup, checkLiteral, OutboundRefusedError } from "@beacon/platform";
@@ -61,6 +63,20 @@ function describe(error: any): string {
   return "HTTP request failed, code: 0";
 }
 
+/** Failures that the integration's settings cause, which no retry can mend. */
+const CONFIG_FAILURES = new Set([PRIVATE_REFUSED, "HTTP request failed, code: 1", "HTTP request failed, code: 3", "Too many redirects"]);
+
+function failure(error: unknown): TransportError {
+  const message = describe(error);
+  const final = CONFIG_FAILURES.has(message);
+  return new TransportError(message, false, final, !final);
+}
+
+/** 408 Request Timeout, 429 Too Many Requests and 5xx say "later"; another 4xx says "never". */
+export function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
 function once(req: HttpRequest, url: URL, deadline: number): Promise<HttpResponse & { location?: string }> {
   return new Promise((resolve, reject) => {
     if (url.protocol !== "http:" && url.protocol !== "https:") return reject(new TransportError("HTTP request failed, code: 1"));
@@ -110,7 +126,7 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   try {
     url = new URL(req.url);
   } catch {
-    throw new TransportError("HTTP request failed, code: 3");
+    throw new TransportError("HTTP request failed, code: 3", false, true);
   }
   try {
     for (let redirects = 0; ; redirects++) {
@@ -120,15 +136,21 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       url = new URL(res.location, url);
     }
   } catch (error) {
-    throw new TransportError(describe(error));
+    throw failure(error);
   }
 }
 
 export const SUCCESS_CODES = new Set([200, 201, 202, 204]);
 
-/** Sends and insists on 200/201/202/204; `onError` may word the failure (Zulip, Slack). */
+/**
+ * Sends and insists on 200/201/202/204; `onError` may word the failure (Zulip, Slack) and
+ * make it permanent. Otherwise the status says whether it is transient or final.
+ */
 export async function send(req: HttpRequest, onError?: (res: HttpResponse) => TransportError): Promise<HttpResponse> {
   const res = await httpRequest(req);
-  if (!SUCCESS_CODES.has(res.status)) throw onError ? onError(res) : new TransportError(`Received status code ${res.status}`);
-  return res;
+  if (SUCCESS_CODES.has(res.status)) return res;
+  const error = onError ? onError(res) : new TransportError(`Received status code ${res.status}`);
+  if (error.permanent || error.final) throw error;
+  const transient = isTransientStatus(res.status);
+  throw new TransportError(error.message, false, !transient, transient);
 }

@@ -2,10 +2,10 @@
 // rows are then claimed (with a lease), delivered and marked. Claims are single
 // statements (UPDATE … WHERE id IN (… FOR UPDATE SKIP LOCKED on PostgreSQL) RETURNING),
 // so concurrent workers never take the same row.
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Dialect } from "@beacon/platform";
 import type { Db } from "../deps.js";
-import type { Channel, Flip, Notification } from "./schema.js";
+import type { Channel, Flip, MonitorDB, Notification } from "./schema.js";
 
 /** Marks up to `limit` unprocessed flips processed and returns them. */
 export async function claimFlips(db: Db, dialect: Dialect, now: number, limit: number): Promise<Flip[]> {
@@ -42,6 +42,24 @@ export async function insertNotifications(db: Db, rows: Omit<Notification, "id">
   for (let i = 0; i < rows.length; i += 500) await db.insertInto("notifications").values(rows.slice(i, i + 500)).execute();
 }
 
+/**
+ * No older alert of the same check is still pending for the same integration: alerts reach an
+ * integration in the order they happened, so a "down" being retried is never overtaken by the
+ * "up" that followed it.
+ */
+const inTurn = (eb: ExpressionBuilder<MonitorDB, "notifications">) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("notifications as older")
+        .select("older.id")
+        .whereRef("older.check_id", "=", "notifications.check_id")
+        .whereRef("older.channel_id", "=", "notifications.channel_id")
+        .where("older.state", "=", "pending")
+        .whereRef("older.id", "<", "notifications.id"),
+    ),
+  );
+
 /** Takes up to `limit` due notifications, leasing them until `leaseUntil`. */
 export async function claimNotifications(db: Db, dialect: Dialect, now: number, limit: number, leaseUntil: number): Promise<Notification[]> {
   let pick = db
@@ -50,6 +68,7 @@ export async function claimNotifications(db: Db, dialect: Dialect, now: number, 
     .where("state", "=", "pending")
     .where("next_attempt", "<=", now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .where(inTurn)
     .orderBy("id")
     .limit(limit);
   if (dialect === "postgres") pick = pick.forUpdate().skipLocked();
@@ -86,6 +105,7 @@ export async function nextRetry(db: Db, now: number): Promise<number | null> {
     .select(sql<number | null>`min(next_attempt)`.as("at"))
     .where("state", "=", "pending")
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+    .where(inTurn)
     .executeTakeFirst();
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }

@@ -148,10 +148,17 @@ export const emailTransport: Transport = {
         headers: { "List-Unsubscribe": `<${unsub}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       });
     } catch (error) {
-      throw new TransportError((error as Error).message || "SMTP error");
+      throw new TransportError((error as Error).message || "SMTP error", false, false, smtpTransient(error));
     }
   },
 };
+
+/** An SMTP server out of reach, or answering 4xx ("try again later", RFC 5321 §4.2.1). */
+function smtpTransient(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  if (typeof responseCode === "number") return responseCode >= 400 && responseCode < 500;
+  return ["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET"].includes(code ?? "");
+}
 
 /** The mail with the link that verifies an address for an e-mail integration. */
 export async function sendVerificationMail(config: MonitorConfig, to: string, link: string): Promise<void> {

@@ -97,7 +97,7 @@ describe("Pushover alerts", () => {
     assert.equal(po.requests[0].form().get("title"), "\u{1F534} TEST is DOWN");
   });
 
-  it("disables the integration when Pushover says the user key is invalid, and retries other refusals", async () => {
+  it("disables the integration when Pushover says the user key is invalid, does not retry another 400, and retries a 5xx", async () => {
     po.clear();
     po.replies.push({ status: 400, body: { user: "invalid", errors: ["user identifier is not a valid user, group, or subscribed user key"], status: 0 } });
     const gone = await alertDown(h, await addIntegration(h, "po", "bad|0|0"));
@@ -105,13 +105,21 @@ describe("Pushover alerts", () => {
     assert.equal(gone.channel.last_error, "Received status code 400 (invalid user)");
 
     po.clear();
-    po.replies.push({ status: 400, body: { message: "cannot parse" } }, { status: 500, body: "oops" });
+    po.replies.push({ status: 400, body: { message: "cannot parse" } });
+    const refused = await alertDown(h, await addIntegration(h, "po", "uKey8|0|0"));
+    assert.deepEqual([refused.channel.disabled, refused.channel.last_error], [0, "Received status code 400"]);
+    h.clock.advanceSeconds(600);
+    await runAlertCycle(h.deps);
+    assert.equal(po.requests.length, 1, "a 400 is not retried");
+
+    po.clear();
+    po.replies.push({ status: 500, body: "oops" }, { status: 503, body: "busy" });
     const flaky = await alertDown(h, await addIntegration(h, "po", "uKey9|0|0"));
     assert.equal(flaky.channel.disabled, 0);
-    assert.equal(flaky.channel.last_error, "Received status code 400");
+    assert.equal(flaky.channel.last_error, "Received status code 500");
     h.clock.advanceSeconds(11);
     await runAlertCycle(h.deps);
-    assert.equal((await channelRow(h, flaky.channel)).last_error, "Received status code 500");
+    assert.equal((await channelRow(h, flaky.channel)).last_error, "Received status code 503");
     h.clock.advanceSeconds(61);
     await runAlertCycle(h.deps);
     assert.equal((await channelRow(h, flaky.channel)).last_error, "");
