@@ -81,8 +81,6 @@ export function withFlags(dict: Record<string, unknown>, flags: number): Record<
   return dict;
 }
 
-/** The columns a message dict is made of. */
-
 const flagsJson = new Map<number, string>();
 const jsonNumber = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(v) : JSON.stringify(v));
 
