@@ -11,7 +11,8 @@ import { createApi, JSON_PREFIX } from "./http/endpoint.js";
 import { installErrorHandling } from "./http/envelope.js";
 import { noStoreAnswers } from "./http/session.js";
 import { chatMigrations } from "./migrations/index.js";
-import { registerRoutes } from "./routes/index.js";
+import { registerOpenApiRoute } from "./http/openapi.js";
+import { registerRoutes, ROUTES } from "./routes/index.js";
 import { registerBigBlueButtonJoin } from "./routes/video-calls.js";
 import { registerEmailChangePages } from "./routes/settings.js";
 import { registerWebApp } from "./routes/web-app.js";
@@ -55,6 +56,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   compressResponses(app, `${JSON_PREFIX}/`);
   noStoreAnswers(app, JSON_PREFIX);
   registerRoutes(createApi(app, deps));
+  registerOpenApiRoute(app, deps.config, ROUTES);
   registerEmailChangePages(app, deps);
   registerWebAuth(app, deps);
   registerWebApp(app, deps);

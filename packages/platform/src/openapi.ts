@@ -132,7 +132,7 @@ export interface ApiEnvelope {
 
 export interface ApiDescription {
   info: { title: string; version: string; description?: string; summary?: string };
-  servers?: { url: string; description?: string }[];
+  servers?: { url: string; description?: string; variables?: Record<string, { default: string; enum?: string[]; description?: string }> }[];
   envelope: ApiEnvelope;
   /** The default for operations that do not name one; `json` unless given. */
   bodyStyle?: BodyStyle;

@@ -1,23 +1,36 @@
 // Strict validators for decoded parameter values, reporting the first problem with Zulip's
 // message templates (typed_endpoint's ERROR_TEMPLATES). A path names nested values the way
 // Zulip does: `subscriptions[0]["name"]`.
+import type { JsonSchema } from "@beacon/platform";
 import { ParamValidationError } from "./errors.js";
 
 export type Validator<T> = (value: unknown, path: string) => T;
+
+/** What each validator below accepts, as JSON Schema: for the API's OpenAPI document. */
+const schemas = new WeakMap<Validator<unknown>, JsonSchema>();
+
+const described = <T>(schema: JsonSchema, validator: Validator<T>): Validator<T> => {
+  schemas.set(validator, schema);
+  return validator;
+};
+
+/** A validator's schema; one written by hand elsewhere has none, so any value (`{}`). */
+export const schemaOf = (validator: Validator<unknown>): JsonSchema => schemas.get(validator) ?? {};
 
 const fail = (msg: string): never => {
   throw new ParamValidationError(msg);
 };
 
-export const bool: Validator<boolean> = (value, path) => (typeof value === "boolean" ? value : fail(`${path} is not a boolean`));
+export const bool: Validator<boolean> = described({ type: "boolean" }, (value, path) => (typeof value === "boolean" ? value : fail(`${path} is not a boolean`)));
 
 export function int(options: { min?: number; max?: number } = {}): Validator<number> {
-  return (value, path) => {
+  const schema = { type: "integer", ...(options.min !== undefined && { minimum: options.min }), ...(options.max !== undefined && { maximum: options.max }) };
+  return described(schema, (value, path) => {
     if (typeof value !== "number" || !Number.isSafeInteger(value)) return fail(`${path} is not an integer`);
     if (options.min !== undefined && value < options.min) return fail(`${path} is too small`);
     if (options.max !== undefined && value > options.max) return fail(`${path} is too large`);
     return value;
-  };
+  });
 }
 
 export interface StringOptions {
@@ -37,21 +50,26 @@ export function checkString(value: string, path: string, options: StringOptions)
   return out;
 }
 
+/** A string's schema under these options (also for raw parameters, params.ts). */
+export function stringSchema(options: StringOptions): JsonSchema {
+  return { type: "string", ...(options.maxLength !== undefined && { maxLength: options.maxLength }), ...(options.required && { pattern: "\\S" }) };
+}
+
 export function string(options: StringOptions = {}): Validator<string> {
-  return (value, path) => (typeof value === "string" ? checkString(value, path, options) : fail(`${path} is not a string`));
+  return described(stringSchema(options), (value, path) => (typeof value === "string" ? checkString(value, path, options) : fail(`${path} is not a string`)));
 }
 
 export function list<T>(item: Validator<T>): Validator<T[]> {
-  return (value, path) => (Array.isArray(value) ? value.map((v, i) => item(v, `${path}[${i}]`)) : fail(`${path} is not a list`));
+  return described({ type: "array", items: schemaOf(item) }, (value, path) => (Array.isArray(value) ? value.map((v, i) => item(v, `${path}[${i}]`)) : fail(`${path} is not a list`)));
 }
 
 export function nullable<T>(inner: Validator<T>): Validator<T | null> {
-  return (value, path) => (value === null ? null : inner(value, path));
+  return described({ anyOf: [schemaOf(inner), { type: "null" }] }, (value, path) => (value === null ? null : inner(value, path)));
 }
 
 /** A literal choice: anything else is `Invalid <name>`. */
 export function oneOf<T extends string | number>(choices: readonly T[]): Validator<T> {
-  return (value, path) => (choices.includes(value as T) ? (value as T) : fail(`Invalid ${path}`));
+  return described({ enum: [...choices] }, (value, path) => (choices.includes(value as T) ? (value as T) : fail(`Invalid ${path}`)));
 }
 
 /**
@@ -60,7 +78,7 @@ export function oneOf<T extends string | number>(choices: readonly T[]): Validat
  */
 export function union<A, B>(first: Validator<A>, second: Validator<B>): Validator<A | B> {
   const typeMismatch = (e: unknown) => e instanceof ParamValidationError && /( is not a| is not an|^Invalid )/.test(e.message);
-  return (value, path) => {
+  return described({ anyOf: [schemaOf(first), schemaOf(second)] }, (value, path) => {
     try {
       return first(value, path);
     } catch (firstError) {
@@ -70,7 +88,7 @@ export function union<A, B>(first: Validator<A>, second: Validator<B>): Validato
         throw typeMismatch(firstError) ? secondError : firstError;
       }
     }
-  };
+  });
 }
 
 type Field<T> = { validator: Validator<T>; optional?: boolean };
@@ -82,7 +100,13 @@ export const optionalField = <T>(validator: Validator<T>) => ({ validator, optio
 
 /** A JSON object with known keys; unknown keys are refused unless `allowExtra`. */
 export function object<S extends Shape>(shape: S, options: { allowExtra?: boolean } = {}): Validator<ObjectOf<S>> {
-  return (value, path) => {
+  const schema = {
+    type: "object",
+    properties: Object.fromEntries(Object.entries(shape).map(([key, spec]) => [key, schemaOf(spec.validator)])),
+    required: Object.entries(shape).filter(([, spec]) => !spec.optional).map(([key]) => key),
+    ...(!options.allowExtra && { additionalProperties: false }),
+  };
+  return described(schema, (value, path) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return fail(`${path} is not a dict`);
     const record = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
@@ -100,7 +124,7 @@ export function object<S extends Shape>(shape: S, options: { allowExtra?: boolea
       }
     }
     return out as ObjectOf<S>;
-  };
+  });
 }
 
 /** Any JSON value, unchecked (for values validated by the caller). */

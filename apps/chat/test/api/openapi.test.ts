@@ -1,0 +1,71 @@
+// GET /openapi.json: generated from the URL table and the handlers' declarations, so it must
+// list exactly the table's endpoints with their declared parameters, pass the OpenAPI 3.1
+// schema, and feed a code generator.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import openapiTS, { astToString } from "openapi-typescript";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { ROUTES } from "../../src/routes/index.js";
+import { API_PREFIX } from "../../src/http/endpoint.js";
+import { chatTest, type ChatTest } from "../helpers.js";
+
+type Document = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, any>> };
+
+/** Any path notation (`:id`, `{id}`, a trailing `*`) with its parameters left unnamed. */
+const shape = (path: string) => path.replace(/:[A-Za-z0-9_]+|\{[^}]+\}|\*$/g, "{}");
+
+describe("GET /openapi.json", () => {
+  let t: ChatTest;
+  let doc: Document;
+
+  before(async () => {
+    t = await chatTest();
+    const res = await t.app.inject({ method: "GET", url: "/openapi.json" });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers["content-type"]), /^application\/json/);
+    doc = res.json();
+  });
+  after(() => t.close());
+
+  it("is an OpenAPI 3.1 document that passes the specification's schema", async () => {
+    assert.equal(doc.openapi, "3.1.0");
+    const result = await new Validator().validate(doc);
+    assert.deepEqual(result.errors, undefined);
+    assert.equal(result.valid, true);
+    assert.match(doc.servers[0].url, /\/api\/v1$/);
+  });
+
+  it("describes exactly the URL table's endpoints, each of which Fastify serves under /api/v1", () => {
+    const inDoc = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${shape(path)}`));
+    const table = ROUTES.map((route) => `${route.method} ${shape(route.path)}`);
+    assert.deepEqual([...new Set(inDoc)].sort(), [...new Set(table)].sort());
+    const unserved = ROUTES.filter((route) => !t.app.hasRoute({ method: route.method, url: API_PREFIX + route.path })).map((route) => `${route.method} ${route.path}`);
+    assert.deepEqual(unserved, []);
+  });
+
+  it("describes each endpoint's declared parameters: where they are read, their schema, JSON encoding and aliases", () => {
+    for (const route of ROUTES) {
+      const operation = Object.entries(doc.paths).find(([path]) => shape(path) === shape(route.path))![1];
+      const described = operation[route.method.toLowerCase()];
+      const names = new Set([
+        ...(described.parameters ?? []).map((p: any) => p.name),
+        ...Object.keys(described.requestBody?.content["application/x-www-form-urlencoded"].schema.properties ?? {}),
+      ]);
+      for (const field of Object.values(route.endpoint.params).flatMap((param) => param.fields)) {
+        assert.ok(names.has(field.name), `${route.method} ${route.path}: ${field.name} is not described`);
+        for (const alias of field.aliases) assert.ok(names.has(alias), `${route.method} ${route.path}: alias ${alias} is not described`);
+      }
+    }
+    const alertWords = doc.paths["/users/me/alert_words"].post.requestBody.content["application/x-www-form-urlencoded"];
+    assert.deepEqual(alertWords.schema.properties.alert_words.type, "array");
+    assert.deepEqual(alertWords.encoding, { alert_words: { contentType: "application/json" } });
+    assert.deepEqual(doc.paths["/users/me/alert_words"].post.security, [{ basicAuth: [] }]);
+    assert.deepEqual(doc.paths["/fetch_api_key"].post.security, []);
+  });
+
+  it("feeds openapi-typescript", async () => {
+    const source = astToString(await openapiTS(doc as any));
+    assert.match(source, /"\/users\/me\/alert_words": \{/);
+    assert.match(source, /"post-users-me-alert_words": \{/);
+  });
+});
