@@ -73,6 +73,11 @@ export function given(name: string): Param<boolean> {
   return { fields: [], read: (params) => params.has(name) };
 }
 
+/** A declaration's parameters as one value: several parameters several endpoints share. */
+export function declared<D extends Declaration>(declaration: D): Param<Args<D>> {
+  return { fields: fieldsOf(declaration), read: (params) => parseArgs(declaration, params) };
+}
+
 /** Two parameters read in turn, for a check that needs both (then `refine`). */
 export function pair<A, B>(first: Param<A>, second: Param<B>): Param<[A, B]> {
   return { fields: [...first.fields, ...second.fields], read: (params) => [first.read(params), second.read(params)] };

@@ -2,7 +2,8 @@
 // and checked the same way for both.
 import type { Caller } from "../http/auth.js";
 import { BadRequestError, insufficientPermission, mustBeOwner } from "../http/errors.js";
-import { json, raw, type Params } from "../http/params.js";
+import { json, Params, raw } from "../http/params.js";
+import { accepted, collect, declared, optional, refine, withDefault, type Param } from "../http/declare.js";
 import { bool, int, oneOf } from "../http/validators.js";
 import { checkRetentionDays, TOPICS_POLICIES } from "../actions/channel-checks.js";
 import { checkGroupSetting, groupSettingValue } from "../actions/group-settings.js";
@@ -22,32 +23,34 @@ export interface ChannelSettings {
   groupSettings: Partial<Record<StreamGroupSetting, GroupSettingValue>>;
 }
 
-export function readChannelSettings(params: Params): ChannelSettings {
-  const inviteOnly = params.withDefault("invite_only", json(bool), false);
-  const isWebPublic = params.withDefault("is_web_public", json(bool), false);
-  const isDefault = params.withDefault("is_default_stream", json(bool), false);
-  const historyPublicToSubscribers = params.optional("history_public_to_subscribers", json(bool));
-  const retention = params.optional("message_retention_days", raw());
-  params.optional("default_push_notifications", json(bool));
-  const topicsPolicy = params.withDefault("topics_policy", json(oneOf(TOPICS_POLICIES)), "inherit");
-  const folderId = params.optional("folder_id", json(int())) ?? null;
-  const groupSettings: ChannelSettings["groupSettings"] = {};
-  for (const name of STREAM_GROUP_SETTINGS) {
-    const value = params.optional(name, json(groupSettingValue));
-    if (value !== undefined) groupSettings[name] = value;
-  }
-  params.accept("send_new_subscription_messages");
-  return {
-    inviteOnly,
-    isWebPublic,
-    isDefault,
-    historyPublicToSubscribers,
-    messageRetentionDays: retention === undefined ? null : checkRetentionDays(retention),
-    topicsPolicy,
-    folderId,
-    groupSettings,
-  };
-}
+/** The channel settings a request may give, read in Zulip's order. */
+export const channelSettingParams: Param<ChannelSettings> = refine(
+  declared({
+    inviteOnly: withDefault("invite_only", json(bool), false),
+    isWebPublic: withDefault("is_web_public", json(bool), false),
+    isDefault: withDefault("is_default_stream", json(bool), false),
+    historyPublicToSubscribers: optional("history_public_to_subscribers", json(bool)),
+    retention: optional("message_retention_days", raw()),
+    defaultPushNotifications: optional("default_push_notifications", json(bool)),
+    topicsPolicy: withDefault("topics_policy", json(oneOf(TOPICS_POLICIES)), "inherit"),
+    folderId: optional("folder_id", json(int())),
+    groupSettings: collect(STREAM_GROUP_SETTINGS.map((name) => [name, optional(name, json(groupSettingValue))] as const)),
+    sendNewSubscriptionMessages: accepted("send_new_subscription_messages"),
+  }),
+  (given) => ({
+    inviteOnly: given.inviteOnly,
+    isWebPublic: given.isWebPublic,
+    isDefault: given.isDefault,
+    historyPublicToSubscribers: given.historyPublicToSubscribers,
+    messageRetentionDays: given.retention === undefined ? null : checkRetentionDays(given.retention),
+    topicsPolicy: given.topicsPolicy,
+    folderId: given.folderId ?? null,
+    groupSettings: Object.fromEntries(given.groupSettings) as ChannelSettings["groupSettings"],
+  }),
+);
+
+/** Every channel setting's default, for channels created without naming any. */
+export const defaultChannelSettings = (): ChannelSettings => channelSettingParams.read(new Params({}, {}));
 
 /** May the caller create a channel with these settings? Zulip's messages when not. */
 export function checkCanCreateChannel(scope: ChannelScope, caller: Caller, settings: ChannelSettings, retentionGiven: boolean): void {

@@ -1,9 +1,10 @@
 // PATCH /streams/{stream_id}: rename, describe, change privacy, defaults and permissions.
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { collect, optional } from "../http/declare.js";
 import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner, previousSettingMismatch } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, int, nullable, oneOf } from "../http/validators.js";
-import { updateChannel, type ChannelChanges } from "../actions/channels.js";
+import { updateChannel as doUpdateChannel, type ChannelChanges } from "../actions/channels.js";
 import { messageScope } from "../actions/message-context.js";
 import { renderChannelDescription } from "../actions/render.js";
 import { channelDescription, checkChannelName, checkRetentionDays, MAX_CHANNEL_DESCRIPTION_LENGTH, TOPICS_POLICIES } from "../actions/channel-checks.js";
@@ -12,30 +13,31 @@ import { presentGroupSetting } from "../present/group-setting.js";
 import { accessChannelFolder } from "../actions/channel-folders.js";
 import { canAdministerChannel } from "../lib/channel-permissions.js";
 import { isAdmin, isOwner } from "../lib/roles.js";
-import { STREAM_GROUP_SETTINGS } from "../store/schema.js";
+import { STREAM_GROUP_SETTINGS, type StreamGroupSetting } from "../store/schema.js";
 import { realmMessageSettings } from "../store/message-settings.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { usersInRealm } from "../store/users.js";
 import { pathId } from "./access.js";
 import { accessChannelById, channelByName, channelScope } from "./channel-access.js";
 
-export function registerChannelUpdate(api: Api): void {
-  const { db, clock } = api.deps;
-
-  api.user("PATCH", "/streams/:stream_id", async (ctx) => {
-    const { params, user } = ctx;
-    const description = params.optional("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH }));
-    const newName = params.optional("new_name", raw());
-    const isPrivate = params.optional("is_private", json(bool));
-    const isWebPublic = params.optional("is_web_public", json(bool));
-    const historyPublic = params.optional("history_public_to_subscribers", json(bool));
-    const isDefault = params.optional("is_default_stream", json(bool));
-    const retention = params.optional("message_retention_days", raw());
-    params.optional("default_push_notifications", json(bool));
-    const isArchived = params.optional("is_archived", json(bool));
-    const folderId = params.optional("folder_id", json(nullable(int())));
-    const topicsPolicy = params.optional("topics_policy", raw());
-    const settingChanges = STREAM_GROUP_SETTINGS.map((name) => [name, params.optional(name, json(groupSettingChange))] as const);
+export const updateChannel = handler(
+  {
+    description: optional("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH })),
+    newName: optional("new_name", raw()),
+    isPrivate: optional("is_private", json(bool)),
+    isWebPublic: optional("is_web_public", json(bool)),
+    historyPublic: optional("history_public_to_subscribers", json(bool)),
+    isDefault: optional("is_default_stream", json(bool)),
+    retention: optional("message_retention_days", raw()),
+    defaultPushNotifications: optional("default_push_notifications", json(bool)),
+    isArchived: optional("is_archived", json(bool)),
+    folderId: optional("folder_id", json(nullable(int()))),
+    topicsPolicy: optional("topics_policy", raw()),
+    settingChanges: collect(STREAM_GROUP_SETTINGS.map((name) => [name, optional(name, json(groupSettingChange))] as const)),
+  },
+  async (ctx, { description, newName, isPrivate, isWebPublic, historyPublic, isDefault, retention, isArchived, folderId, topicsPolicy, settingChanges }) => {
+    const { deps, user } = ctx;
+    const { db, clock } = deps;
 
     const scope = await channelScope(db, ctx);
     const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
@@ -44,7 +46,7 @@ export function registerChannelUpdate(api: Api): void {
     const changes: ChannelChanges = { fields: {}, groupSettings: {}, isDefault };
     if (description !== undefined) {
       changes.fields.description = channelDescription(description);
-      changes.fields.rendered_description = await renderChannelDescription(api.deps, await messageScope(api.deps, ctx.realm, user, ctx.state), changes.fields.description);
+      changes.fields.rendered_description = await renderChannelDescription(deps, await messageScope(deps, ctx.realm, user, ctx.state), changes.fields.description);
     }
     if (newName !== undefined) {
       const name = checkChannelName(newName);
@@ -84,14 +86,14 @@ export function registerChannelUpdate(api: Api): void {
     if (topicsPolicy !== undefined) changes.fields.topics_policy = oneOf(TOPICS_POLICIES)(topicsPolicy, "topics_policy");
 
     const realmUsers = new Set((await usersInRealm(db, ctx.realm.id)).map((u) => u.id));
-    for (const [name, change] of settingChanges) {
-      if (change === undefined) continue;
+    for (const [settingName, change] of settingChanges) {
+      const name = settingName as StreamGroupSetting;
       const current = presentGroupSetting(scope.graph, stream[name]);
       if (change.old !== undefined && !sameGroupSetting(change.old, current)) throw previousSettingMismatch();
       changes.groupSettings[name] = checkGroupSetting(scope.graph, realmUsers, change.new, { settingName: name });
     }
 
-    await updateChannel(api.deps, ctx.realm.id, stream, changes, clock.now().getTime());
+    await doUpdateChannel(deps, ctx.realm.id, stream, changes, clock.now().getTime());
     return {};
-  });
-}
+  },
+);

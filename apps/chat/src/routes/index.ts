@@ -36,6 +36,8 @@ import * as serverSettings from "./server-settings.js";
 import * as settings from "./settings.js";
 import * as signup from "./signup.js";
 import * as subscriptions from "./subscriptions.js";
+import * as subscriptionProperties from "./subscription-properties.js";
+import * as channelUpdate from "./channel-update.js";
 import * as typing from "./typing.js";
 import * as uploads from "./uploads.js";
 import * as userGroups from "./user-groups.js";
@@ -73,6 +75,14 @@ export const ROUTES: readonly Route[] = [
   user("DELETE", "/invites/multiuse/:invite_id", invites.revokeMultiuseInvite),
   user("DELETE", "/invites/:invite_id", invites.revokeInvite),
   user("POST", "/invites/:invite_id/resend", invites.resendInvite),
+  // Subscriptions
+  user("GET", "/users/me/subscriptions", subscriptions.listSubscriptions),
+  user("POST", "/users/me/subscriptions", subscriptions.subscribe),
+  user("PATCH", "/users/me/subscriptions", subscriptionsPatch.updateSubscriptions),
+  user("DELETE", "/users/me/subscriptions", subscriptions.unsubscribe),
+  user("POST", "/users/me/subscriptions/properties", subscriptionProperties.updateSubscriptionProperties),
+  user("PATCH", "/users/me/subscriptions/:stream_id", subscriptionProperties.updateSubscriptionProperty),
+  user("GET", "/users/:user_id/subscriptions/:stream_id", subscriptionProperties.isSubscribed),
   // Users
   user("GET", "/users", users.listUsers),
   user("POST", "/users", users.createUserAccount),
@@ -103,6 +113,15 @@ export const ROUTES: readonly Route[] = [
   user("PUT", "/bot_storage", botStorage.putStorage),
   user("DELETE", "/bot_storage", botStorage.removeStorage),
   // Channels
+  user("POST", "/channels/create", channels.createNewChannel),
+  user("GET", "/streams", channels.listChannels),
+  user("GET", "/streams/:stream_id", channels.getChannel),
+  user("PATCH", "/streams/:stream_id", channelUpdate.updateChannel),
+  user("DELETE", "/streams/:stream_id", channels.archiveChannelById),
+  user("GET", "/streams/:stream_id/members", channels.channelMembers),
+  user("GET", "/get_stream_id", channels.channelId),
+  user("POST", "/default_streams", channels.addDefaultChannel),
+  user("DELETE", "/default_streams", channels.removeDefaultChannel),
   user("GET", "/streams/:stream_id/email_address", channelEmail.channelEmail),
   user("POST", "/streams/:stream_id/delete_topic", deleteTopic.deleteTopic),
   user("POST", "/channel_folders/create", channelFolders.createChannelFolder),
@@ -227,13 +246,10 @@ export const ROUTES: readonly Route[] = [
 
 export function registerRoutes(api: Api): void {
   api.serve(ROUTES);
-  channels.register(api);
-  subscriptions.register(api);
   registerState.register(api);
   events.register(api);
   // Organization-level endpoints (issue 8).
   // Per-user endpoints.
-  subscriptionsPatch.register(api);
   // Avatars, realm exports, channel e-mail addresses.
   // Last: a known path called with a method it does not serve is 405, as Zulip.
   api.refuseOtherMethods();

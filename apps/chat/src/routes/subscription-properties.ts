@@ -1,5 +1,6 @@
 // Personal settings of a subscription (colour, muting, notifications), and membership checks.
-import type { Api, UserContext } from "../http/endpoint.js";
+import { handler, type UserContext } from "../http/endpoint.js";
+import { refine, required } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { anything, field, int, list, object, string } from "../http/validators.js";
@@ -47,40 +48,40 @@ function boolOrString(text: string): unknown {
   return text;
 }
 
-export function registerSubscriptionProperties(api: Api): void {
-  const { db } = api.deps;
-
-  async function apply(ctx: UserContext, changes: Change[]): Promise<void> {
-    const scope = await channelScope(db, ctx);
-    const updates: PropertyChange[] = [];
-    for (const change of changes) {
-      if (change.property !== "color" && !BOOLEAN_PROPERTIES.includes(change.property)) throw new BadRequestError(`Unknown subscription property: ${change.property}`);
-      const stream = accessChannelById(scope, ctx, change.stream_id);
-      const sub = scope.subs.get(stream.id);
-      if (!sub?.active) throw new BadRequestError(`Not subscribed to channel ID ${stream.id}`);
-      updates.push({ subscriptionId: sub.id, streamId: stream.id, property: change.property, columns: columnsFor(change) });
-    }
-    await setSubscriptionProperties(api.deps, ctx.realm.id, ctx.user.id, updates);
+async function apply(ctx: UserContext, changes: Change[]): Promise<void> {
+  const scope = await channelScope(ctx.deps.db, ctx);
+  const updates: PropertyChange[] = [];
+  for (const change of changes) {
+    if (change.property !== "color" && !BOOLEAN_PROPERTIES.includes(change.property)) throw new BadRequestError(`Unknown subscription property: ${change.property}`);
+    const stream = accessChannelById(scope, ctx, change.stream_id);
+    const sub = scope.subs.get(stream.id);
+    if (!sub?.active) throw new BadRequestError(`Not subscribed to channel ID ${stream.id}`);
+    updates.push({ subscriptionId: sub.id, streamId: stream.id, property: change.property, columns: columnsFor(change) });
   }
+  await setSubscriptionProperties(ctx.deps, ctx.realm.id, ctx.user.id, updates);
+}
 
-  api.user("POST", "/users/me/subscriptions/properties", async (ctx) => {
-    const data = ctx.params.required("subscription_data", json(list(object({ stream_id: field(int()), property: field(string()), value: field(anything) }))));
+export const updateSubscriptionProperties = handler(
+  { data: required("subscription_data", json(list(object({ stream_id: field(int()), property: field(string()), value: field(anything) })))) },
+  async (ctx, { data }) => {
     await apply(ctx, data);
     return {};
-  });
+  },
+);
 
-  api.user("PATCH", "/users/me/subscriptions/:stream_id", async (ctx) => {
-    const property = ctx.params.required("property", raw());
-    const value = boolOrString(ctx.params.required("value", raw()));
+export const updateSubscriptionProperty = handler(
+  { property: required("property", raw()), value: refine(required("value", raw()), boolOrString) },
+  async (ctx, { property, value }) => {
     await apply(ctx, [{ stream_id: pathId(ctx.path.stream_id) ?? -1, property, value }]);
     return {};
-  });
+  },
+);
 
-  api.user("GET", "/users/:user_id/subscriptions/:stream_id", async (ctx) => {
-    const target = await accessUserById(db, ctx, pathId(ctx.path.user_id) ?? -1, { allowDeactivated: true, allowBots: true });
-    const scope = await channelScope(db, ctx);
-    const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
-    const subscribers = (await subscribersByStream(db, [stream.id])).get(stream.id) ?? [];
-    return { is_subscribed: subscribers.includes(target.id) };
-  });
-}
+export const isSubscribed = handler({}, async (ctx) => {
+  const { db } = ctx.deps;
+  const target = await accessUserById(db, ctx, pathId(ctx.path.user_id) ?? -1, { allowDeactivated: true, allowBots: true });
+  const scope = await channelScope(db, ctx);
+  const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
+  const subscribers = (await subscribersByStream(db, [stream.id])).get(stream.id) ?? [];
+  return { is_subscribed: subscribers.includes(target.id) };
+});

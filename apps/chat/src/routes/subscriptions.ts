@@ -1,8 +1,8 @@
 // The caller's subscriptions: subscribe (creating channels), unsubscribe, list.
 import type { ChatDeps } from "../deps.js";
-import type { Api, UserContext } from "../http/endpoint.js";
-import { BadRequestError, insufficientPermission, notAllowedForGuests, StreamDoesNotExistError } from "../http/errors.js";
-import { isGuest } from "../lib/roles.js";
+import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { given, optional, refine, required, withDefault } from "../http/declare.js";
+import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
 import { bool, field, list, object, optionalField, string } from "../http/validators.js";
 import { channelDescription, checkChannelName, MAX_CHANNEL_DESCRIPTION_LENGTH } from "../actions/channel-checks.js";
@@ -16,47 +16,50 @@ import { usersInRealm } from "../store/users.js";
 import type { Stream } from "../store/streams.js";
 import { channelByName, channelScope, isSubscribed, visible } from "./channel-access.js";
 import { accessChannelFolder } from "../actions/channel-folders.js";
-import { checkCanCreateChannel, checkChannelGroupSettings, readChannelSettings, type ChannelSettings } from "./channel-settings.js";
+import { channelSettingParams, checkCanCreateChannel, checkChannelGroupSettings, type ChannelSettings } from "./channel-settings.js";
 import { principalsValidator, resolvePrincipals } from "./principals.js";
-import { registerSubscriptionProperties } from "./subscription-properties.js";
+import { requireMember } from "./guards.js";
 
 const subscriptionRequests = list(object({ name: field(string()), description: optionalField(string({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH })) }, { allowExtra: true }));
 
-export function register(api: Api): void {
-  const { db } = api.deps;
+export const subscribe = guarded(
+  // Zulip's view is wrapped in require_non_guest_user: guests are only ever added by others.
+  requireMember,
+  handler(
+    {
+      requests: required("subscriptions", json(subscriptionRequests)),
+      retentionGiven: given("message_retention_days"),
+      settings: channelSettingParams,
+      announce: withDefault("announce", json(bool), false),
+      principals: optional("principals", json(principalsValidator)),
+      fatal: withDefault("authorization_errors_fatal", json(bool), true),
+    },
+    async (ctx, { requests, retentionGiven, settings, principals, fatal }) => addSubscriptions(ctx.deps, ctx, { requests, settings, retentionGiven, principals, fatal }),
+  ),
+);
 
-  api.user("POST", "/users/me/subscriptions", async (ctx) => {
-    const { params } = ctx;
-    // Zulip's view is wrapped in require_non_guest_user: guests are only ever added by others.
-    if (isGuest(ctx.user)) throw notAllowedForGuests();
-    const requests = params.required("subscriptions", json(subscriptionRequests));
-    const retentionGiven = params.has("message_retention_days");
-    const settings = readChannelSettings(params);
-    params.withDefault("announce", json(bool), false);
-    const principals = params.optional("principals", json(principalsValidator));
-    const fatal = params.withDefault("authorization_errors_fatal", json(bool), true);
-    return addSubscriptions(api.deps, ctx, { requests, settings, retentionGiven, principals, fatal });
-  });
+export const unsubscribe = handler(
+  { names: required("subscriptions", json(list(string()))), principals: optional("principals", json(principalsValidator)) },
+  async (ctx, { names, principals }) => removeSubscriptions(ctx.deps, ctx, names, principals),
+);
 
-  api.user("DELETE", "/users/me/subscriptions", async (ctx) => {
-    const names = ctx.params.required("subscriptions", json(list(string())));
-    const principals = ctx.params.optional("principals", json(principalsValidator));
-    return removeSubscriptions(api.deps, ctx, names, principals);
-  });
-
-  api.user("GET", "/users/me/subscriptions", async (ctx) => {
-    const mode = ctx.params.withDefault("include_subscribers", raw(), "false");
-    if (!["true", "false", "partial"].includes(mode)) throw new BadRequestError("Invalid include_subscribers");
+export const listSubscriptions = handler(
+  {
+    mode: refine(withDefault("include_subscribers", raw(), "false"), (mode) => {
+      if (!["true", "false", "partial"].includes(mode)) throw new BadRequestError("Invalid include_subscribers");
+      return mode;
+    }),
+  },
+  async (ctx, { mode }) => {
+    const { db } = ctx.deps;
     const scope = await channelScope(db, ctx);
     const mine = scope.streams.filter((s) => isSubscribed(scope, s.id));
     const subscribers = await subscribersByStream(db, mine.map((s) => s.id));
     return {
       subscriptions: mine.map((s) => presentSubscription(s, scope.subs.get(s.id)!, scope.graph, subscribers.get(s.id) ?? [], mode !== "false")),
     };
-  });
-
-  registerSubscriptionProperties(api);
-}
+  },
+);
 
 export interface AddSubscriptionsRequest {
   requests: { name: string; description?: string }[];
