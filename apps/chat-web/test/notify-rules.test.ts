@@ -56,5 +56,6 @@ describe("notification rules", () => {
   it("shows the message as plain, shortened text", () => {
     assert.equal(plainText("<p>We ship on <strong>Thursday</strong> &amp; celebrate</p>"), "We ship on Thursday & celebrate");
     assert.equal(plainText(`<p>${"a".repeat(200)}</p>`).length, 150);
+    assert.equal(plainText("<p>Lunch at <strong>one</strong>?</p><p>Or <em>two</em>.<br>Say</p>"), "Lunch at one? Or two. Say");
   });
 });

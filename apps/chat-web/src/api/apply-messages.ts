@@ -4,6 +4,7 @@
 import { batch } from "@preact/signals";
 import { matchesNarrow, narrowKey, type Narrow } from "../narrow/narrow";
 import { channelName } from "../state/channels";
+import { announceDeletion, announceMove } from "../state/live";
 import { currentView, dropViews, messages, reloadCurrentView, removeMessages, selectedId, updateMessage } from "../state/messages";
 import { toggleStarred } from "../state/starred";
 import { moveTopic } from "../state/topics";
@@ -38,7 +39,9 @@ export function applyUpdateMessage(event: Event, myUserId: number): Narrow | und
     }
     moveUnread(ids, newChannel, newTopic);
     if (oldChannel !== undefined && oldTopic !== undefined) {
-      moveTopic({ fromChannel: oldChannel, fromTopic: oldTopic, toChannel: newChannel ?? oldChannel, toTopic: newTopic ?? oldTopic, ids, whole: event.propagate_mode === "change_all" });
+      const move = { fromChannel: oldChannel, fromTopic: oldTopic, toChannel: newChannel ?? oldChannel, toTopic: newTopic ?? oldTopic, ids, whole: event.propagate_mode === "change_all" };
+      moveTopic(move);
+      announceMove(move);
       follow = followedNarrow(event, ids, { channelId: newChannel ?? oldChannel, topic: newTopic ?? oldTopic });
     }
     const view = currentView.peek();
@@ -77,5 +80,6 @@ export function applyDeleteMessage(event: Event): void {
     markRead(ids);
     toggleStarred(ids, false);
     removeMessages(ids);
+    announceDeletion(ids);
   });
 }

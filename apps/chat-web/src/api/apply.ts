@@ -5,7 +5,10 @@ import { hashOf } from "../narrow/router";
 import { addChannels, addSubscriptions, adjustSubscriberCount, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
 import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
+import { changeChannelMembers, forgetChannelMembers } from "../state/channelMembers";
 import { setRealmEmoji } from "../state/emoji";
+import { applyGroupEvent, dropFromGroups, type GroupEvent } from "../state/groups";
+import { applyReminderEvent, applyScheduledEvent, type ReminderEvent, type ScheduledEvent } from "../state/scheduled";
 import { announceMessage } from "../state/live";
 import { setMutedUsers, setTopicPolicy } from "../state/muting";
 import { addLiveMessage, setFlag, updateMessage, messages } from "../state/messages";
@@ -98,10 +101,12 @@ export function applyEvent(event: Event): "reregister" | void {
         addSubscriptions(event.subscriptions);
         // The channel's own record (the browser's list) takes the new subscriber count.
         addChannels(event.subscriptions);
+        changeChannelMembers(event.subscriptions.map((s: { stream_id: number }) => s.stream_id), [me.userId], true);
       } else if (event.op === "remove") {
         const ids = event.subscriptions.map((s: { stream_id: number }) => s.stream_id);
         removeSubscriptions(ids);
         adjustSubscriberCount(ids, -1);
+        changeChannelMembers(ids, [me.userId], false);
       } else if (event.op === "peer_add" || event.op === "peer_remove") {
         // Several users may join several channels in one event; each channel gains (or loses)
         // them all. A channel that just came into sight (stream/create, then a peer_add listing
@@ -109,6 +114,8 @@ export function applyEvent(event: Event): "reregister" | void {
         const n = (event.user_ids ?? []).length;
         const ids = ((event.stream_ids ?? []) as number[]).filter((id) => !(event.op === "peer_add" && justCreated.has(id)));
         adjustSubscriberCount(ids, event.op === "peer_add" ? n : -n);
+        // The people column's lists are sets: a repeat changes nothing there.
+        changeChannelMembers(event.stream_ids ?? [], event.user_ids ?? [], event.op === "peer_add");
       }
       else if (event.op === "update") updateSubscription(event.stream_id, { [event.property === "in_home_view" ? "is_muted" : event.property]: event.property === "in_home_view" ? !event.value : event.value });
       return;
@@ -119,7 +126,11 @@ export function applyEvent(event: Event): "reregister" | void {
         for (const c of event.streams as { stream_id: number }[]) justCreated.add(c.stream_id);
         // The events of one poll are applied in one go: the set lasts until it is done.
         queueMicrotask(() => justCreated.clear());
-      } else if (event.op === "delete") removeChannels(event.streams.map((s: { stream_id: number }) => s.stream_id));
+      } else if (event.op === "delete") {
+        const ids = event.streams.map((s: { stream_id: number }) => s.stream_id);
+        removeChannels(ids);
+        forgetChannelMembers(ids);
+      }
       else if (event.op === "update") {
         // Any property (name, description, privacy, a permission group…), with the fields sent beside it.
         const extra: Record<string, unknown> = {};
@@ -134,6 +145,7 @@ export function applyEvent(event: Event): "reregister" | void {
       else if (event.op === "update") {
         const { user_id, change } = userChange(event.person);
         if (Object.keys(change).length) whenUsersLoaded(() => updateUser(user_id, change));
+        if (change.is_active === false) dropFromGroups(user_id, me.userId);
         if (user_id === me.userId && change.full_name) session.value = { ...me, fullName: change.full_name };
         if (user_id === me.userId && change.email) session.value = { ...session.peek()!, email: change.email };
         if (user_id === me.userId && typeof change.role === "number") myRole.value = change.role;
@@ -163,6 +175,15 @@ export function applyEvent(event: Event): "reregister" | void {
       return;
     case "typing":
       applyTypingEvent(event as unknown as TypingEvent, me.userId);
+      return;
+    case "user_group":
+      applyGroupEvent(event as unknown as GroupEvent, me.userId);
+      return;
+    case "scheduled_messages":
+      applyScheduledEvent(event as unknown as ScheduledEvent);
+      return;
+    case "reminders":
+      applyReminderEvent(event as unknown as ReminderEvent);
       return;
     case "muted_users":
       setMutedUsers(event.muted_users);

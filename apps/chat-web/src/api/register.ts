@@ -38,6 +38,10 @@ export const EVENT_TYPES = [
   // who and what notifications leave out (state/muting.ts)
   "muted_users",
   "user_topic",
+  // the groups overlay and permission checks (state/groups.ts), the scheduled list (state/scheduled.ts)
+  "user_group",
+  "scheduled_messages",
+  "reminders",
 ];
 // Not realm_user: the user list loads after the first view (api/users.ts).
 const FETCH_TYPES = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji", "muted_users", "user_topic"];

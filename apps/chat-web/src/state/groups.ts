@@ -1,9 +1,10 @@
 // The organization's user groups (GET /json/user_groups), loaded the first time a screen needs
-// their names (the channel browser's permission pickers, the groups overlay), and fetched again
-// after the user changes one. Loading them also tells state/permissions.ts which groups the user is in.
+// their names (the channel browser's permission pickers, the groups overlay), fetched again
+// after the user changes one, and kept by user_group events meanwhile. Loading them also tells
+// state/permissions.ts which groups the user is in.
 import { signal } from "@preact/signals";
 import { api } from "../api/client";
-import { groupsOf, myGroups } from "./permissions";
+import { groupsOf, loadMyGroups, myGroups } from "./permissions";
 
 export interface UserGroup {
   id: number;
@@ -73,4 +74,59 @@ export function describeSetting(value: unknown, groups: readonly UserGroup[], us
     return parts.length ? parts.join(", ") : "Nobody";
   }
   return "Nobody";
+}
+
+/** A user_group event (Zulip's GET /events: add, update, remove, add/remove_members, add/remove_subgroups). */
+export interface GroupEvent {
+  op: string;
+  group?: UserGroup;
+  group_id?: number;
+  data?: Partial<UserGroup>;
+  user_ids?: number[];
+  direct_subgroup_ids?: number[];
+}
+
+const without = (list: readonly number[], gone: readonly number[]) => list.filter((id) => !gone.includes(id));
+const withAdded = (list: readonly number[], added: readonly number[]) => [...list, ...added.filter((id) => !list.includes(id))];
+
+/** One group after the event, or null when it leaves the list (op "remove"). */
+function changedGroup(g: UserGroup, event: GroupEvent): UserGroup | null {
+  switch (event.op) {
+    case "update":
+      return { ...g, ...event.data };
+    case "remove":
+      return null;
+    case "add_members":
+      return { ...g, members: withAdded(g.members, event.user_ids ?? []) };
+    case "remove_members":
+      return { ...g, members: without(g.members, event.user_ids ?? []) };
+    case "add_subgroups":
+      return { ...g, direct_subgroup_ids: withAdded(g.direct_subgroup_ids, event.direct_subgroup_ids ?? []) };
+    case "remove_subgroups":
+      return { ...g, direct_subgroup_ids: without(g.direct_subgroup_ids, event.direct_subgroup_ids ?? []) };
+    default:
+      return g;
+  }
+}
+
+/**
+ * Applies a user_group event to the loaded groups and the user's own memberships. Without the
+ * list, only the memberships are kept (state/permissions.ts loaded them): fetched again.
+ */
+export function applyGroupEvent(event: GroupEvent, userId: number): void {
+  const list = userGroups.peek();
+  if (!list) {
+    if (myGroups.peek() && event.op !== "update") void loadMyGroups(userId, true);
+    return;
+  }
+  let next: UserGroup[];
+  if (event.op === "add" && event.group) next = [...list.filter((g) => g.id !== event.group!.id), event.group];
+  else next = list.flatMap((g) => (g.id === event.group_id ? (changedGroup(g, event) ?? []) : [g]));
+  userGroups.value = next;
+  myGroups.value = groupsOf(userId, next);
+}
+
+/** A deactivated user leaves every group (Zulip's clients are asked to do so: GET /events, realm_user). */
+export function dropFromGroups(userId: number, myUserId: number): void {
+  for (const g of userGroups.peek() ?? []) if (g.members.includes(userId)) applyGroupEvent({ op: "remove_members", group_id: g.id, user_ids: [userId] }, myUserId);
 }

@@ -52,8 +52,9 @@ export function inGroupSetting(setting: unknown, userId: number, mine: ReadonlyS
 
 let loading: Promise<void> | null = null;
 
-/** Fetches the user's groups once (again after a failure). */
-export function loadMyGroups(userId: number): Promise<void> {
+/** Fetches the user's groups once (again after a failure; `again` to refresh after a change). */
+export function loadMyGroups(userId: number, again = false): Promise<void> {
+  if (again) loading = null;
   loading ??= api
     .get<{ user_groups: GroupInfo[] }>("/user_groups")
     .then(({ user_groups }) => void (myGroups.value = groupsOf(userId, user_groups)))

@@ -207,6 +207,12 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     await item.waitFor({ state: "detached" });
     await ada.locator("[data-testid=scheduled-overlay] .org-empty", { hasText: "No scheduled messages" }).waitFor();
     assert.deepEqual((await server.call(team.ada, "GET", "/scheduled_messages")).body.scheduled_messages, []);
+    // Scheduled and deleted elsewhere (another client): the open list follows.
+    const elsewhere = await server.call(team.ada, "POST", "/scheduled_messages", { type: "stream", to: team.design, topic: "plans", content: "From my phone", scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 7200 });
+    assert.equal(elsewhere.status, 200, JSON.stringify(elsewhere.body));
+    await item.locator(".message-content", { hasText: "From my phone" }).waitFor();
+    assert.equal((await server.call(team.ada, "DELETE", `/scheduled_messages/${elsewhere.body.scheduled_message_id}`)).status, 200);
+    await item.waitFor({ state: "detached" });
     await ada.keyboard.press("Escape");
 
     // A reminder: from the message menu, an hour from now.
@@ -258,6 +264,11 @@ describe("the chat web app: channels, people and scheduling, an owner and a memb
     assert.equal(await hers.locator("[data-testid=add-members]").count(), 0);
     assert.equal(await hers.locator("[data-testid=deactivate-group]").count(), 0);
     assert.equal(await hers.locator("[data-testid=group-member] button").count(), 0);
+    // The owner adds Alan and renames the group: Ada's open page follows (user_group events).
+    assert.equal((await server.call(team.owner, "POST", `/user_groups/${group.id}/members`, { add: JSON.stringify([team.alan.id]) })).status, 200);
+    await hers.locator("[data-testid=group-member]", { hasText: "Alan Turing" }).waitFor();
+    assert.equal((await server.call(team.owner, "PATCH", `/user_groups/${group.id}`, { name: "launch team" })).status, 200);
+    await hers.locator(".settings-title", { hasText: "launch team" }).waitFor();
   });
 
   it("shows the browser, the creation form, a profile card and the scheduled list on a phone", async () => {

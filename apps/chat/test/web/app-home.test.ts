@@ -10,10 +10,28 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type Team, People } from "./app-support.js";
+import { CHROMIUM, seedTeam, send, signIn, skip, startServer, waitReady, type AppServer, type PersonOptions, type Team, People } from "./app-support.js";
 
 declare const document: any;
 
+/** Replaces the page's Notification with a subclass that records each one made. */
+const RECORD_NOTIFICATIONS = `
+  (() => {
+    const Real = window.Notification;
+    window.__notifications = [];
+    class Recorded extends Real {
+      constructor(title, options = {}) {
+        super(title, options);
+        window.__notifications.push({ title, body: options.body, tag: options.tag });
+      }
+      static get permission() {
+        window.__notificationsAsked = true;
+        return Real.permission;
+      }
+    }
+    window.Notification = Recorded;
+  })();
+`;
 const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -27,7 +45,7 @@ describe("the chat web app: home views and being told, two people at once", { sk
   let grace: Page;
   let shots: string;
   const people = new People({ pointerAway: true });
-  const person = (options: { viewport: { width: number; height: number }; phone?: boolean }) => people.person(options);
+  const person = (options: PersonOptions) => people.person(options);
   const front = (page: Page) => people.front(page);
   const shot = (page: Page, name: string) => people.shot(page, name);
 
@@ -201,12 +219,22 @@ describe("the chat web app: home views and being told, two people at once", { sk
     await rows.first().waitFor();
     assert.match((await rows.first().textContent())!, /release/);
     // Grace answers in an older topic: it moves to the top, with her picture and its count.
-    await graceSends({ type: "stream", to: "engineering", topic: "deploys", content: "Deploying again at five." });
+    const deploying = await graceSends({ type: "stream", to: "engineering", topic: "deploys", content: "Deploying again at five." });
     await rows.first().locator(".recent-topic", { hasText: "deploys" }).waitFor();
     const top = rows.first();
     assert.equal(await top.locator("[data-testid=unread-count]").textContent(), "1");
     assert.match((await top.locator(".recent-people").getAttribute("aria-label"))!, /^Participants: Grace Hopper, Alan Turing$/);
     await shot(ada, "recent");
+    // Grace renames the topic: the row follows it, the old name leaves, the count goes along.
+    const renamed = await grace.evaluate(async (id) => {
+      const csrf = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
+      return (await fetch(`/json/messages/${id}`, { method: "PATCH", headers: { "X-CSRFToken": csrf }, body: new URLSearchParams({ topic: "deploys at five", propagate_mode: "change_all", send_notification_to_old_thread: "false", send_notification_to_new_thread: "false" }) })).status;
+    }, deploying);
+    assert.equal(renamed, 200);
+    await rows.first().locator(".recent-topic", { hasText: "deploys at five" }).waitFor();
+    assert.equal(await rows.first().locator("[data-testid=unread-count]").textContent(), "1");
+    assert.equal((await rows.locator(".recent-topic").allTextContents()).filter((t) => t === "deploys").length, 0);
+
     // Ada wrote in none of them: "Participated" leaves only the conversations she took part in.
     await sendFrom(ada, { type: "stream", to: "random", topic: "lunch", content: "Lunch at noon?" });
     await rows.first().locator(".recent-topic", { hasText: "lunch" }).waitFor();
@@ -215,8 +243,41 @@ describe("the chat web app: home views and being told, two people at once", { sk
     await recent.locator("[data-testid=filter-participated]").click();
     await recent.locator("[data-testid=filter-unread]").click();
     const unread = await rows.locator(".recent-topic").allTextContents();
-    assert.ok(unread.includes("deploys") && !unread.includes("lunch"), unread.join(", "));
+    assert.ok(unread.includes("deploys at five") && !unread.includes("lunch"), unread.join(", "));
     await recent.locator("[data-testid=filter-unread]").click();
+    // The owner deletes Grace's message: the conversation is rebuilt from Alan's, unread no more.
+    assert.equal((await server.call(team.owner, "DELETE", `/messages/${deploying}`)).status, 200);
+    const renamedRow = rows.filter({ has: ada.locator(".recent-topic", { hasText: "deploys at five" }) });
+    await renamedRow.locator(".recent-people[aria-label='Participants: Alan Turing']").waitFor();
+    assert.equal(await renamedRow.locator("[data-testid=unread-count]").count(), 0);
+  });
+
+  it("shows a desktop notification for a direct message and a mention from another person, none for a muted topic", async () => {
+    // Ada's channels notify too, so that only the topic's muting keeps one quiet.
+    assert.equal((await server.call(team.ada, "PATCH", "/settings", { enable_stream_desktop_notifications: true })).status, 200);
+    assert.equal((await server.call(team.ada, "POST", "/user_topics", { stream_id: team.design, topic: "quiet corner", visibility_policy: 1 })).status, 200);
+    const told = await person({ viewport: DESKTOP, permissions: { names: ["notifications"], origin: site } });
+    // Every `new Notification(…)` is recorded; reading the permission says the notifications code
+    // has started. A script's text: a function's source would carry tsx's helpers with it.
+    await told.context().addInitScript({ content: RECORD_NOTIFICATIONS });
+    await signIn(told, site, team.ada.email, `/#narrow/channel/${team.random}-random`);
+    await told.waitForFunction(() => (globalThis as any).__notificationsAsked === true);
+    assert.equal(await told.evaluate(() => (globalThis as any).Notification.permission), "granted");
+    await front(grace);
+    await graceSends({ type: "stream", to: "design", topic: "quiet corner", content: "Nobody needs to hear this." });
+    await graceSends({ type: "stream", to: "design", topic: "colours", content: "@**Ada Lovelace** which blue?" });
+    await graceSends({ type: "private", to: JSON.stringify([team.ada.id]), content: "Lunch at **one**?" });
+    await told.waitForFunction(() => (globalThis as any).__notifications.length >= 2);
+    // Events come in order: the muted topic's message was weighed before these two.
+    const shown = await told.evaluate(() => (globalThis as any).__notifications);
+    assert.deepEqual(shown, [
+      { title: "Grace Hopper (#design > colours)", body: "@Ada Lovelace which blue?", tag: `beacon-${team.design}-colours` },
+      { title: "Grace Hopper", body: "Lunch at one?", tag: `beacon-dm-${team.grace.id}` },
+    ]);
+    people.forget(told.context());
+    await told.context().close();
+    assert.equal((await server.call(team.ada, "PATCH", "/settings", { enable_stream_desktop_notifications: false })).status, 200);
+    await front(ada);
   });
 
   it("shows Inbox and Recent conversations on a phone", async () => {

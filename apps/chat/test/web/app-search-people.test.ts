@@ -165,6 +165,12 @@ describe("the chat web app: search, people, presence and typing, two people at o
     assert.match((await personRow(ada, team.ada.id).textContent()) ?? "", /\(you\)/);
     // Everyone is subscribed to #design: all in "In this channel", nobody else.
     assert.deepEqual(await people.locator(".people-heading").allTextContents(), ["In this channel 4", "Others 0"]);
+    // Grace leaves #design and comes back (peer_remove, peer_add): the headings follow at once.
+    const headings = (text: string) => ada.waitForFunction((t) => [...document.querySelectorAll("[data-testid=people] .people-heading")].map((h: any) => h.textContent).join("|") === t, text);
+    assert.equal((await server.call(team.grace, "DELETE", "/users/me/subscriptions", { subscriptions: JSON.stringify(["design"]) })).status, 200);
+    await headings("In this channel 3|Others 1");
+    assert.equal((await server.call(team.grace, "POST", "/users/me/subscriptions", { subscriptions: JSON.stringify([{ name: "design" }]) })).status, 200);
+    await headings("In this channel 4|Others 0");
     // The owner never signed in: offline, after the active ones.
     assert.equal(await personRow(ada, team.owner.id).getAttribute("data-presence"), "offline");
     const order = await people.locator("[data-testid=person-row]").evaluateAll((rows) => rows.map((r: any) => r.dataset.presence));

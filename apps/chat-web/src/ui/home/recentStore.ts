@@ -1,13 +1,14 @@
 // Recent conversations: each channel topic and direct conversation with its newest message
 // and the people who wrote in it, newest first. Filled once, when the view first opens, from
 // the newest messages (GET /json/messages, one page, without rendering) and register's
-// recent_private_conversations; then kept by every new message (state/live.ts). Zulip's
-// recent view starts the same way, from the newest messages it has.
+// recent_private_conversations; then kept by every new message, move and deletion
+// (state/live.ts). Zulip's recent view starts the same way, from the newest messages it has,
+// and likewise rebuilds a conversation from the messages it holds when some move or go.
 import { signal } from "@preact/signals";
 import { api } from "../../api/client";
 import { dmPeers } from "../../narrow/narrow";
 import { conversations } from "../../state/dms";
-import { onNewMessage } from "../../state/live";
+import { onMessagesDeleted, onMessagesMoved, onNewMessage, type MessagesMoved } from "../../state/live";
 import { session } from "../../state/session";
 import type { Message } from "../../state/types";
 
@@ -33,11 +34,25 @@ export const recentState = signal<"idle" | "loading" | "ready" | "error">("idle"
 export const keyOf = (m: Pick<Message, "type" | "stream_id" | "subject">, peers: number[]): string =>
   m.type === "stream" ? `t:${m.stream_id}:${m.subject.toLowerCase()}` : `d:${peers.join(",")}`;
 
+interface Seen {
+  sender: number;
+  timestamp: number;
+}
+/** The messages seen of each conversation, by key then id: what a move or a deletion rebuilds it from. */
+const seen = new Map<string, Map<number, Seen>>();
+
+function see(key: string, id: number, message: Seen): void {
+  let ids = seen.get(key);
+  if (!ids) seen.set(key, (ids = new Map()));
+  ids.set(id, message);
+}
+
 /** Adds messages (any order) to a map of conversations, in place. */
 export function addMessages(into: Map<string, RecentConversation>, list: readonly Message[], myUserId: number): void {
   for (const m of [...list].sort((a, b) => a.id - b.id)) {
     const peers = m.type === "private" ? dmPeers(m, myUserId) : [];
     const key = keyOf(m, peers);
+    see(key, m.id, { sender: m.sender_id, timestamp: m.timestamp });
     const old = into.get(key);
     const senders = [m.sender_id, ...(old?.senders ?? []).filter((id) => id !== m.sender_id)];
     if (old && old.maxId > m.id) {
@@ -48,6 +63,69 @@ export function addMessages(into: Map<string, RecentConversation>, list: readonl
   }
 }
 
+/**
+ * A conversation made again from the messages seen in it (newest first): undefined when none is
+ * left, so that it leaves the list.
+ */
+function rebuilt(base: Omit<RecentConversation, "maxId" | "timestamp" | "senders">, ids: ReadonlyMap<number, Seen> | undefined): RecentConversation | undefined {
+  if (!ids?.size) return undefined;
+  const newestFirst = [...ids].sort(([a], [b]) => b - a);
+  const [maxId, newest] = newestFirst[0]!;
+  return { ...base, maxId, timestamp: newest.timestamp, senders: [...new Set(newestFirst.map(([, m]) => m.sender))] };
+}
+
+/** Messages moved to another topic or channel: they leave their conversation and join the new one. */
+export function moveMessages(into: Map<string, RecentConversation>, move: MessagesMoved): void {
+  const from = keyOf({ type: "stream", stream_id: move.fromChannel, subject: move.fromTopic }, []);
+  const to = keyOf({ type: "stream", stream_id: move.toChannel, subject: move.toTopic }, []);
+  const source = seen.get(from) ?? new Map<number, Seen>();
+  if (from === to) {
+    // Only the topic's case changed: the same conversation, spelt as the move says.
+    const old = into.get(from);
+    if (old && move.whole) into.set(from, { ...old, topic: move.toTopic });
+    return;
+  }
+  // A whole topic takes along the messages seen that the event did not list.
+  const ids = new Set(move.whole ? [...source.keys(), ...move.ids] : move.ids);
+  for (const id of ids) {
+    const m = source.get(id);
+    if (!m) continue;
+    source.delete(id);
+    see(to, id, m);
+  }
+  const place = (key: string, channelId: number, topic: string) => {
+    setOrDrop(into, key, rebuilt({ key, channelId, topic }, seen.get(key)));
+  };
+  place(from, move.fromChannel, into.get(from)?.topic ?? move.fromTopic);
+  place(to, move.toChannel, move.whole || !into.has(to) ? move.toTopic : into.get(to)!.topic!);
+}
+
+/** Deleted messages leave their conversations; one with no message left seen leaves the list. */
+export function deleteMessages(into: Map<string, RecentConversation>, ids: readonly number[]): void {
+  for (const [key, messages] of seen) {
+    if (!ids.some((id) => messages.has(id))) continue;
+    for (const id of ids) messages.delete(id);
+    const old = into.get(key);
+    setOrDrop(into, key, old && rebuilt({ key, channelId: old.channelId, topic: old.topic, dm: old.dm }, messages));
+  }
+}
+
+function setOrDrop(into: Map<string, RecentConversation>, key: string, conversation: RecentConversation | undefined): void {
+  if (conversation) {
+    into.set(key, conversation);
+    return;
+  }
+  into.delete(key);
+  seen.delete(key);
+}
+
+/** Applies a change to a copy of the list, which then replaces it. */
+function change(apply: (into: Map<string, RecentConversation>) => void): void {
+  const next = new Map(recent.peek());
+  apply(next);
+  recent.value = next;
+}
+
 let listening = false;
 
 export async function loadRecent(): Promise<void> {
@@ -56,11 +134,9 @@ export async function loadRecent(): Promise<void> {
   const me = session.peek()?.userId ?? 0;
   if (!listening) {
     listening = true;
-    onNewMessage((m) => {
-      const next = new Map(recent.peek());
-      addMessages(next, [m], me);
-      recent.value = next;
-    });
+    onNewMessage((m) => change((into) => addMessages(into, [m], me)));
+    onMessagesMoved((move) => change((into) => moveMessages(into, move)));
+    onMessagesDeleted((ids) => change((into) => deleteMessages(into, ids)));
   }
   try {
     const page = await api.get<{ messages: Message[] }>("/messages", { anchor: "newest", num_before: FIRST_PAGE, num_after: 0, narrow: [], apply_markdown: false, client_gravatar: true });

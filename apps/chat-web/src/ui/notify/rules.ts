@@ -52,10 +52,14 @@ function wants(kind: "desktop" | "audible", m: Message, c: Context): boolean {
 export const wantsDesktop = (m: Message, c: Context) => wants("desktop", m, c);
 export const wantsSound = (m: Message, c: Context) => wants("audible", m, c) && String(c.settings.notification_sound ?? "zulip") !== "none";
 
-/** The notification's text: the message without its markup, shortened. */
+/**
+ * The notification's text: the message without its markup, shortened. Blocks and line breaks
+ * become spaces; inline marks go without one ("<strong>one</strong>?" is "one?").
+ */
 export function plainText(html: string, limit = 150): string {
   const text = html
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<(br|hr)\b[^>]*>|<\/(p|div|li|h[1-6]|blockquote|pre|tr|td|th)>/gi, " ")
+    .replace(/<[^>]*>/g, "")
     .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e]!)
     .replace(/\s+/g, " ")
     .trim();

@@ -1,7 +1,8 @@
 // User groups, at `#groups` (Zulip's fragment): `#groups/your` and `#groups/all` list them,
 // `#groups/new` creates one, `#groups/<id>/<name>` shows one: its name and description, members
 // (added and removed by name), subgroups and permissions, each control only for those allowed
-// (state/groupRules.ts). The list is fetched again after each change (GET /json/user_groups).
+// (state/groupRules.ts). The list is fetched again after each change (GET /json/user_groups), and
+// others' changes arrive as user_group events (state/groups.ts).
 import { useComputed, useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { api, ApiError } from "../../api/client";
@@ -61,7 +62,7 @@ function Problem({ text }: { text: string | null }) {
 
 export default function GroupsOverlay({ path }: { path: string }) {
   const parts = path.split("/").slice(1);
-  // Fresh on each opening: others' changes come as user_group events, which the app does not take.
+  // Fresh on each opening (the list is kept by user_group events only while loaded).
   useEffect(() => void loadGroups(session.peek()!.userId, true).catch(() => {}), []);
   const close = () => (leaveHashRoute(), closeModal());
   const id = parts[0] && /^\d+$/.test(parts[0]) ? Number(parts[0]) : null;

@@ -3,11 +3,11 @@
 // others (rows.ts sorts and filters). A text field filters by name (any word of it, or the
 // email). Only the rows in sight (and a few either side) are in the page: 10,000 people scroll
 // as lightly as 10.
-import { signal, useSignal } from "@preact/signals";
+import { useSignal } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api } from "../../api/client";
 import type { Narrow } from "../../narrow/narrow";
 import { currentNarrow } from "../../narrow/router";
+import { channelMembers, loadChannelMembers } from "../../state/channelMembers";
 import { session } from "../../state/session";
 import { usersLoaded } from "../../state/users";
 import { buildRows, LABEL, ROW_HEIGHT, sortedPeople, type Person } from "./rows";
@@ -17,29 +17,13 @@ import "./list.css";
 /** Rows drawn beyond each edge of the visible part. */
 const OVERSCAN = 8;
 
-// A channel's subscribers (GET /streams/{id}/members), fetched when its view first shows the list.
-const subscribers = signal<ReadonlyMap<number, ReadonlySet<number>>>(new Map());
-const asked = new Set<number>();
-function loadSubscribers(channelId: number): void {
-  if (asked.has(channelId)) return;
-  asked.add(channelId);
-  void api
-    .get<{ subscribers: number[] }>(`/streams/${channelId}/members`)
-    .then(({ subscribers: ids }) => {
-      const next = new Map(subscribers.peek());
-      next.set(channelId, new Set(ids));
-      subscribers.value = next;
-    })
-    .catch(() => asked.delete(channelId));
-}
-
 /** Who is "in" the open view: a direct conversation's members, a channel's subscribers. */
 function membersOf(n: Narrow, myUserId: number): { members: ReadonlySet<number> | null; label: string } {
   if (n.dm) return { members: new Set([...n.dm, myUserId]), label: "In this conversation" };
   const channelId = n.channelId ?? Number(n.terms?.find((t) => t.operator === "channel" && !t.negated && /^\d+$/.test(t.operand))?.operand ?? NaN);
   if (Number.isNaN(channelId)) return { members: null, label: "" };
-  const known = subscribers.value.get(channelId);
-  if (!known) loadSubscribers(channelId);
+  const known = channelMembers.value.get(channelId);
+  if (!known) loadChannelMembers(channelId);
   return { members: known ?? null, label: "In this channel" };
 }
 

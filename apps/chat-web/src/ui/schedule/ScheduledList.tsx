@@ -2,12 +2,14 @@
 // rendered text; a scheduled message can be edited, rescheduled, sent now or deleted (PATCH,
 // DELETE /json/scheduled_messages/{id}), a reminder deleted (DELETE /json/reminders/{id}).
 // "Send now" sends the text (POST /json/messages) and then deletes the scheduled copy: a
-// failure between the two leaves a duplicate to delete, never a lost message.
+// failure between the two leaves a duplicate to delete, never a lost message. The list is
+// state/scheduled.ts's, kept by events: a change made here or elsewhere shows the same way.
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { api, ApiError } from "../../api/client";
 import { hashOf, leaveHashRoute } from "../../narrow/router";
 import { channelName } from "../../state/channels";
+import { loadScheduled, reminders, scheduledMessages, type Scheduled } from "../../state/scheduled";
 import { session } from "../../state/session";
 import { describeWhen, sendLaterPresets, unixSeconds } from "../../state/timePresets";
 import { displayName } from "../../state/users";
@@ -15,26 +17,6 @@ import { closeModal, Modal } from "../overlays";
 import { WhenPicker } from "./when";
 import "../org/org.css";
 import "./schedule.css";
-
-interface Scheduled {
-  scheduled_message_id: number;
-  type: "stream" | "private";
-  to: number | number[];
-  topic?: string;
-  content: string;
-  rendered_content: string;
-  scheduled_delivery_timestamp: number;
-  failed: boolean;
-}
-
-interface Reminder {
-  reminder_id: number;
-  content: string;
-  rendered_content: string;
-  scheduled_delivery_timestamp: number;
-  failed: boolean;
-  reminder_target_message_id: number;
-}
 
 function where(s: Scheduled): { text: string; href: string } {
   if (s.type === "stream" && typeof s.to === "number") {
@@ -47,30 +29,21 @@ function where(s: Scheduled): { text: string; href: string } {
 }
 
 export default function ScheduledList() {
-  const scheduled = useSignal<Scheduled[] | null>(null);
-  const reminders = useSignal<Reminder[]>([]);
   const error = useSignal<string | null>(null);
   const close = () => (leaveHashRoute(), closeModal());
-  const load = async () => {
-    try {
-      const [s, r] = await Promise.all([api.get<{ scheduled_messages: Scheduled[] }>("/scheduled_messages"), api.get<{ reminders: Reminder[] }>("/reminders")]);
-      scheduled.value = [...s.scheduled_messages].sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp);
-      reminders.value = [...r.reminders].sort((a, b) => a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp);
-    } catch (e) {
-      error.value = e instanceof ApiError ? e.message : String(e);
-    }
-  };
+  const load = () => loadScheduled().catch((e) => void (error.value = e instanceof ApiError ? e.message : String(e)));
   useEffect(() => void load(), []);
-  /** Runs one change, then reads the lists again; the server's refusal shows above them. */
+  /** Runs one change (its event updates the list); the server's refusal shows above the list. */
   const act = async (change: () => Promise<unknown>) => {
     error.value = null;
     try {
       await change();
     } catch (e) {
       error.value = e instanceof ApiError ? e.message : String(e);
+      await load();
     }
-    await load();
   };
+  const scheduled = scheduledMessages;
   return (
     <Modal title="Scheduled messages" wide onClose={close} testId="scheduled-overlay">
       {error.value && (
@@ -88,11 +61,11 @@ export default function ScheduledList() {
               <ScheduledItem key={s.scheduled_message_id} item={s} act={act} />
             ))}
           </ul>
-          {reminders.value.length > 0 && (
+          {(reminders.value ?? []).length > 0 && (
             <section class="org-section" aria-label="Reminders">
               <h3>Reminders</h3>
               <ul class="org-list">
-                {reminders.value.map((r) => (
+                {(reminders.value ?? []).map((r) => (
                   <li key={r.reminder_id} class="scheduled-item" data-testid="reminder-item">
                     <div class="org-item-main">
                       <a class="org-item-title" href={hashOf({ near: r.reminder_target_message_id })} onClick={close}>
