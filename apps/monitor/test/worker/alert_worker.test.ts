@@ -3,21 +3,18 @@ import assert from "node:assert/strict";
 import { runAlertCycle } from "../../src/actions/alertWorker.js";
 import { call, checkRow, createCheckVia, type Harness } from "../helpers.js";
 import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
-import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
+import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 
 describe("the alert worker", () => {
   let h: Harness;
   let hook: FakeService;
   let zulip: FakeService;
+  useAlertHarness((started) => ({ h, hook } = started));
   before(async () => {
-    h = await startAlertHarness();
-    hook = await startFakeService();
     zulip = await startFakeService();
   });
   after(async () => {
-    await h.close();
-    await hook.close();
-    await zulip.close();
+    await zulip?.close();
   });
 
   const reset = () => {

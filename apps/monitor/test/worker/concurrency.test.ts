@@ -4,24 +4,21 @@ import { createLogger } from "@beacon/platform";
 import { runAlertCycle, startAlertWorker } from "../../src/actions/alertWorker.js";
 import { openMonitor, type Monitor } from "../../src/main.js";
 import { createCheckVia, type Harness } from "../helpers.js";
-import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
-import { addIntegration, startAlertHarness, webhookValue } from "./helpers.js";
+import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 
 describe("alert workers running side by side", () => {
   let h: Harness;
   let hook: FakeService;
   let second: Monitor | undefined;
+  useAlertHarness((started) => ({ h, hook } = started));
   before(async () => {
-    h = await startAlertHarness();
-    hook = await startFakeService();
     // A second process on the same database (PostgreSQL); an in-memory SQLite database
     // cannot be shared, so there the second worker shares the first one's connection.
     if (h.deps.dialect === "postgres") second = await openMonitor(h.deps.config, { clock: h.clock, log: createLogger("test", "silent") });
   });
   after(async () => {
     await second?.close();
-    await h.close();
-    await hook.close();
   });
 
   it("alerts each check that goes down exactly once", async () => {
