@@ -26,6 +26,7 @@ import { unreadIndexFlags } from "./026_unread_index_flags.js";
 import { sessionHostRealm } from "./027_session_host_realm.js";
 import { sharedLimits } from "./028_shared_limits.js";
 import { onboardingSteps } from "./029_onboarding_steps.js";
+import { defaultStreamGroups } from "./030_default_stream_groups.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -42,6 +43,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "027_session_host_realm": sessionHostRealm(dialect),
     "028_shared_limits": sharedLimits(dialect),
     "029_onboarding_steps": onboardingSteps(dialect),
+    "030_default_stream_groups": defaultStreamGroups(dialect),
   };
 }
 

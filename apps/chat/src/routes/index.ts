@@ -10,6 +10,7 @@ import * as bots from "./bots.js";
 import * as channelFolders from "./channel-folders.js";
 import * as channels from "./channels.js";
 import * as customProfileFields from "./custom-profile-fields.js";
+import * as defaultStreamGroups from "./default-stream-groups.js";
 import * as deleteTopic from "./delete-topic.js";
 import * as events from "./events.js";
 import * as invites from "./invites.js";
@@ -128,6 +129,10 @@ export const ROUTES: readonly Route[] = [
   user("GET", "/channel_folders", channelFolders.listChannelFolders),
   user("PATCH", "/channel_folders", channelFolders.reorderChannelFolders),
   user("PATCH", "/channel_folders/:channel_folder_id", channelFolders.updateChannelFolder),
+  user("POST", "/default_stream_groups/create", defaultStreamGroups.createDefaultStreamGroup),
+  user("PATCH", "/default_stream_groups/:group_id", defaultStreamGroups.updateDefaultStreamGroupInfo),
+  user("DELETE", "/default_stream_groups/:group_id", defaultStreamGroups.removeDefaultStreamGroup),
+  user("PATCH", "/default_stream_groups/:group_id/streams", defaultStreamGroups.updateDefaultStreamGroupStreams),
   // Messages
   user("GET", "/messages", fetchMessages.getMessages),
   user("POST", "/messages", send.sendMessage),

@@ -24,6 +24,7 @@ import { groupsInRealm } from "../store/groups.js";
 import { channelScope, isSubscribed } from "./channel-access.js";
 import { emptySections } from "./register-empty.js";
 import { nextOnboardingSteps } from "../actions/onboarding-steps.js";
+import { presentDefaultStreamGroups } from "../actions/default-stream-groups.js";
 import { presentRealmEmojiDict } from "../present/realm-emoji.js";
 import { realmEmojiRows } from "../store/realm-emoji.js";
 import { messageSections } from "../store/register-messages.js";
@@ -119,7 +120,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   }
   if (wants("stream")) state.streams = visibleStreams.map((s) => presentChannel(s, scope.graph, subscribersOf(s.id).length));
   if (wants("default_streams")) state.realm_default_streams = await defaultStreamIds(db, realm.id);
-  if (wants("default_stream_groups")) state.realm_default_stream_groups = [];
+  if (wants("default_stream_groups")) state.realm_default_stream_groups = await presentDefaultStreamGroups(db, realm.id);
   if (wants("realm_user_groups")) {
     const includeDeactivated = capabilities.includeDeactivatedGroups;
     const groups = (await groupsInRealm(db, realm.id)).filter((g) => g.name !== null && (includeDeactivated || !g.deactivated));

@@ -164,8 +164,9 @@ import type { SessionTables } from "./sessions-schema.js";
 export * from "./settings-schema.js";
 import type { SettingsTables } from "./settings-schema.js";
 import type { OnboardingStepTables } from "./onboarding-steps-schema.js";
+import type { DefaultStreamGroupTables } from "./default-stream-groups-schema.js";
 
-export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables, SessionTables, OnboardingStepTables {
+export interface ChatDatabase extends SettingsTables, MessageTables, OrgTables, EventTables, PushTables, ChannelFolderTables, RealmEmojiTables, RealmExtraTables, UserExtraTables, AvatarsExportsTables, SessionTables, OnboardingStepTables, DefaultStreamGroupTables {
   realms: RealmTable;
   realm_group_settings: RealmGroupSettingTable;
   users: UserTable;
