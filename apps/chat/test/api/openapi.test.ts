@@ -3,6 +3,7 @@
 // schema, and feed a code generator.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import ts from "typescript";
 import openapiTS, { astToString } from "openapi-typescript";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { ROUTES } from "../../src/routes/index.js";
@@ -63,9 +64,17 @@ describe("GET /openapi.json", () => {
     assert.deepEqual(doc.paths["/fetch_api_key"].post.security, []);
   });
 
-  it("feeds openapi-typescript", async () => {
+  it("feeds openapi-typescript, whose types compile", async () => {
     const source = astToString(await openapiTS(doc as any));
     assert.match(source, /"\/users\/me\/alert_words": \{/);
     assert.match(source, /"post-users-me-alert_words": \{/);
+    const file = "/openapi.d.ts";
+    const host = ts.createCompilerHost({});
+    const fileExists = host.fileExists.bind(host);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.fileExists = (name) => name === file || fileExists(name);
+    host.getSourceFile = (name, language) => (name === file ? ts.createSourceFile(name, source, language) : getSourceFile(name, language));
+    const program = ts.createProgram([file], { strict: true, noEmit: true, types: [], lib: ["lib.es2023.d.ts"] }, host);
+    assert.deepEqual(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), []);
   });
 });
