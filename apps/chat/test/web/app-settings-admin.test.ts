@@ -1,6 +1,7 @@
 // Personal settings and the organization's administration in the chat web app: the owner and a
 // member in two browser contexts on one real server. The owner changes their name and theme,
-// makes an API key (only with the password), makes an invitation link that a new person signs
+// makes an API key (only with the password), invites by e-mail (resent, revoked), makes an
+// invitation link that a new person signs
 // up with, and changes the member's role, which changes what the member's app offers at once;
 // the member cannot reach the administration (hidden, and refused by the server). Screenshots
 // for docs/chat-web.md with BEACON_SCREENSHOTS=1, desktop and a 390 px phone.
@@ -178,6 +179,27 @@ describe("the chat web app: settings and administration, owner and member at onc
     assert.equal(nina?.role, 400);
     const subs = (await server.call(team.owner, "GET", `/users/${(nina as any).user_id}/subscriptions/${team.design}`)).body;
     assert.equal(subs.is_subscribed, true, "joined the invitation's channel");
+  });
+
+  it("the owner invites by e-mail, resends the invitation and revokes it", async () => {
+    await front(owner);
+    const form = owner.locator("[data-testid=invite-form]");
+    await form.waitFor();
+    await form.locator("[data-testid=invite-kind-email]").check();
+    await form.locator("textarea[name=invitee_emails]").fill("rosalind@example.com");
+    await form.locator("select[name=invite_as]").selectOption("600");
+    await form.locator("[data-testid=invite-submit]").click();
+    await form.locator("[data-testid=invite-status]", { hasText: "Invitations sent" }).waitFor();
+    const row = owner.locator("[data-testid=pending-invites] tbody tr", { hasText: "rosalind@example.com" });
+    await row.waitFor();
+    assert.match((await row.textContent())!, /Guest/);
+    const listed = async () => ((await server.call(team.owner, "GET", "/invites")).body.invites as { email?: string; invited_as: number }[]).filter((i) => i.email === "rosalind@example.com");
+    assert.deepEqual((await listed()).map((i) => i.invited_as), [600]);
+    await row.locator("button", { hasText: "Resend" }).click();
+    await owner.locator("[data-testid=pending-invites] ~ *", { hasText: "Sent again" }).waitFor();
+    await row.locator("button", { hasText: "Revoke" }).click();
+    await row.waitFor({ state: "detached" });
+    assert.deepEqual(await listed(), []);
   });
 
   it("the owner finds the member in the users list and makes them an administrator: the member's app offers the administration at once", async () => {
