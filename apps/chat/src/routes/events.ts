@@ -1,11 +1,12 @@
 // GET /events (long poll) and DELETE /events. A poll waits until its queue has an event, or
 // until the heartbeat (45 to 55 s); dont_block answers at once. Polls and deletions of queues
 // held by another process are routed there by the proxy (docs/scaling-chat.md).
-import type { Api } from "../http/endpoint.js";
+import { handler } from "../http/endpoint.js";
+import { accepted, collect, declared, optional, required, withDefault } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
 import type { Capabilities } from "../events/client.js";
-import { DEFAULT_QUEUE_TIMEOUT_SECS, defaultCapabilities, readQueueOptions } from "./register-params.js";
+import { DEFAULT_QUEUE_TIMEOUT_SECS, defaultCapabilities, queueOptions, queueParams } from "./register-params.js";
 import { clientName } from "./message-targets.js";
 import { serializeEventsBody } from "../events/serialize.js";
 
@@ -16,25 +17,30 @@ const LEGACY_CAPABILITIES: [string, keyof Capabilities][] = [
   ["user_settings_object", "userSettingsObject"],
 ];
 
-export function register(api: Api): void {
-  const { events } = api.deps;
+const legacyCapabilities = collect(LEGACY_CAPABILITIES.map(([param, name]) => [name, withDefault(param, json(bool), false)] as const));
 
-  api.user("GET", "/events", async (ctx) => {
-    const { params, user } = ctx;
-    params.accept("user_client");
-    const lastEventId = params.optional("last_event_id", json(int()));
-    const queueId = params.optional("queue_id", raw());
-    const dontBlock = params.withDefault("dont_block", json(bool), false);
+export const getEvents = handler(
+  {
+    userClient: accepted("user_client"),
+    lastEventId: optional("last_event_id", json(int())),
+    queueId: optional("queue_id", raw()),
+    dontBlock: withDefault("dont_block", json(bool), false),
     // Queue options, used only when no queue_id is given (Zulip's internal path).
-    const queue = readQueueOptions(ctx, { clientGravatar: false, allPublicStreams: false });
-    const lifespanSecs = params.withDefault("lifespan_secs", json(int({ min: 0 })), 0);
+    queue: declared(queueParams),
+    lifespanSecs: withDefault("lifespan_secs", json(int({ min: 0 })), 0),
+    legacyCapabilities,
+  },
+  async (ctx, args) => {
+    const { deps, user } = ctx;
+    const { lastEventId, queueId, dontBlock, lifespanSecs } = args;
+    const queue = queueOptions(ctx, args.queue, { clientGravatar: false, allPublicStreams: false });
     const capabilities = defaultCapabilities();
-    for (const [param, name] of LEGACY_CAPABILITIES) capabilities[name] = params.withDefault(param, json(bool), false);
+    for (const [name, value] of args.legacyCapabilities) capabilities[name as keyof Capabilities] = value;
 
     // Message dicts shared between queues are serialized once (events/serialize.ts).
     // A custom serializer leaves the content type to us.
     ctx.reply.serializer(serializeEventsBody).header("content-type", "application/json; charset=utf-8");
-    const result = events.fetch({
+    const result = deps.events.fetch({
       userId: user.id,
       queueId,
       lastEventId,
@@ -48,11 +54,10 @@ export function register(api: Api): void {
     // The process is stopping: the client's next poll must open a connection to its successor.
     if (closing) ctx.reply.header("connection", "close");
     return { events: queued, queue_id };
-  }, { sharedLogger: true });
+  },
+);
 
-  api.user("DELETE", "/events", async (ctx) => {
-    const queueId = ctx.params.required("queue_id", raw());
-    events.cleanup(ctx.user.id, queueId);
-    return {};
-  });
-}
+export const deleteQueue = handler({ queueId: required("queue_id", raw()) }, async ({ deps, user }, { queueId }) => {
+  deps.events.cleanup(user.id, queueId);
+  return {};
+});

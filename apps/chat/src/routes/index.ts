@@ -133,6 +133,11 @@ export const ROUTES: readonly Route[] = [
   user("PATCH", "/default_stream_groups/:group_id", defaultStreamGroups.updateDefaultStreamGroupInfo),
   user("DELETE", "/default_stream_groups/:group_id", defaultStreamGroups.removeDefaultStreamGroup),
   user("PATCH", "/default_stream_groups/:group_id/streams", defaultStreamGroups.updateDefaultStreamGroupStreams),
+  // Real-time events
+  user("POST", "/register", registerState.registerQueue),
+  // Requests log through the app's logger: 10,000 idle clients each poll every 50 s.
+  user("GET", "/events", events.getEvents, { sharedLogger: true }),
+  user("DELETE", "/events", events.deleteQueue),
   // Messages
   user("GET", "/messages", fetchMessages.getMessages),
   user("POST", "/messages", send.sendMessage),
@@ -251,11 +256,6 @@ export const ROUTES: readonly Route[] = [
 
 export function registerRoutes(api: Api): void {
   api.serve(ROUTES);
-  registerState.register(api);
-  events.register(api);
-  // Organization-level endpoints (issue 8).
-  // Per-user endpoints.
-  // Avatars, realm exports, channel e-mail addresses.
   // Last: a known path called with a method it does not serve is 405, as Zulip.
   api.refuseOtherMethods();
 }

@@ -1,10 +1,11 @@
 // The parameters of POST /register that shape the event queue (event types, narrow,
-// capabilities, Markdown and avatar forms, idle timeout), read the way Zulip's
+// capabilities, Markdown and avatar forms, idle timeout), declared in the order Zulip's
 // events_register_backend reads them.
 import type { UserContext } from "../http/endpoint.js";
 import type { ChatDb } from "../store/schema.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, Params, raw } from "../http/params.js";
+import { optional, refine, withDefault, type Args } from "../http/declare.js";
 import { anything, bool, int, list, nullable, oneOf, string, union } from "../http/validators.js";
 import type { Capabilities } from "../events/client.js";
 import { checkNarrowForEvents, type NarrowTerm } from "../events/narrow.js";
@@ -57,37 +58,60 @@ export interface QueueDefaults {
 export type QueueOptions = Omit<NewClient, "timeoutSecs" | "capabilities">;
 
 /**
- * The parameters every event queue is opened with, read alike by POST /register and by a
- * GET /events without a queue_id (which opens its own queue, Zulip's internal path).
+ * The parameters every event queue is opened with, declared alike for POST /register and for a
+ * GET /events without a queue_id (which opens its own queue, Zulip's internal path). The two
+ * defaults that differ between them are applied by queueOptions.
  */
-export function readQueueOptions(ctx: UserContext, defaults: QueueDefaults): QueueOptions {
-  const { params, user, realm } = ctx;
-  const applyMarkdown = params.withDefault("apply_markdown", json(bool), false);
-  const clientGravatar = params.withDefault("client_gravatar", json(bool), defaults.clientGravatar);
-  const slimPresence = params.withDefault("slim_presence", json(bool), false);
+export const queueParams = {
+  applyMarkdown: withDefault("apply_markdown", json(bool), false),
+  clientGravatar: optional("client_gravatar", json(bool)),
+  slimPresence: withDefault("slim_presence", json(bool), false),
   // compat: JSON null means "not given" (zulip-js sends event_types=null for every event type).
-  const eventTypes = params.optional("event_types", json(nullable(list(string())))) ?? null;
-  const allPublicStreams = params.withDefault("all_public_streams", json(bool), defaults.allPublicStreams);
+  eventTypes: refine(optional("event_types", json(nullable(list(string())))), (types) => types ?? null),
+  allPublicStreams: optional("all_public_streams", json(bool)),
+  narrow: refine(withDefault("narrow", json(list(list(string()))), []), (terms) =>
+    terms.map((term, i) => {
+      if (term.length !== 2) throw new BadRequestError(`narrow[${i}] should have exactly 2 items`);
+      return term as NarrowTerm;
+    }),
+  ),
+};
+
+export type QueueArgs = Args<typeof queueParams>;
+
+/** The queue options of a request; the caller adds the timeout and the capabilities. */
+export function queueOptions(ctx: UserContext, args: QueueArgs, defaults: QueueDefaults): QueueOptions {
+  const { user, realm } = ctx;
+  const allPublicStreams = args.allPublicStreams ?? defaults.allPublicStreams;
   if (allPublicStreams && isGuest(user)) throw new BadRequestError("User not authorized for this query");
-  const narrow = params.withDefault("narrow", json(list(list(string()))), []).map((term, i) => {
-    if (term.length !== 2) throw new BadRequestError(`narrow[${i}] should have exactly 2 items`);
-    return term as NarrowTerm;
-  });
-  return { userId: user.id, realmId: realm.id, eventTypes, clientName: clientName(ctx.req), applyMarkdown, clientGravatar, slimPresence, allPublicStreams, narrow };
+  const { applyMarkdown, slimPresence, eventTypes, narrow } = args;
+  return { userId: user.id, realmId: realm.id, eventTypes, clientName: clientName(ctx.req), applyMarkdown, clientGravatar: args.clientGravatar ?? defaults.clientGravatar, slimPresence, allPublicStreams, narrow };
 }
 
-export async function readRegisterParams(ctx: UserContext, db: ChatDb): Promise<RegisterRequest> {
-  const { params, user, realm } = ctx;
-  const options = readQueueOptions(ctx, { clientGravatar: true, allPublicStreams: Boolean(user.default_all_public_streams) });
-  const includeSubscribers = params.withDefault("include_subscribers", raw(), "false");
-  if (!["true", "false", "partial"].includes(includeSubscribers)) throw new BadRequestError("Invalid include_subscribers");
-  const presenceHistoryLimitDays = params.optional("presence_history_limit_days", json(int()));
-  const rawCapabilities = params.withDefault("client_capabilities", json(anything), {});
-  if (typeof rawCapabilities !== "object" || rawCapabilities === null || Array.isArray(rawCapabilities)) throw new BadRequestError("client_capabilities is not a dict");
-  const fetchTypes = params.optional("fetch_event_types", json(nullable(list(string())))) ?? options.eventTypes;
+/** POST /register's parameters: the queue's, then the state's. */
+export const registerParams = {
+  ...queueParams,
+  includeSubscribers: refine(withDefault("include_subscribers", raw(), "false"), (mode) => {
+    if (!["true", "false", "partial"].includes(mode)) throw new BadRequestError("Invalid include_subscribers");
+    return mode as RegisterRequest["includeSubscribers"];
+  }),
+  presenceHistoryLimitDays: optional("presence_history_limit_days", json(int())),
+  rawCapabilities: refine(withDefault("client_capabilities", json(anything), {}), (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new BadRequestError("client_capabilities is not a dict");
+    return value as Record<string, unknown>;
+  }),
+  fetchTypes: optional("fetch_event_types", json(nullable(list(string())))),
   // compat: "mobile" arrives JSON-encoded from some clients and bare from the Python one.
-  const idleRaw = params.optional("idle_queue_timeout", raw());
-  const idle = idleRaw === undefined || idleRaw === "mobile" ? idleRaw : new Params({ idle_queue_timeout: idleRaw }, {}).required("idle_queue_timeout", json(union(int({ min: 1 }), oneOf(["mobile"] as const))));
+  idle: refine(optional("idle_queue_timeout", raw()), (idleRaw) =>
+    idleRaw === undefined || idleRaw === "mobile" ? idleRaw : new Params({ idle_queue_timeout: idleRaw }, {}).required("idle_queue_timeout", json(union(int({ min: 1 }), oneOf(["mobile"] as const)))),
+  ),
+};
+
+export async function registerRequest(ctx: UserContext, db: ChatDb, args: Args<typeof registerParams>): Promise<RegisterRequest> {
+  const { user, realm } = ctx;
+  const options = queueOptions(ctx, args, { clientGravatar: true, allPublicStreams: Boolean(user.default_all_public_streams) });
+  const { includeSubscribers, presenceHistoryLimitDays, rawCapabilities, idle } = args;
+  const fetchTypes = args.fetchTypes ?? options.eventTypes;
 
   const capabilities = defaultCapabilities();
   for (const [key, value] of Object.entries(rawCapabilities)) {
@@ -111,7 +135,7 @@ export async function readRegisterParams(ctx: UserContext, db: ChatDb): Promise<
       capabilities,
     },
     wants: (name) => fetchTypes === null || fetchTypes.includes(name),
-    includeSubscribers: includeSubscribers as RegisterRequest["includeSubscribers"],
+    includeSubscribers,
     presenceHistoryLimitDays,
     idleSecs,
   };

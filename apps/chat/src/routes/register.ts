@@ -1,7 +1,7 @@
 // POST /register: allocates an event queue and returns the initial state the client asks for,
 // consistent with the queue (events/system.ts). Sections follow Zulip's fetch_event_types names.
 import type { ChatDeps } from "../deps.js";
-import type { Api, UserContext } from "../http/endpoint.js";
+import { handler, type UserContext } from "../http/endpoint.js";
 import { externalHost, realmUrl } from "../config.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
 import { BOT_OUTGOING_WEBHOOK, isAdmin, isGuest, isModerator, isOwner } from "../lib/roles.js";
@@ -28,7 +28,7 @@ import { presentDefaultStreamGroups } from "../actions/default-stream-groups.js"
 import { presentRealmEmojiDict } from "../present/realm-emoji.js";
 import { realmEmojiRows } from "../store/realm-emoji.js";
 import { messageSections } from "../store/register-messages.js";
-import { readRegisterParams, type RegisterRequest } from "./register-params.js";
+import { registerParams, registerRequest, type RegisterRequest } from "./register-params.js";
 import { presenceResponse } from "./presence-state.js";
 import { orgSections } from "./register-org.js";
 import { userExtraSections } from "./register-user-extras.js";
@@ -37,24 +37,21 @@ import { mobileSections } from "./register-mobile.js";
 import { profileRows } from "../store/profile-data.js";
 import { profileDataOf } from "../present/custom-profile-field.js";
 
-export function register(api: Api): void {
-  const { deps } = api;
-
-  api.user("POST", "/register", async (ctx) => {
-    const request = await readRegisterParams(ctx, deps.db);
-    // The queue exists (and collects events) before the state is read; events/system.ts.
-    const { client, state, lastEventId } = await deps.events.register(request.queue, (db) => initialState({ ...deps, db }, ctx, request));
-    return {
-      queue_id: client.id,
-      idle_queue_timeout_secs: request.idleSecs,
-      last_event_id: lastEventId,
-      zulip_feature_level: ZULIP_FEATURE_LEVEL,
-      zulip_version: ZULIP_VERSION,
-      zulip_merge_base: ZULIP_MERGE_BASE,
-      ...state,
-    };
-  });
-}
+export const registerQueue = handler(registerParams, async (ctx, args) => {
+  const { deps } = ctx;
+  const request = await registerRequest(ctx, deps.db, args);
+  // The queue exists (and collects events) before the state is read; events/system.ts.
+  const { client, state, lastEventId } = await deps.events.register(request.queue, (db) => initialState({ ...deps, db }, ctx, request));
+  return {
+    queue_id: client.id,
+    idle_queue_timeout_secs: request.idleSecs,
+    last_event_id: lastEventId,
+    zulip_feature_level: ZULIP_FEATURE_LEVEL,
+    zulip_version: ZULIP_VERSION,
+    zulip_merge_base: ZULIP_MERGE_BASE,
+    ...state,
+  };
+});
 
 /** The state sections the client asked for, read with `deps.db` (the snapshot transaction). */
 async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterRequest): Promise<Record<string, unknown>> {
