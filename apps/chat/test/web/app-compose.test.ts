@@ -146,7 +146,7 @@ describe("the chat web app: composing, two people at once", { skip, timeout: 420
     await ada.keyboard.press("x");
     const to = compose(ada).locator("input[name=to]");
     await to.waitFor();
-    assert.equal(await ada.evaluate(() => document.activeElement?.name), "to");
+    await ada.waitForFunction(() => document.activeElement?.name === "to", null, { timeout: 2000 });
     await ada.keyboard.type("hop");
     const list = ada.locator("[data-testid=typeahead]");
     await list.locator("[role=option]", { hasText: "Grace Hopper" }).waitFor();

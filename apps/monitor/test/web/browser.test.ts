@@ -139,7 +139,7 @@ describe("dashboard in a browser", { skip, timeout: 300_000 }, () => {
     await page.getByText("Change schedule").click();
     await page.getByLabel("Cron expression").check();
     await page.locator("textarea[name=schedule]").fill("30 2 * * *");
-    await page.locator("input[name=tz]").fill("Europe/Riga");
+    await page.locator(".schedule-form input[name=tz]").fill("Europe/Riga");
     await page.waitForSelector(".preview-runs li >> nth=4");
     assert.match(await text(".preview-runs li"), /02:30 EE[S]?T/);
     await page.getByRole("button", { name: "Save schedule" }).click();

@@ -137,12 +137,12 @@ describe("the dashboard's second layer in a browser", { skip: browserSkip, timeo
     await page.getByText("Change schedule").click();
     await page.getByLabel("Cron expression").check();
     await page.locator("textarea[name=schedule]").fill("61 2 * * *");
-    await page.locator("input[name=tz]").fill("Mars/Olympus");
+    await page.locator(".schedule-form input[name=tz]").fill("Mars/Olympus");
     await page.getByRole("button", { name: "Save schedule" }).click();
     await page.waitForSelector("ul.errors");
     assert.deepEqual(await page.locator("ul.errors li").allInnerTexts(), ["This is not a valid cron expression.", "Unknown time zone."]);
     assert.equal(await page.locator("textarea[name=schedule]").inputValue(), "61 2 * * *");
-    assert.equal(await page.locator("input[name=tz]").inputValue(), "Mars/Olympus");
+    assert.equal(await page.locator(".schedule-form input[name=tz]").inputValue(), "Mars/Olympus");
   });
 
   it("names an unnamed e-mail integration by its address on the check's page", async () => {
