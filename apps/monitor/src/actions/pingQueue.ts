@@ -54,7 +54,7 @@ export class SqlitePingQueue {
       this.flipped = true;
     }
     this.store.insertPing(check.id, plan, now, input);
-    if (plan.n % PRUNE_EVERY === 0) this.store.prune(check, plan.n, now - FLIP_RETENTION_MS);
+    if (plan.after.n_pings % PRUNE_EVERY === 0) this.store.prune(check, plan.after.n_pings, now - FLIP_RETENTION_MS);
     return "ok";
   }
 }

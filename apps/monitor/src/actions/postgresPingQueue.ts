@@ -7,12 +7,12 @@
 // again; a batch that fails (a deadlock, a bad row) is retried one ping at a time through
 // recordPing, which locks the row, so a bad ping fails alone. A few batches run at once.
 import type { MonitorDeps } from "../deps.js";
-import { classifyPing, FLIP_RETENTION_MS, pingedFields, planPing, PRUNE_EVERY, type PingPlan } from "../lib/pingPlan.js";
+import { classifyPing, FLIP_RETENTION_MS, pingRow, planPing, PRUNE_EVERY, type PingPlan } from "../lib/pingPlan.js";
 import { findCheckById, findCheckByUuid } from "../store/checks.js";
 import { pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
 import { readChecksForPings, writePingBatch, type VersionedPingCheck } from "../store/postgresPings.js";
 import type { Flip, Ping } from "../store/schema.js";
-import { pingRow, precheck, recordPing, type PingOutcome, type PingSubmission, type PingTarget } from "./recordPing.js";
+import { precheck, recordPing, type PingOutcome, type PingSubmission, type PingTarget } from "./recordPing.js";
 
 interface Queued {
   target: PingTarget;
@@ -40,7 +40,7 @@ const KNOWN_FOR_MS = 10 * 60_000;
  * and the loop's property reads megamorphic).
  */
 function pingedCheck(check: VersionedPingCheck, plan: PingPlan): VersionedPingCheck {
-  const f = pingedFields(check, plan);
+  const f = plan.after;
   return {
     uuid: check.uuid,
     xmin: check.xmin,
@@ -58,7 +58,7 @@ function pingedCheck(check: VersionedPingCheck, plan: PingPlan): VersionedPingCh
     failure_kw: check.failure_kw,
     filter_http_body: check.filter_http_body,
     filter_default_fail: check.filter_default_fail,
-    status: f.status as VersionedPingCheck["status"],
+    status: f.status,
     n_pings: f.n_pings,
     last_ping: f.last_ping,
     last_start: f.last_start,
@@ -70,6 +70,8 @@ function pingedCheck(check: VersionedPingCheck, plan: PingPlan): VersionedPingCh
     min_duration: check.min_duration,
     max_duration: check.max_duration,
     body_regex: check.body_regex,
+    extensions: check.extensions,
+    bodyPattern: check.bodyPattern,
   };
 }
 
@@ -176,7 +178,7 @@ export class PostgresPingQueue {
       changed.set(Number(check.id), after);
       if (plan.flip) flips.push({ check_id: check.id, created: now, ...plan.flip, processed: null });
       pings.push(pingRow(check.id, plan, input, now));
-      if (plan.n % PRUNE_EVERY === 0) pruned.push(after);
+      if (plan.after.n_pings % PRUNE_EVERY === 0) pruned.push(after);
     }
     const written = pings.length > 0 ? await writePingBatch(this.deps.db, [...changed.values()], flips, pings) : new Map<number, string>();
     for (const check of changed.values()) {

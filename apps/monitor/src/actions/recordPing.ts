@@ -3,13 +3,12 @@
 // path batches pings (pingQueue.ts); this is the Kysely path every dialect can run.
 // acceptPing.ts picks the path for a ping that arrives.
 import type { Db } from "../deps.js";
-import { classifyPing, FLIP_RETENTION_MS, planPing, PRUNE_EVERY, type PingFacts, type PingPlan } from "../lib/pingPlan.js";
+import { classifyPing, FLIP_RETENTION_MS, pingRow, planPing, PRUNE_EVERY, withPingRules, type PingFacts } from "../lib/pingPlan.js";
 import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
 import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
-import type { Check, Ping } from "../store/schema.js";
+import type { Check } from "../store/schema.js";
 
-export { pingEffect, type PingAction } from "../lib/pingPlan.js";
 
 /** A ping to record at `now`. */
 export interface PingInput extends PingFacts {
@@ -34,30 +33,15 @@ export function precheck(check: object | undefined, submission: PingSubmission):
   return "ok";
 }
 
-export function pingRow(checkId: number, plan: PingPlan, input: PingFacts, now: number): Omit<Ping, "id"> {
-  return {
-    check_id: checkId,
-    n: plan.n,
-    created: now,
-    kind: plan.action === "success" ? null : plan.action,
-    scheme: input.scheme,
-    remote_addr: input.remoteAddr,
-    method: input.method,
-    ua: input.ua.slice(0, 200),
-    body: input.body && input.body.length > 0 ? input.body : null,
-    exitstatus: input.exitstatus,
-    rid: input.rid,
-  };
-}
-
 /** Records a ping through Kysely; answers only once it is committed. */
 export async function recordPing(db: Db, checkId: number, input: PingInput, onFlip?: () => void): Promise<Check | undefined> {
   const result = await db.transaction().execute(async (trx) => {
-    const check = await lockCheckForPing(trx, checkId);
-    if (!check) return undefined;
+    const row = await lockCheckForPing(trx, checkId);
+    if (!row) return undefined;
+    const check = withPingRules(row);
     const plan = planPing(check, classifyPing(check, input), input.now, input.rid, input.body);
     if (plan.flip) await insertFlip(trx, { check_id: check.id, created: input.now, ...plan.flip, processed: null });
-    const saved = await trx.updateTable("checks").set(plan.changes).where("id", "=", check.id).returningAll().executeTakeFirst();
+    const saved = await trx.updateTable("checks").set(plan.after).where("id", "=", check.id).returningAll().executeTakeFirst();
     await insertPing(trx, pingRow(check.id, plan, input, input.now));
     return { saved, flipped: plan.flip !== null };
   });

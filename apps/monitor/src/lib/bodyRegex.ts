@@ -94,22 +94,16 @@ function quantifierBound(pattern: string, i: number): { weight: number; end: num
   return { weight: Math.min(max + 1, LINE_LIMIT), end: i + m[0].length - 1 };
 }
 
-// Compiled patterns by source: a ping reads its check's pattern, and compiling it each time
-// would cost more than matching. Bounded; cleared when full.
-const compiled = new Map<string, RegExp>();
-const MAX_COMPILED = 1000;
-
 const utf8 = new TextDecoder("utf-8");
 
-/** Whether a line of the body's first BODY_LIMIT bytes matches `pattern` (already validated). */
-export function bodyMatches(pattern: string, body: Buffer | null): boolean {
-  if (pattern === "" || body === null || body.length === 0) return false;
-  let regex = compiled.get(pattern);
-  if (!regex) {
-    if (compiled.size >= MAX_COMPILED) compiled.clear();
-    regex = new RegExp(pattern);
-    compiled.set(pattern, regex);
-  }
+/** A saved pattern (already validated), compiled; null for none. Done once per check as read, not per ping. */
+export function compileBodyRegex(pattern: string): RegExp | null {
+  return pattern === "" ? null : new RegExp(pattern);
+}
+
+/** Whether a line of the body's first BODY_LIMIT bytes matches the check's compiled pattern. */
+export function bodyMatches(regex: RegExp, body: Buffer | null): boolean {
+  if (body === null || body.length === 0) return false;
   const text = utf8.decode(body.length > BODY_LIMIT ? body.subarray(0, BODY_LIMIT) : body);
   for (const line of text.split("\n")) {
     for (let at = 0; at < Math.max(line.length, 1); at += LINE_LIMIT) {

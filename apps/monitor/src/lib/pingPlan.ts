@@ -1,8 +1,7 @@
 // The rules of one ping, as pure functions of the check row: how the request is
 // classified (§11.2) and what it changes on the check (§11.3).
-import type { Updateable } from "kysely";
-import type { Check, ChecksTable, StoredStatus } from "../store/schema.js";
-import { bodyMatches } from "./bodyRegex.js";
+import type { Check, Ping, StoredStatus } from "../store/schema.js";
+import { bodyMatches, compileBodyRegex } from "./bodyRegex.js";
 import { classifyText } from "./keywords.js";
 import { alertAfter } from "./status.js";
 
@@ -50,137 +49,182 @@ export const PING_CHECK_COLUMNS = [
 
 export type PingCheck = Pick<Check, (typeof PING_CHECK_COLUMNS)[number]>;
 
+// The extensions a check uses (docs/monitor-extensions.md), one bit each.
+export const BODY_REGEX = 1;
+export const MIN_DURATION = 2;
+export const FAIL_THRESHOLD = 4;
+export const MAX_DURATION = 8;
+/** The extensions that can turn a success signal into a failure. */
+const SUCCESS_RULES = BODY_REGEX | MIN_DURATION;
+
+/**
+ * What the rules derive from a check's settings, once per version of its row as read (the
+ * ping queues keep it with the row): a check using no extension has `extensions` 0 and takes
+ * the upstream's rules without looking at any of them.
+ */
+export interface PingRules {
+  extensions: number;
+  /** body_regex, compiled; null when not set. */
+  bodyPattern: RegExp | null;
+}
+
+/** A check as the rules read it: its columns and what they derive from them. */
+export type RuledCheck = PingCheck & PingRules;
+
+export function extensionsOf(check: Pick<Check, "body_regex" | "min_duration" | "fail_threshold" | "max_duration">): number {
+  return (check.body_regex !== "" ? BODY_REGEX : 0) | (check.min_duration > 0 ? MIN_DURATION : 0) | (check.fail_threshold > 1 ? FAIL_THRESHOLD : 0) | (check.max_duration > 0 ? MAX_DURATION : 0);
+}
+
+/** The check with its rules derived (a new object; the row is left as it is). */
+export function withPingRules<T extends PingCheck>(check: T): T & PingRules {
+  return { ...check, extensions: extensionsOf(check), bodyPattern: compileBodyRegex(check.body_regex) };
+}
+
+/**
+ * The columns of a check a ping writes, in the order the writers bind them (the SQLite store's
+ * UPDATE that keeps the deadline leaves out the last).
+ */
+export const PINGED_COLUMNS = ["n_pings", "last_ping", "last_start", "last_start_rid", "last_duration", "status", "fail_count", "alert_after"] as const;
+
+/** The check's PINGED_COLUMNS as they stand after a ping: always all of them, one object shape. */
+export type PingedFields = Pick<Check, (typeof PINGED_COLUMNS)[number]>;
+
 export interface FlipPlan {
   old_status: StoredStatus;
   new_status: StoredStatus;
   reason: string;
 }
 
+/** Everything one ping does: the action it is logged as, the check's fields after it, and the flip. */
 export interface PingPlan {
   action: PingAction;
-  changes: Updateable<ChecksTable>;
+  after: PingedFields;
   flip: FlipPlan | null;
-  n: number;
 }
 
 /**
  * Why a success signal counts as a failure under the check's extensions, or null (the
  * upstream's rules): its body matches the check's pattern, or it closes a run shorter than the
- * minimum duration. Constant work per ping while neither is set.
+ * minimum duration.
  */
-export function successVerdict(check: PingCheck, now: number, rid: string | null, body: Buffer | null): "body" | "too_fast" | null {
-  if (check.body_regex !== "" && bodyMatches(check.body_regex, body)) return "body";
+function successVerdict(check: RuledCheck, now: number, rid: string | null, body: Buffer | null): "body" | "too_fast" | null {
+  if (check.bodyPattern !== null && bodyMatches(check.bodyPattern, body)) return "body";
   if (check.min_duration > 0 && check.last_start !== null && rid === check.last_start_rid && now - check.last_start < check.min_duration * 1000) return "too_fast";
   return null;
 }
 
-/**
- * The changes a ping makes to the check row (before n_pings and the deadline). `failed`: a
- * success signal the extensions turned into a failure (paired with its start as a success is).
- */
-export function pingEffect(check: PingCheck, action: PingAction, now: number, rid: string | null, failed = false): Updateable<ChecksTable> {
-  const changes: Updateable<ChecksTable> = { n_pings: check.n_pings + 1 };
-  if (action === "start") {
-    changes.last_start = now;
-    changes.last_start_rid = rid;
-  } else if (action === "success" || action === "fail") {
-    changes.last_ping = now;
-    changes.last_duration = null;
-    if (check.last_start !== null) {
-      if (rid === check.last_start_rid) {
-        changes.last_duration = now - check.last_start;
-        changes.last_start = null;
-        changes.last_start_rid = null;
-      } else if (action === "fail" || rid === null) {
-        changes.last_start = null;
-        changes.last_start_rid = null;
-      }
-    }
-    changes.status = action === "fail" || failed ? "down" : "up";
-    countFailures(check, changes);
+/** A success or failure signal closes the run its rid started (§11.3), or abandons a pending start. */
+function closeRun(check: PingCheck, after: PingedFields, action: PingAction, now: number, rid: string | null): void {
+  after.last_ping = now;
+  after.last_duration = null;
+  if (check.last_start === null) return;
+  if (rid === check.last_start_rid) {
+    after.last_duration = now - check.last_start;
+    after.last_start = null;
+    after.last_start_rid = null;
+  } else if (action === "fail" || rid === null) {
+    after.last_start = null;
+    after.last_start_rid = null;
   }
-  return changes;
 }
 
 /**
  * Alert after N consecutive failures (docs/monitor-extensions.md): a failure below the
- * threshold is counted and leaves the check up; a success resets the count. With the
- * upstream's threshold of 1, the count stays 0 and nothing changes.
+ * threshold is counted and leaves the check up. A success resets the count, whatever the
+ * threshold (one set earlier may have left a count).
  */
-function countFailures(check: PingCheck, changes: Updateable<ChecksTable>): void {
-  if (changes.status === "up") {
-    if (check.fail_count !== 0) changes.fail_count = 0;
+function countFailures(check: RuledCheck, after: PingedFields): void {
+  if (after.status === "up") {
+    after.fail_count = 0;
     return;
   }
-  if (check.fail_threshold <= 1) return;
+  if ((check.extensions & FAIL_THRESHOLD) === 0) return;
   const count = check.fail_count + 1;
-  changes.fail_count = count;
-  if (count < check.fail_threshold && check.status !== "down") changes.status = "up";
+  after.fail_count = count;
+  if (count < check.fail_threshold && check.status !== "down") after.status = "up";
 }
 
-/** Everything one ping does to its check, given the row as read inside the transaction. */
-export function planPing(check: PingCheck, classified: PingAction, now: number, rid: string | null, body: Buffer | null = null): PingPlan {
-  // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
-  const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : classified;
-  const verdict = action === "success" ? successVerdict(check, now, rid, body) : null;
-  const changes = pingEffect(check, action, now, rid, verdict !== null);
+/**
+ * The deadline stored after the ping. It is when the alert worker looks at the check next,
+ * not the deadline itself: the worker reads the check again then, and a check that is not
+ * down gets its deadline moved on (decideDue). So a ping that only pushes the deadline later
+ * keeps the earlier one: no write to the deadline's index (SQLite), a HOT update
+ * (PostgreSQL), and one move by the worker per period instead of one per ping. Alerts go out
+ * when they did.
+ */
+function storedDeadline(check: RuledCheck, after: PingedFields): number | null {
   const deadline = alertAfter({
-    status: (changes.status ?? check.status) as StoredStatus,
+    status: after.status,
     kind: check.kind,
     timeout: check.timeout,
     grace: check.grace,
     schedule: check.schedule,
     tz: check.tz,
     fail_threshold: check.fail_threshold,
-    fail_count: changes.fail_count ?? check.fail_count,
+    fail_count: after.fail_count,
     max_duration: check.max_duration,
-    last_ping: changes.last_ping !== undefined ? (changes.last_ping as number | null) : check.last_ping,
-    last_start: changes.last_start !== undefined ? (changes.last_start as number | null) : check.last_start,
+    last_ping: after.last_ping,
+    last_start: after.last_start,
   });
-  // The stored deadline is when the alert worker looks at the check next, not the deadline
-  // itself: the worker reads the check again then, and a check that is not down gets its
-  // deadline moved on (decideDue). So a ping that only pushes the deadline later keeps the
-  // earlier one: no write to the deadline's index (SQLite), a HOT update (PostgreSQL), and one
-  // move by the worker per period instead of one per ping. Alerts go out when they did.
-  const keep = deadline !== null && check.alert_after !== null && check.alert_after <= deadline && (changes.status ?? check.status) === check.status;
-  changes.alert_after = keep ? check.alert_after : deadline;
-  const newStatus = changes.status;
-  const flip = newStatus !== undefined && newStatus !== check.status ? { old_status: check.status, new_status: newStatus, reason: verdict ?? (action === "fail" ? "fail" : "") } : null;
-  return { action, changes, flip, n: check.n_pings + 1 };
+  const keep = deadline !== null && check.alert_after !== null && check.alert_after <= deadline && after.status === check.status;
+  return keep ? check.alert_after : deadline;
 }
 
-/** The fields of a check a ping writes, as they stand after it. */
-export interface PingedFields {
-  n_pings: number;
-  last_ping: number | null;
-  last_start: number | null;
-  last_start_rid: string | null;
-  last_duration: number | null;
-  status: string;
-  alert_after: number | null;
-  fail_count: number;
+/** Everything one ping does to its check, given the row as read inside the transaction. */
+export function planPing(check: RuledCheck, classified: PingAction, now: number, rid: string | null, body: Buffer | null = null): PingPlan {
+  // compat: a paused check that must be resumed by hand ignores every ping, but logs it.
+  const action: PingAction = check.status === "paused" && check.manual_resume === 1 ? "ign" : classified;
+  const after: PingedFields = {
+    n_pings: check.n_pings + 1,
+    last_ping: check.last_ping,
+    last_start: check.last_start,
+    last_start_rid: check.last_start_rid,
+    last_duration: check.last_duration,
+    status: check.status,
+    fail_count: check.fail_count,
+    alert_after: check.alert_after,
+  };
+  let reason = "";
+  if (action === "start") {
+    after.last_start = now;
+    after.last_start_rid = rid;
+  } else if (action === "success" || action === "fail") {
+    // A check using no extension skips them all here (and alertAfter's are one comparison each).
+    const verdict = action === "success" && (check.extensions & SUCCESS_RULES) !== 0 ? successVerdict(check, now, rid, body) : null;
+    closeRun(check, after, action, now, rid);
+    after.status = action === "fail" || verdict !== null ? "down" : "up";
+    countFailures(check, after);
+    reason = verdict ?? (action === "fail" ? "fail" : "");
+  }
+  after.alert_after = storedDeadline(check, after);
+  const flip = after.status !== check.status ? { old_status: check.status, new_status: after.status, reason } : null;
+  return { action, after, flip };
 }
 
-/**
- * The plan's changes applied to the check's ping fields: always the same eight fields, so the
- * batch writers bind them without asking which ones the plan set (one object shape).
- */
-export function pingedFields(check: PingCheck, plan: PingPlan): PingedFields {
-  const c = plan.changes;
+export type PingRow = Omit<Ping, "id">;
+
+/** The columns of the stored ping, in the order the writers bind them. */
+export const PING_ROW_COLUMNS = ["check_id", "n", "created", "kind", "scheme", "remote_addr", "method", "ua", "body", "exitstatus", "rid"] as const satisfies readonly (keyof PingRow)[];
+
+/** The stored ping: its kind (null for a success), the user agent cut at 200 characters, an empty body as none. */
+export function pingRow(checkId: number, plan: PingPlan, facts: PingFacts, now: number): PingRow {
   return {
-    n_pings: plan.n,
-    last_ping: c.last_ping !== undefined ? (c.last_ping as number | null) : check.last_ping,
-    last_start: c.last_start !== undefined ? (c.last_start as number | null) : check.last_start,
-    last_start_rid: c.last_start_rid !== undefined ? (c.last_start_rid as string | null) : check.last_start_rid,
-    last_duration: c.last_duration !== undefined ? (c.last_duration as number | null) : check.last_duration,
-    status: (c.status as string | undefined) ?? check.status,
-    alert_after: c.alert_after !== undefined ? (c.alert_after as number | null) : check.alert_after,
-    fail_count: c.fail_count !== undefined ? (c.fail_count as number) : check.fail_count,
+    check_id: checkId,
+    n: plan.after.n_pings,
+    created: now,
+    kind: plan.action === "success" ? null : plan.action,
+    scheme: facts.scheme,
+    remote_addr: facts.remoteAddr,
+    method: facts.method,
+    ua: facts.ua.length > 200 ? facts.ua.slice(0, 200) : facts.ua,
+    body: facts.body && facts.body.length > 0 ? facts.body : null,
+    exitstatus: facts.exitstatus,
+    rid: facts.rid,
   };
 }
 
-/** A check as a ping queue keeps it between batches: the columns the rules read, and its uuid. */
-export type KeptCheck = PingCheck & { uuid: string };
+/** A check as a ping queue keeps it between batches: the columns the rules read, their derived rules, and its uuid. */
+export type KeptCheck = RuledCheck & { uuid: string };
 
 /** Pings are pruned on every hundredth (§11.3). */
 export const PRUNE_EVERY = 100;

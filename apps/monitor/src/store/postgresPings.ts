@@ -5,8 +5,9 @@
 import { sql } from "kysely";
 import { preparedStatementMarker } from "@beacon/platform";
 import type { Db } from "../deps.js";
-import { PING_CHECK_COLUMNS, type KeptCheck } from "../lib/pingPlan.js";
-import type { Flip, Ping } from "./schema.js";
+import { compileBodyRegex } from "../lib/bodyRegex.js";
+import { extensionsOf, PING_CHECK_COLUMNS, PING_ROW_COLUMNS, PINGED_COLUMNS, type KeptCheck, type PingRow } from "../lib/pingPlan.js";
+import type { Flip } from "./schema.js";
 
 /** A check as the ping rules need it, with its UUID and its row version (`xmin`). */
 export type VersionedPingCheck = KeptCheck & { xmin: string };
@@ -23,11 +24,32 @@ const WRITE_BATCH = preparedStatementMarker("monitor_ping_batch_write");
 export async function readChecksForPings(db: Db, uuids: string[], ids: number[]): Promise<VersionedPingCheck[]> {
   const columns = sql.raw(["uuid", "xmin::text AS xmin", ...PING_CHECK_COLUMNS].join(", "));
   const { rows } = await sql<VersionedPingCheck>`${sql.raw(READ_CHECKS)} SELECT ${columns} FROM checks WHERE uuid = ANY(${uuids}::text[]) OR id = ANY(${ids}::bigint[])`.execute(db);
+  // The rules the settings derive, once per row version read (pingPlan.ts PingRules).
+  for (const row of rows) {
+    row.extensions = extensionsOf(row);
+    row.bodyPattern = compileBodyRegex(row.body_regex);
+  }
   return rows;
 }
 
-/** The fields a ping changes, as they stand after the batch's last ping of the check. */
-export type PingedCheck = Pick<VersionedPingCheck, "id" | "xmin" | "n_pings" | "last_ping" | "last_start" | "last_start_rid" | "last_duration" | "status" | "alert_after" | "fail_count">;
+/** The fields a ping changes (pingPlan.ts PINGED_COLUMNS), as they stand after the batch's last ping of the check. */
+export type PingedCheck = Pick<VersionedPingCheck, "id" | "xmin" | (typeof PINGED_COLUMNS)[number]>;
+
+// The PostgreSQL type of each column written, for its array parameter.
+const PINGED_TYPES: Record<(typeof PINGED_COLUMNS)[number], string> = {
+  n_pings: "integer", last_ping: "bigint", last_start: "bigint", last_start_rid: "text", last_duration: "bigint", status: "text", fail_count: "integer", alert_after: "bigint",
+};
+const PING_ROW_TYPES: Record<(typeof PING_ROW_COLUMNS)[number], string> = {
+  check_id: "bigint", n: "integer", created: "bigint", kind: "text", scheme: "text", remote_addr: "text", method: "text", ua: "text", body: "bytea", exitstatus: "integer", rid: "text",
+};
+const PINGED_SET = sql.raw(PINGED_COLUMNS.map((column) => `${column} = v.${column}`).join(", "));
+const PINGED_NAMES = sql.raw(PINGED_COLUMNS.join(", "));
+const PING_ROW_NAMES = sql.raw(PING_ROW_COLUMNS.join(", "));
+
+/** One array parameter per column, of the rows' values in order: `$1::bigint[], $2::text[], …`. */
+function columnArrays<R, C extends keyof R & string>(rows: R[], columns: readonly C[], types: Record<C, string>) {
+  return sql.join(columns.map((column) => sql`${rows.map((row) => row[column])}::${sql.raw(types[column])}[]`));
+}
 
 /**
  * Writes a batch in one statement, so in one round trip and one transaction: the checks' new
@@ -36,17 +58,13 @@ export type PingedCheck = Pick<VersionedPingCheck, "id" | "xmin" | "n_pings" | "
  * it). Returns the checks written, by id, with their new row version; the others changed
  * meanwhile (their pings must be planned again from the new row).
  */
-export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<Flip, "id">[], pings: Omit<Ping, "id">[]): Promise<Map<number, string>> {
-  const c = <K extends keyof PingedCheck>(key: K) => checks.map((row) => row[key]);
+export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<Flip, "id">[], pings: PingRow[]): Promise<Map<number, string>> {
   const f = <K extends keyof Omit<Flip, "id">>(key: K) => flips.map((row) => row[key]);
-  const p = <K extends keyof Omit<Ping, "id">>(key: K) => pings.map((row) => row[key]);
   const { rows } = await sql<{ id: number; xmin: string }>`${sql.raw(WRITE_BATCH)}
     WITH updated AS (
-      UPDATE checks AS c SET n_pings = v.n_pings, last_ping = v.last_ping, last_start = v.last_start,
-        last_start_rid = v.last_start_rid, last_duration = v.last_duration, status = v.status, alert_after = v.alert_after, fail_count = v.fail_count
-      FROM unnest(${c("id")}::bigint[], ${c("xmin")}::text[], ${c("n_pings")}::integer[], ${c("last_ping")}::bigint[], ${c("last_start")}::bigint[],
-        ${c("last_start_rid")}::text[], ${c("last_duration")}::bigint[], ${c("status")}::text[], ${c("alert_after")}::bigint[], ${c("fail_count")}::integer[])
-        AS v(id, xmin, n_pings, last_ping, last_start, last_start_rid, last_duration, status, alert_after, fail_count)
+      UPDATE checks AS c SET ${PINGED_SET}
+      FROM unnest(${checks.map((row) => row.id)}::bigint[], ${checks.map((row) => row.xmin)}::text[], ${columnArrays(checks, PINGED_COLUMNS, PINGED_TYPES)})
+        AS v(id, xmin, ${PINGED_NAMES})
       WHERE c.id = v.id AND c.xmin = v.xmin::xid
       RETURNING c.id, c.xmin::text AS xmin
     ), flipped AS (
@@ -55,12 +73,10 @@ export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<
         ${f("reason")}::text[], ${f("processed")}::bigint[]) AS f(check_id, created, old_status, new_status, reason, processed)
       WHERE f.check_id IN (SELECT id FROM updated)
     ), inserted AS (
-      INSERT INTO pings (check_id, n, created, kind, scheme, remote_addr, method, ua, body, exitstatus, rid)
-      SELECT check_id, n, created, kind, scheme, remote_addr, method, ua, body, exitstatus, rid
-      FROM unnest(${p("check_id")}::bigint[], ${p("n")}::integer[], ${p("created")}::bigint[], ${p("kind")}::text[],
-        ${p("scheme")}::text[], ${p("remote_addr")}::text[], ${p("method")}::text[], ${p("ua")}::text[],
-        ${p("body")}::bytea[], ${p("exitstatus")}::integer[], ${p("rid")}::text[])
-        WITH ORDINALITY AS p(check_id, n, created, kind, scheme, remote_addr, method, ua, body, exitstatus, rid, ord)
+      INSERT INTO pings (${PING_ROW_NAMES})
+      SELECT ${PING_ROW_NAMES}
+      FROM unnest(${columnArrays(pings, PING_ROW_COLUMNS, PING_ROW_TYPES)})
+        WITH ORDINALITY AS p(${PING_ROW_NAMES}, ord)
       WHERE p.check_id IN (SELECT id FROM updated)
       ORDER BY ord
     )

@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@beacon/platform";
 import { flipDueChecks } from "../../src/actions/goingDown.js";
-import { PING_CHECK_COLUMNS, planPing } from "../../src/lib/pingPlan.js";
+import { compileBodyRegex } from "../../src/lib/bodyRegex.js";
+import { extensionsOf, PING_CHECK_COLUMNS, PINGED_COLUMNS, planPing, type PingPlan } from "../../src/lib/pingPlan.js";
+import type { Check } from "../../src/store/schema.js";
 import { SqlitePingStore } from "../../src/store/sqlitePings.js";
 import { call, checkRow, createCheckVia, startHarness, type Harness } from "../helpers.js";
 
@@ -13,6 +15,12 @@ import { call, checkRow, createCheckVia, startHarness, type Harness } from "../h
 async function lastPingType(h: Harness, uuid: string): Promise<string> {
   const res = await call(h.app, "GET", `/api/v3/checks/${uuid}/pings/`, { key: h.keys.api_key });
   return res.json.pings[0].type;
+}
+
+/** The check as the store should keep it: the rule columns, the uuid, and the rules they derive. */
+function kept(row: Check): Record<string, unknown> {
+  const columns = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+  return { ...columns, extensions: extensionsOf(row), bodyPattern: compileBodyRegex(row.body_regex) };
 }
 
 describe("the SQLite ping store", () => {
@@ -33,7 +41,7 @@ describe("the SQLite ping store", () => {
     await h.app.inject({ method: "POST", url: `/ping/${c.uuid}/start?rid=1b3c2bd0-3a4b-4c69-9f3e-0d2f4b3f6a11` });
     await h.app.inject({ method: "POST", url: `/ping/${c.uuid}`, payload: "ok" });
     const row = await checkRow(h, c.uuid);
-    const expected = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+    const expected = kept(row);
     store.transaction(() => {
       assert.deepEqual(store.findByUuid(c.uuid), expected);
       assert.deepEqual(store.findById(row.id), expected);
@@ -51,7 +59,7 @@ describe("the SQLite ping store", () => {
       store.updateCheck(check, planPing(check, "success", now, null));
     });
     const row = await checkRow(h, c.uuid);
-    const expected = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+    const expected = kept(row);
     store.transaction(() => assert.deepEqual(store.findByUuid(c.uuid), expected));
   });
 
@@ -73,11 +81,42 @@ describe("the SQLite ping store", () => {
     });
     const row = await checkRow(h, c.uuid);
     assert.equal(row.last_duration, 5000);
-    const expected = Object.fromEntries([...PING_CHECK_COLUMNS, "uuid" as const].map((col) => [col, row[col]]));
+    const expected = kept(row);
     store.transaction(() => {
       assert.deepEqual(store.findById(id), expected);
       assert.deepEqual(store.findByUuid(c.uuid), expected);
     });
+  });
+
+  it("writes each field of the plan to its own column, and keeps it so", async (t) => {
+    if (!h.deps.sqlite) return t.skip("SQLite only");
+    const store = new SqlitePingStore(h.deps.sqlite);
+    const c = await createCheckVia(h, { timeout: 3600 });
+    // Distinct values in every field, so a value bound to the wrong column shows.
+    const plan: PingPlan = {
+      action: "success",
+      after: { n_pings: 7, last_ping: 1_001, last_start: 1_002, last_start_rid: "rid", last_duration: 1_003, status: "down", fail_count: 4, alert_after: 1_005 },
+      flip: null,
+    };
+    store.transaction(() => store.updateCheck(store.findByUuid(c.uuid)!, plan));
+    const row = await checkRow(h, c.uuid);
+    assert.deepEqual(Object.fromEntries(PINGED_COLUMNS.map((col) => [col, row[col]])), plan.after);
+    store.transaction(() => assert.deepEqual(store.findByUuid(c.uuid), kept(row)));
+  });
+
+  it("derives a check's extensions from the row it reads, and again once the API changed them", async () => {
+    const c = await createCheckVia(h, { timeout: 3600, body_regex: "ERROR" });
+    await h.app.inject({ method: "POST", url: `/ping/${c.uuid}`, payload: "an ERROR here" });
+    assert.equal((await checkRow(h, c.uuid)).status, "down");
+    const updated = await call(h.app, "POST", `/api/v3/checks/${c.uuid}`, { key: h.keys.api_key, body: { body_regex: "" } });
+    assert.equal(updated.status, 200);
+    await h.app.inject({ method: "POST", url: `/ping/${c.uuid}`, payload: "an ERROR here" });
+    assert.equal((await checkRow(h, c.uuid)).status, "up");
+    await call(h.app, "POST", `/api/v3/checks/${c.uuid}`, { key: h.keys.api_key, body: { body_regex: "FATAL" } });
+    await h.app.inject({ method: "POST", url: `/ping/${c.uuid}`, payload: "an ERROR here" });
+    assert.equal((await checkRow(h, c.uuid)).status, "up");
+    await h.app.inject({ method: "POST", url: `/ping/${c.uuid}`, payload: "FATAL" });
+    assert.equal((await checkRow(h, c.uuid)).status, "down");
   });
 
   it("forgets what a transaction that rolled back wrote", async (t) => {
