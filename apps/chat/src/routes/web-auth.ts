@@ -12,6 +12,7 @@ import { successBody, type Payload } from "../http/envelope.js";
 import { InvalidSubdomainError, RealmDeactivatedError, UserDeactivatedError, ZulipError } from "../http/errors.js";
 import { readCookie, setCookie } from "../http/cookies.js";
 import { clientAddress } from "../http/host.js";
+import { parseArgs, optional, required, type Args, type Declaration } from "../http/declare.js";
 import { Params, raw, type RawBag } from "../http/params.js";
 import { clearSessionCookie, currentSession, setSessionCookie } from "../http/session.js";
 import type { Realm } from "../store/realms.js";
@@ -38,15 +39,36 @@ async function realmOfHost(req: FastifyRequest, deps: ChatDeps): Promise<Realm |
   return host.realm;
 }
 
+const loginForm = { username: required("username", raw()), password: required("password", raw()) };
+
+const signUpForm = {
+  key: required("key", raw({ strip: true })),
+  email: optional("email", raw()),
+  fullName: required("full_name", raw()),
+  // The web app's accounts sign in with a password, so it is not optional here.
+  password: required("password", raw()),
+};
+
+/** Read from the query string only. */
+const inviteInfoQuery = { key: required("key", raw({ strip: true })) };
+
+/** The web app's forms, by method and path, with the parameters each declares. */
+export const WEB_FORMS: Readonly<Record<string, Declaration>> = {
+  "POST /accounts/login/": loginForm,
+  "POST /accounts/logout/": {},
+  "POST /accounts/register/": signUpForm,
+  "GET /accounts/invite_info/": inviteInfoQuery,
+};
+
 export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
   const { config } = deps;
 
-  /** An unsafe request of the web app: CSRF first (as Django's middleware), then the handler. */
-  const post = (url: string, handler: (req: FastifyRequest, reply: FastifyReply, params: Params) => Promise<Payload>) =>
+  /** An unsafe request of the web app: CSRF first (as Django's middleware), then its form, then the handler. */
+  const post = <D extends Declaration>(url: string, form: D, handler: (req: FastifyRequest, reply: FastifyReply, args: Args<D>) => Promise<Payload>) =>
     app.post(url, async (req, reply) => {
       checkCsrf(req, config);
       const params = new Params(bag(req.body), bag(req.query));
-      const payload = await handler(req, reply, params);
+      const payload = await handler(req, reply, parseArgs(form, params));
       return reply.header("Cache-Control", "no-store").send(successBody(payload, params.ignored()));
     });
 
@@ -63,9 +85,7 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     rotateCsrfCookie(reply, config);
   };
 
-  post("/accounts/login/", async (req, reply, params) => {
-    const username = params.required("username", raw());
-    const password = params.required("password", raw());
+  post("/accounts/login/", loginForm, async (req, reply, { username, password }) => {
     const realm = await realmOfHost(req, deps);
     const device = readCookie(req, DEVICE_COOKIE);
     const { user } = await checkPasswordLogin(deps, { username, password, realm, client: clientAddress(req, config.trustProxy), device }).catch((error) => {
@@ -76,32 +96,27 @@ export function registerWebAuth(app: FastifyInstance, deps: ChatDeps): void {
     return { user_id: user.id };
   });
 
-  post("/accounts/logout/", async (req, reply) => {
+  post("/accounts/logout/", {}, async (req, reply) => {
     const current = await currentSession(req, deps);
     if (current) await doEndSession(deps, current.session.id);
     clearSessionCookie(reply, config);
     return {};
   });
 
-  post("/accounts/register/", async (req, reply, params) => {
-    const key = params.required("key", raw({ strip: true }));
-    const email = params.optional("email", raw()) ?? null;
-    const fullName = params.required("full_name", raw());
-    // The web app's accounts sign in with a password, so it is not optional here.
-    const password = params.required("password", raw());
+  post("/accounts/register/", signUpForm, async (req, reply, { key, email, fullName, password }) => {
     const host = await realmOfHost(req, deps);
     await admitSignUp(deps, clientAddress(req, config.trustProxy));
     const { invite, realm } = await accessSignUpInvitation(deps, host, key).catch((error) => {
       throw asBadRequest(error);
     });
-    const created = await checkSignUp(deps, realm, invite, { email, fullName, password });
+    const created = await checkSignUp(deps, realm, invite, { email: email ?? null, fullName, password });
     await signIn(req, reply, created.userId, host);
     return { user_id: created.userId };
   });
 
   app.get("/accounts/invite_info/", async (req, reply) => {
     const params = new Params({}, bag(req.query));
-    const key = params.required("key", raw({ strip: true }));
+    const { key } = parseArgs(inviteInfoQuery, params);
     const { invite, realm } = await accessSignUpInvitation(deps, await realmOfHost(req, deps), key).catch((error) => {
       throw asBadRequest(error);
     });

@@ -2,14 +2,15 @@
 // as an organization owner with a valid API key (so authenticated routes are reached past
 // auth) and now and then with a broken one. No answer may be a 5xx. Bounded by FUZZ_RUNS and
 // FUZZ_BUDGET_S; see docs/architecture.md#fuzzing to run it longer or replay a case. The
-// parameters of each route are read from its declaration in the URL table (routes/index.ts).
+// parameters of each route are read from its declaration: the URL table's (routes/index.ts) and
+// the web app's sign-in forms' (routes/web-auth.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { formatFailures, fuzzRoutes, fuzzSettings, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
-import { Params } from "../../src/http/params.js";
 import { fieldsOf } from "../../src/http/declare.js";
 import { API_PREFIX, JSON_PREFIX } from "../../src/http/endpoint.js";
 import { ROUTES } from "../../src/routes/index.js";
+import { WEB_FORMS } from "../../src/routes/web-auth.js";
 import { refusalRoutes } from "../../src/http/methods.js";
 import { ROLE_OWNER } from "../../src/lib/roles.js";
 import { basic, chatTest, type Account, type ChatTest } from "../helpers.js";
@@ -17,20 +18,9 @@ import { uploadsDir } from "../api/uploads-support.js";
 
 /** The parameters each route declares, by `METHOD /path` as Fastify prints it. */
 const declared = new Map<string, string[]>();
-for (const route of ROUTES) {
-  const names = fieldsOf(route.endpoint.params).map((field) => field.name);
-  for (const prefix of [API_PREFIX, JSON_PREFIX]) declared.set(`${route.method} ${prefix}${route.path}`, names);
-}
-
-// Which parameters a handler reads, observed as it reads them (see FuzzTarget.askedNames), for
-// the routes that read parameters without declaring them (the web app's sign-in forms).
-const asked: string[] = [];
-const proto = Params.prototype as unknown as { find(lookup: { name: string; aliases?: string[] }): unknown };
-const find = proto.find;
-proto.find = function (lookup) {
-  asked.push(lookup.name);
-  return find.call(this, lookup);
-};
+const names = (declaration: Parameters<typeof fieldsOf>[0]) => fieldsOf(declaration).map((field) => field.name);
+for (const route of ROUTES) for (const prefix of [API_PREFIX, JSON_PREFIX]) declared.set(`${route.method} ${prefix}${route.path}`, names(route.endpoint.params));
+for (const [route, form] of Object.entries(WEB_FORMS)) declared.set(route, names(form));
 
 describe("fuzzing the chat server", () => {
   let t: ChatTest;
@@ -90,10 +80,8 @@ describe("fuzzing the chat server", () => {
         },
         async prepare(route) {
           const who = await caller();
-          const names = declared.get(`${route.method} ${route.path}`) ?? [];
-          return { names, headers: { host: who.host, authorization: basic(who.email, who.apiKey) }, samples: (name) => samples.get(name) ?? [] };
+          return { names: declared.get(`${route.method} ${route.path}`) ?? [], headers: { host: who.host, authorization: basic(who.email, who.apiKey) }, samples: (name) => samples.get(name) ?? [] };
         },
-        askedNames: () => asked.splice(0),
       },
       settings,
     );
