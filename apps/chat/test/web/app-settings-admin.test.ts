@@ -1,10 +1,10 @@
 // Personal settings and the organization's administration in the chat web app: the owner and a
 // member in two browser contexts on one real server. The owner changes their name and theme,
-// makes an API key (only with the password), invites by e-mail (resent, revoked), makes an
-// invitation link that a new person signs
-// up with, and changes the member's role, which changes what the member's app offers at once;
-// the member cannot reach the administration (hidden, and refused by the server). Screenshots
-// for docs/chat-web.md with BEACON_SCREENSHOTS=1, desktop and a 390 px phone.
+// makes an API key (only with the password), invites by e-mail (resent, revoked), adds a
+// custom emoji, makes an invitation link that a new person signs up with, and changes the
+// member's role, which changes what the member's app offers at once; the member cannot reach
+// the administration (hidden, and refused by the server). Screenshots for docs/chat-web.md
+// with BEACON_SCREENSHOTS=1, desktop and a 390 px phone.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -278,6 +278,33 @@ describe("the chat web app: settings and administration, owner and member at onc
     const me = (await server.call(team.owner, "GET", "/users/me")).body;
     assert.match(me.avatar_url, /^\/user_avatars\//);
     assert.equal(me.avatar_version > 1, true);
+  });
+
+  it("adds a custom emoji from a picture and removes it", async () => {
+    await openPane(owner, "#organization/emoji-settings");
+    const pane = owner.locator("[data-testid=pane-emoji-settings]");
+    const png = await owner.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 64;
+      const ctx = canvas.getContext("2d");
+      ctx.fillStyle = "#e63";
+      ctx.beginPath();
+      ctx.arc(32, 32, 28, 0, 2 * Math.PI);
+      ctx.fill();
+      return canvas.toDataURL("image/png").split(",")[1];
+    });
+    await pane.locator("input[name=emoji_name]").fill("orange_dot");
+    await pane.locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+    await pane.locator("button[type=submit]", { hasText: "Add" }).click();
+    // The list is the app's realm_emoji, kept by the event the upload causes.
+    const item = pane.locator("li", { hasText: ":orange_dot:" });
+    await item.waitFor();
+    const listed = async () => Object.values((await server.call(team.ada, "GET", "/realm/emoji")).body.emoji as Record<string, { name: string; deactivated: boolean }>).filter((e) => e.name === "orange_dot" && !e.deactivated);
+    assert.equal((await listed()).length, 1);
+    assert.match((await item.locator("img").getAttribute("src"))!, /^\/user_avatars\/.+\/emoji\/images\//);
+    await item.locator("button", { hasText: "Remove" }).click();
+    await item.waitFor({ state: "detached" });
+    assert.deepEqual(await listed(), []);
   });
 
   it("lists muted users and topics with Unmute, and adds and removes alert words", async () => {
