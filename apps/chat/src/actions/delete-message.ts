@@ -7,6 +7,7 @@ import { pastLimit } from "../lib/edit-limits.js";
 import { messageAudience } from "../events/message-events.js";
 import { deleteMessages, type Message } from "../store/messages.js";
 import { inGroupSetting, type MessageScope } from "./message-context.js";
+import { publish } from "./publish.js";
 
 export function checkDeleteMessage(scope: MessageScope, message: Message, now: number): void {
   const { user, graph } = scope;
@@ -27,6 +28,6 @@ export async function doDeleteMessage(deps: ChatDeps, scope: MessageScope, messa
   const event: Record<string, unknown> = { type: "delete_message", message_ids: [message.id], message_type: message.stream_id === null ? "private" : "stream" };
   if (message.stream_id !== null) Object.assign(event, { stream_id: message.stream_id, topic: message.topic });
   const events: PendingEvent[] = [{ event, users, stamp, realmId: message.realm_id }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { events };
 }

@@ -13,6 +13,7 @@ import { newestTopicMessages, usersHoldingTopic, usersWithTopicPolicy } from "..
 import { VISIBILITY_INHERIT } from "../store/user-topics.js";
 import { canReadChannelHistory, type MessageScope } from "./message-context.js";
 import { doSetUserTopic } from "./user-topics.js";
+import { publish } from "./publish.js";
 
 /** Zulip's RETENTION_STREAM_MESSAGE_BATCH_SIZE. */
 export const DELETE_TOPIC_BATCH_SIZE = 100;
@@ -44,7 +45,7 @@ export async function doDeleteTopic(deps: ChatDeps, scope: MessageScope, stream:
     // One event per topic batch: the registry splits it for clients without bulk_message_deletion.
     const event = { type: "delete_message", message_ids: ids, message_type: "stream", stream_id: stream.id, topic: batch[0].topic };
     const events: PendingEvent[] = [{ event, users, stamp, realmId: stream.realm_id }];
-    deps.notify?.(events);
+    publish(deps, events);
   }
 
   let stale = await usersWithTopicPolicy(deps.db, stream.id, key);

@@ -21,6 +21,7 @@ import { postMoveNotices } from "./move-notices.js";
 import { checkMayResolve, checkResolvableTopic, postResolveNotice, resolveToggle } from "./resolve-notices.js";
 import { renderForRealm } from "./render.js";
 import { EDIT_LIMIT_BUFFER_SECONDS, pastLimit } from "../lib/edit-limits.js";
+import { publish } from "./publish.js";
 
 
 export type PropagateMode = "change_one" | "change_later" | "change_all";
@@ -179,7 +180,7 @@ export async function doEditMessage(deps: ChatDeps, req: EditRequest, ids: numbe
   }
   const audience = plan ? moveAudience(await messageHolders(deps.db, message.id), members!.old, members!.new, scope.streams.get(message.stream_id!)!, plan) : await editAudience(deps.db, message.id, message.stream_id);
   events.push({ event, users: audience, stamp, realmId: message.realm_id });
-  deps.notify?.(events);
+  publish(deps, events);
   if (topicChanged && !streamChanged && !rendered) await postResolveNotice(deps, { scope, stream: scope.streams.get(message.stream_id!)!, oldTopic: message.topic, newTopic: req.topic!, now });
   if (topicChanged || streamChanged) await postMoveNotices(deps, { scope, message, topic: req.topic, stream: req.stream, ids, notifyOldThread: req.notifyOldThread ?? false, notifyNewThread: req.notifyNewThread ?? true, now });
   return { events };

@@ -4,6 +4,7 @@ import { FLAG_BITS, type FlagName } from "../lib/message-flags.js";
 import type { PendingEvent } from "../lib/events.js";
 import { unreadMessageDetails } from "../events/message-events.js";
 import { changeFlags, createHistoricalRows, markRead } from "../store/message-flags.js";
+import { publish } from "./publish.js";
 
 export interface FlagChange {
   userId: number;
@@ -25,7 +26,7 @@ export async function doUpdateMessageFlags(deps: ChatDeps, change: FlagChange): 
   // Marking unread says where each message lives, so clients can rebuild their unread counts.
   if (change.flag === "read" && change.op === "remove") event.message_details = await unreadMessageDetails(deps.db, change.userId, changed);
   const events: PendingEvent[] = [{ event, users: [change.userId], stamp }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { changed, events };
 }
 
@@ -38,6 +39,6 @@ export async function doMarkRead(deps: ChatDeps, userId: number, scope: { stream
     : changed.length
       ? [{ event: { type: "update_message_flags", op: "add", operation: "add", flag: "read", messages: changed, all: false }, users: [userId], stamp }]
       : [];
-  deps.notify?.(events);
+  publish(deps, events);
   return { changed, events };
 }

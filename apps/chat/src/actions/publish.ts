@@ -1,5 +1,6 @@
-// The one call each organization-level action makes after its commit. deps.notify is read at
-// call time, so a test (or the event system, when it lands) may install it after start-up.
+// How an action emits its events once its transaction has committed (Zulip's
+// send_event_on_commit): they go to deps.notify, the event system's ordered pipeline
+// (events/system.ts). deps.notify is read at call time, so a test may install a recorder.
 import type { ChatDeps } from "../deps.js";
 import type { EventUser, PendingEvent } from "../lib/events.js";
 

@@ -10,6 +10,7 @@ import { createHistoricalRows } from "../store/message-flags.js";
 import type { Message } from "../store/messages.js";
 import type { User } from "../store/users.js";
 import { deleteReaction, findReaction, insertReaction, reactionWithCode } from "../store/reactions.js";
+import { publish } from "./publish.js";
 
 export class ReactionExistsError extends ZulipError {
   constructor() {
@@ -73,7 +74,7 @@ export async function checkAddReaction(deps: ChatDeps, request: ReactionRequest)
     throw error;
   });
   const events = [{ ...reactionEvent("add", { ...request, messageId: request.message.id, emojiName }, await audience(deps, request.message)), stamp, realmId: request.message.realm_id }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { events };
 }
 
@@ -82,6 +83,6 @@ export async function checkRemoveReaction(deps: ChatDeps, request: Omit<Reaction
   if (!found) throw new ReactionDoesNotExistError();
   const { stamp } = await deps.events.transaction((trx) => deleteReaction(trx, found.id));
   const events = [{ ...reactionEvent("remove", { ...request, messageId: request.message.id, emojiName: found.emoji_name }, await audience(deps, request.message)), stamp, realmId: request.message.realm_id }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { events };
 }

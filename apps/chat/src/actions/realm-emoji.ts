@@ -14,6 +14,7 @@ import type { PendingEvent } from "../lib/events.js";
 import { activeEmojiByName, deactivateEmoji, insertRealmEmoji, realmEmojiRows, setEmojiFile, type RealmEmoji } from "../store/realm-emoji.js";
 import type { ChatDb } from "../store/schema.js";
 import { activeUserIds } from "../store/users.js";
+import { publish } from "./publish.js";
 
 export const emojiExists = () => new BadRequestError("A custom emoji with this name already exists.");
 
@@ -99,7 +100,7 @@ export async function checkAddRealmEmoji(deps: ChatDeps, emoji: NewEmoji): Promi
       const added = (await realmEmojiRows(trx, emoji.realmId)).find((row) => row.id === id)!;
       return { id, pending: await notifyRealmEmoji(deps, trx, emoji.realmId, { op: "add", emoji: presentRealmEmoji(added) }) };
     });
-    deps.notify?.(pending);
+    publish(deps, pending);
     return id;
   } catch (error) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
@@ -119,5 +120,5 @@ export async function doRemoveRealmEmoji(deps: ChatDeps, emoji: RealmEmoji): Pro
     await deactivateEmoji(trx, emoji.id);
     return notifyRealmEmoji(deps, trx, emoji.realm_id, { op: "update_one", emoji_id: String(emoji.id), data: { deactivated: true } });
   });
-  deps.notify?.(pending);
+  publish(deps, pending);
 }

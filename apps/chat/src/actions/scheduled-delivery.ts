@@ -20,6 +20,7 @@ import { sendInternalMessage } from "./notification-bot.js";
 import { reminderContent } from "./scheduled-reminders.js";
 import { storedTarget } from "./scheduled-messages.js";
 import { checkSendMessage, doSendMessage, type SendInput } from "./send-message.js";
+import { publish } from "./publish.js";
 
 /** Zulip refuses to send a scheduled message more than this late. */
 export const LATE_CUTOFF_MS = 10 * 60 * 1000;
@@ -73,7 +74,7 @@ async function send(deps: ChatDeps, row: ScheduledMessage, token: string, now: n
 async function notifyFailure(deps: ChatDeps, row: ScheduledMessage, now: number): Promise<void> {
   const [realm, sender] = await Promise.all([getRealm(deps.db, row.realm_id), getUser(deps.db, row.sender_id)]);
   if (!realm || !sender) return;
-  deps.notify?.([{ event: { type: "scheduled_messages", op: "update", scheduled_message: presentScheduledMessage(row) }, users: [sender.id] }]);
+  publish(deps, [{ event: { type: "scheduled_messages", op: "update", scheduled_message: presentScheduledMessage(row) }, users: [sender.id] }]);
   const content = `The message you scheduled for ${globalTime(row.scheduled_timestamp)} was not sent because of the following error:\n\n> ${row.failure_message}\n\n[View scheduled messages](#scheduled)`;
   await sendInternalMessage(deps, { realm, target: { kind: "private", recipients: [sender] }, content, now });
 }
@@ -108,6 +109,6 @@ export async function deliverScheduledMessage(deps: ChatDeps, row: ScheduledMess
     }
     return "failed";
   }
-  deps.notify?.(events);
+  publish(deps, events);
   return "delivered";
 }

@@ -11,6 +11,7 @@ import { deleteScheduledMessage, insertScheduledMessage, ownScheduledMessage, SE
 import { usersByIds } from "../store/users.js";
 import type { MessageScope } from "./message-context.js";
 import { checkSendMessage, type CheckedMessage, type SendTarget } from "./send-message.js";
+import { publish } from "./publish.js";
 
 export const deliveryNotInFuture = () => new BadRequestError("Scheduled delivery time must be in the future.");
 export const scheduledMessageMissing = () => new ResourceNotFoundError("Scheduled message does not exist");
@@ -61,7 +62,7 @@ export async function doScheduleMessage(deps: ChatDeps, req: ScheduleRequest, ch
     failed: 0,
   });
   const events: PendingEvent[] = [{ event: { type: "scheduled_messages", op: "add", scheduled_messages: [presentScheduledMessage(row)] }, users: [scope.user.id] }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { id: row.id, events };
 }
 
@@ -116,7 +117,7 @@ export async function doEditScheduledMessage(deps: ChatDeps, edit: ScheduledEdit
   // The worker delivered it while we checked: as if we had seen delivered above.
   if (!updated) throw new BadRequestError("Scheduled message was already sent");
   const events: PendingEvent[] = [{ event: { type: "scheduled_messages", op: "update", scheduled_message: presentScheduledMessage(updated) }, users: [scope.user.id] }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { events };
 }
 
@@ -124,6 +125,6 @@ export async function doDeleteScheduledMessage(deps: ChatDeps, scope: MessageSco
   await deleteScheduledMessage(deps.db, row.id);
   const event = eventType === "reminders" ? { type: "reminders", op: "remove", reminder_id: row.id } : { type: "scheduled_messages", op: "remove", scheduled_message_id: row.id };
   const events: PendingEvent[] = [{ event, users: [scope.user.id] }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { events };
 }

@@ -14,6 +14,7 @@ import { insertScheduledMessage, ownScheduledMessage, REMIND, type ScheduledMess
 import { usersByIds } from "../store/users.js";
 import type { MessageScope } from "./message-context.js";
 import { checkSendMessage } from "./send-message.js";
+import { publish } from "./publish.js";
 
 export const MAX_REMINDER_NOTE_LENGTH = 1000;
 
@@ -102,7 +103,7 @@ export async function doScheduleReminder(deps: ChatDeps, req: ReminderRequest): 
     reminder_note: req.note,
   });
   const events: PendingEvent[] = [{ event: { type: "reminders", op: "add", reminders: [presentReminder(row)] }, users: [scope.user.id] }];
-  deps.notify?.(events);
+  publish(deps, events);
   return { id: row.id, events };
 }
 

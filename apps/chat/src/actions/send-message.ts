@@ -23,6 +23,7 @@ import { groupsByIds } from "../store/groups.js";
 import { mutersOf } from "../store/muted-users.js";
 import { doAddWidgetSubmessage } from "./submessages.js";
 import { queueOutgoingWebhooks } from "./outgoing-webhook-triggers.js";
+import { publish } from "./publish.js";
 
 /** Channels or topics with more subscribers or participants than this need permission for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -284,7 +285,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     // recipients mostly have the same flags.
     users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
   });
-  deps.notify?.(events);
+  publish(deps, events);
   // Outgoing webhook bots mentioned or messaged: an outbox row each, called by a worker.
   // A channel message can only trigger the bots it mentions: look at those, not at every subscriber.
   if (!sender.is_bot && (target.kind === "private" || rendered.mentionedUserIds.length || rendered.mentionedGroupIds.length)) {

@@ -8,6 +8,7 @@ import { messageAudience } from "../events/message-events.js";
 import type { Message } from "../store/messages.js";
 import { hasSubmessageFrom, insertSubmessage, widgetSubmessage } from "../store/submessages.js";
 import type { User } from "../store/users.js";
+import { publish } from "./publish.js";
 
 /** After a send commits, before its event goes out: the widget a /poll or /todo message starts. */
 export async function doAddWidgetSubmessage(deps: ChatDeps, messageId: number, senderId: number, content: string): Promise<void> {
@@ -53,6 +54,6 @@ export async function checkAddSubmessage(deps: ChatDeps, user: User, message: Me
 export async function doAddSubmessage(deps: ChatDeps, s: { messageId: number; streamId: number | null; realmId: number; senderId: number; msgType: string; content: string }): Promise<number> {
   const { value: id, stamp } = await deps.events.transaction((trx) => insertSubmessage(trx, { message_id: s.messageId, sender_id: s.senderId, msg_type: s.msgType, content: s.content }));
   const event = { type: "submessage", msg_type: s.msgType, message_id: s.messageId, submessage_id: id, sender_id: s.senderId, content: s.content };
-  deps.notify?.([{ event, users: await messageAudience(deps.db, [s.messageId], s.streamId), stamp, realmId: s.realmId }]);
+  publish(deps, [{ event, users: await messageAudience(deps.db, [s.messageId], s.streamId), stamp, realmId: s.realmId }]);
   return id;
 }

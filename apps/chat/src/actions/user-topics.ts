@@ -4,6 +4,7 @@ import type { PendingEvent } from "../lib/events.js";
 import { topicKey } from "../lib/topics.js";
 import { setUserTopic } from "../store/user-topics.js";
 import { mutedTopicsEvent } from "../events/message-events.js";
+import { publish } from "./publish.js";
 
 export async function doSetUserTopic(deps: ChatDeps, userId: number, streamId: number, topic: string, policy: number): Promise<{ events: PendingEvent[] }> {
   const now = deps.clock.now().getTime();
@@ -15,6 +16,6 @@ export async function doSetUserTopic(deps: ChatDeps, userId: number, streamId: n
     { event: await mutedTopicsEvent(deps.db, userId), users: [userId], stamp },
     { event: { type: "user_topic", stream_id: streamId, topic_name: topic, last_updated: Math.floor(now / 1000), visibility_policy: policy }, users: [userId], stamp },
   ];
-  deps.notify?.(events);
+  publish(deps, events);
   return { events };
 }
