@@ -279,7 +279,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   const names = new Map<number, string[]>();
   const sharedFlagNames = (bits: number) => names.get(bits) ?? names.set(bits, flagNames(bits)).get(bits)!;
   events.push({
-    // Issue 7 builds the message dict per queue (apply_markdown, client_gravatar).
+    // The message dict is added per queue on delivery (events/message-template.ts), as each queue asks for apply_markdown and client_gravatar.
     event: { type: "message", message_id: id, ...(input.queueId ? { sender_queue_id: input.queueId, local_message_id: input.localId } : {}) },
     // One flag list per distinct bit set, shared (events are never mutated): 10,000
     // recipients mostly have the same flags.

@@ -1,4 +1,4 @@
-// The organization-level sections of /register (issue 8), laid over the defaults that
+// The organization-level sections of /register, laid over the defaults that
 // register-empty.ts sends; each section only when its event type is wanted.
 import type { ChatDeps } from "../deps.js";
 import type { Caller } from "../http/auth.js";
