@@ -40,7 +40,7 @@ describe("a check's log", () => {
     const page = await alice.get(`/checks/${uuid}/details/`);
     const order = [...page.text.matchAll(/data-kind="(\w+)"/g)].map((m) => m[1]);
     assert.deepEqual(order, ["notification", "flip", "log", "success", "flip", "start"]);
-    assert.match(page.text, /Sending a “down” alert to <strong>Hook<\/strong> <span class="muted">\(Webhook\)<\/span> <span class="muted">\(attempt 2\)<\/span><div class="error-text small">Connections to private IP addresses are not allowed/);
+    assert.match(page.text, /Could not send a “down” alert to <strong>Hook<\/strong> <span class="muted">\(Webhook\)<\/span><div class="error-text small">Connections to private IP addresses are not allowed/);
     assert.match(page.text, /href="\/checks\/[0-9a-f-]+\/log\/">Full log</);
     assert.match(page.text, /<time datetime="2020-01-01T00:00:42.000Z" data-local>2020-01-01 00:00:42 UTC<\/time>/);
   });
