@@ -1,9 +1,10 @@
 // Builds the chat server from plain deps (tests inject a FakeClock and a fresh database) and
-// runs it: open the database, migrate, listen.
-import { join } from "node:path";
+// runs it: open the database, migrate, check the settings other processes share, listen.
+import { join, resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { closeOnSignals, createHttpServer, createLogger, databaseDialect, listen, openServingDatabase, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
-import type { ChatConfig } from "./config.js";
+import { closeOnSignals, createHttpServer, createLogger, databaseDialect, listen, openServingDatabase, registerServingProcess, startWalCheckpoints, systemClock, type AgreedSettings, type Clock, type Logger } from "@beacon/platform";
+import { externalHost, type ChatConfig } from "./config.js";
+import { derivedKey } from "./store/server-secret.js";
 import type { ChatDeps } from "./deps.js";
 import { installBodyParsers } from "./http/body.js";
 import { compressResponses } from "./http/compress.js";
@@ -97,12 +98,34 @@ export function openChatDatabase(config: ChatConfig, log: Logger) {
   });
 }
 
-/** Opens and migrates the database named in config, then listens on config.host:config.port. */
+/** The effective values of the settings every process serving one database must share (docs/scaling-chat.md). */
+async function agreedSettings(config: ChatConfig, database: { db: ChatDeps["db"]; dialect: ChatDeps["dialect"] }): Promise<AgreedSettings> {
+  return {
+    CHAT_EVENT_BUS: config.eventBus || (database.dialect === "postgres" ? "postgres" : "local"),
+    CHAT_ROOT_DOMAIN: config.rootDomain,
+    CHAT_EXTERNAL_HOST: externalHost(config),
+    CHAT_UPLOADS_DIR: resolve(config.uploadsDir),
+    CHAT_CAMO_KEY: config.camoKey || (await derivedKey(database.db, "camo")),
+  };
+}
+
+/**
+ * Opens and migrates the database named in config, checks that the other processes serving it
+ * share the settings that must agree, then listens on config.host:config.port.
+ */
 export async function startChatServer(config: ChatConfig, options: { log?: Logger; clock?: Clock; handleSignals?: boolean } = {}): Promise<RunningChat> {
   const log = options.log ?? createLogger("chat");
+  const clock = options.clock ?? systemClock;
   const database = await openChatDatabase(config, log);
+  let serving;
+  try {
+    serving = await registerServingProcess(database.db, { settings: await agreedSettings(config, database), clock, log, readOnly: database.readOnly });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
-  const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock: options.clock ?? systemClock, config });
+  const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock, config });
   // Queues survive a stop and start of this process (events/persist.ts).
   deps.events.persistQueues = true;
   const app = await buildChatApp(deps);
@@ -124,6 +147,7 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
     await scheduled.stop();
     await webhooks.stop();
     await app.close();
+    await serving.stop();
     await checkpoints?.stop();
     await database.close();
   };

@@ -1,9 +1,9 @@
 // Builds the monitor: open and migrate the database, assemble deps, register routes.
 import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { createHttpServer, createLogger, databaseDialect, openServingDatabase, storageFault, storageFaultLogger, startWalCheckpoints, systemClock, type Clock, type Logger } from "@beacon/platform";
+import { createHttpServer, createLogger, databaseDialect, openServingDatabase, registerServingProcess, storageFault, storageFaultLogger, startWalCheckpoints, systemClock, type AgreedSettings, type Clock, type Logger } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alertWorker.js";
-import type { MonitorConfig } from "./config.js";
+import { pingEndpoint, type MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400, storageFaultResponse } from "./http/responses.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
@@ -100,8 +100,30 @@ export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
   return app;
 }
 
+/** The effective values of the settings every process serving one database must share (docs/scaling-monitor.md). */
+function agreedSettings(deps: MonitorDeps): AgreedSettings {
+  return {
+    MONITOR_SITE_ROOT: deps.config.siteRoot,
+    MONITOR_PING_ENDPOINT: pingEndpoint(deps.config),
+    MONITOR_SECRET_KEY: deps.secretKey,
+    MONITOR_TRUST_PROXY: String(deps.config.trustProxy),
+  };
+}
+
+/** Opens the monitor, checks that the other processes serving its database share the settings that must agree, and listens. */
 export async function startMonitor(config: MonitorConfig): Promise<{ monitor: Monitor; app: FastifyInstance; address: string }> {
   const monitor = await openMonitor(config);
+  try {
+    const serving = await registerServingProcess(monitor.deps.db, { settings: agreedSettings(monitor.deps), clock: monitor.deps.clock, log: monitor.deps.log });
+    const close = monitor.close;
+    monitor.close = async () => {
+      await serving.stop();
+      await close();
+    };
+  } catch (error) {
+    await monitor.close();
+    throw error;
+  }
   const app = buildMonitorApp(monitor.deps);
   const address = await app.listen({ host: config.host, port: config.port });
   if (config.alertWorker) {

@@ -21,3 +21,4 @@ export * from "./backup.js";
 export * from "./openapi.js";
 export * from "./clockJumps.js";
 export * from "./outageLog.js";
+export * from "./settingsAgreement.js";

@@ -27,6 +27,7 @@ import { sessionHostRealm } from "./027_session_host_realm.js";
 import { sharedLimits } from "./028_shared_limits.js";
 import { onboardingSteps } from "./029_onboarding_steps.js";
 import { defaultStreamGroups } from "./030_default_stream_groups.js";
+import { servingProcesses } from "./031_serving_processes.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -44,6 +45,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "028_shared_limits": sharedLimits(dialect),
     "029_onboarding_steps": onboardingSteps(dialect),
     "030_default_stream_groups": defaultStreamGroups(dialect),
+    "031_serving_processes": servingProcesses(dialect),
   };
 }
 

@@ -12,6 +12,7 @@ import { throttleCounters } from "./010_throttle_counters.js";
 import { checkDependencies } from "./011_check_dependencies.js";
 import { maintenanceWindows } from "./012_maintenance_windows.js";
 import { closedHolds } from "./013_closed_holds.js";
+import { servingProcesses } from "./014_serving_processes.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -28,6 +29,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "011_check_dependencies": checkDependencies(dialect),
     "012_maintenance_windows": maintenanceWindows(dialect),
     "013_closed_holds": closedHolds(dialect),
+    "014_serving_processes": servingProcesses(dialect),
   };
 }
 
