@@ -98,15 +98,20 @@ export function openChatDatabase(config: ChatConfig, log: Logger) {
   });
 }
 
-/** The effective values of the settings every process serving one database must share (docs/scaling-chat.md). */
-async function agreedSettings(config: ChatConfig, database: { db: ChatDeps["db"]; dialect: ChatDeps["dialect"] }): Promise<AgreedSettings> {
-  return {
+/**
+ * The effective values of the settings every process serving one database must share
+ * (docs/scaling-chat.md). A read-only database cannot make the server's secret, so there an
+ * unset CHAT_CAMO_KEY is left out of the comparison.
+ */
+async function agreedSettings(config: ChatConfig, database: { db: ChatDeps["db"]; dialect: ChatDeps["dialect"]; readOnly: boolean }): Promise<AgreedSettings> {
+  const settings: AgreedSettings = {
     CHAT_EVENT_BUS: config.eventBus || (database.dialect === "postgres" ? "postgres" : "local"),
     CHAT_ROOT_DOMAIN: config.rootDomain,
     CHAT_EXTERNAL_HOST: externalHost(config),
     CHAT_UPLOADS_DIR: resolve(config.uploadsDir),
-    CHAT_CAMO_KEY: config.camoKey || (await derivedKey(database.db, "camo")),
   };
+  if (config.camoKey || !database.readOnly) settings.CHAT_CAMO_KEY = config.camoKey || (await derivedKey(database.db, "camo"));
+  return settings;
 }
 
 /**

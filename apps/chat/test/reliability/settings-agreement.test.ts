@@ -30,7 +30,7 @@ describe("settings every chat process on one database must share", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const start = async (settings: { rootDomain?: string; camoKey?: string } = {}) => {
+  const start = async (settings: { rootDomain?: string; camoKey?: string; databaseUrl?: string; readOnly?: string } = {}) => {
     const config = loadChatConfig({ databaseUrl, port: "0", rateLimit: "0", uploadsDir: join(dir, "uploads"), rootDomain: "chat.example.test", externalHost: "chat.example.test", eventBus: "local", ...settings });
     const chat = await startChatServer(config, { log: createLogger("chat", "silent") });
     running.push(chat);
@@ -80,6 +80,16 @@ describe("settings every chat process on one database must share", () => {
     assert.equal(left.length, 1, "the stale row is pruned");
     assert.equal(JSON.parse(left[0].fingerprints).CHAT_ROOT_DOMAIN, fingerprint("other.example.test"));
     await stop(second);
+    await stop(first);
+  });
+
+  it("checks a process serving a read-only copy against the live ones, and records nothing for it", { skip: process.env.TEST_DATABASE_URL ? "a read-only file is SQLite's" : false }, async () => {
+    const first = await start();
+    const readOnlyUrl = `${databaseUrl}?mode=ro`;
+    await assert.rejects(start({ databaseUrl: readOnlyUrl, readOnly: "true", rootDomain: "other.example.test" }), { name: "StartupError", message: /^CHAT_ROOT_DOMAIN differs from the process/ });
+    const reader = await start({ databaseUrl: readOnlyUrl, readOnly: "true" });
+    assert.equal((await rows(first)).length, 1);
+    await stop(reader);
     await stop(first);
   });
 
