@@ -1,4 +1,4 @@
-import { before, beforeEach, describe, it } from "node:test";
+import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { applyEvent } from "../src/api/apply.js";
 import { channelMembers, loadChannelMembers } from "../src/state/channelMembers.js";
@@ -27,10 +27,18 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** What the fake server answers, by path (the query left out). */
 const answers = new Map<string, unknown>();
-globalThis.fetch = (async (url: string) => {
+const fakeFetch = (async (url: string) => {
   const body = answers.get(url.split("?")[0]!);
   return new Response(JSON.stringify(body ? { result: "success", ...body } : { result: "error", msg: "not here" }), { status: body ? 200 : 404 });
 }) as typeof fetch;
+// Test files share a process: the real fetch goes back when this file is done.
+const realFetch = globalThis.fetch;
+before(() => {
+  globalThis.fetch = fakeFetch;
+});
+after(() => {
+  globalThis.fetch = realFetch;
+});
 
 function message(id: number, fields: Partial<Message> = {}): Message {
   return { id, type: "stream", sender_id: GRACE, sender_full_name: "Grace", sender_email: "g@x", avatar_url: null, stream_id: DESIGN, display_recipient: "design", subject: "launch", content: "", timestamp: 1_700_000_000 + id, flags: ["read"], reactions: [], submessages: [], ...fields };
