@@ -71,8 +71,9 @@ describe("the nginx examples, run as written", { skip }, () => {
     const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${join(dir, t)};`).join("\n  ");
     writeFileSync(join(dir, "nginx.conf"), `pid ${join(dir, "nginx.pid")};\nerror_log ${join(dir, "error.log")};\nevents {}\nhttp {\n  access_log off;\n  ${temp}\n${chat}\n${monitor}\n}\n`);
 
-    const chatEnv = { CHAT_DATABASE_URL: chatDb.url, CHAT_TRUST_PROXY: "true", CHAT_LOGIN_RATE_LIMIT_PER_IP: "2", CHAT_ROOT_DOMAIN: chatHost, CHAT_RATE_LIMIT: "0" };
-    const monitorEnv = { MONITOR_DATABASE_URL: monitorDb.url, MONITOR_TRUST_PROXY: "true", MONITOR_ALERT_WORKER: "false" };
+    // Both processes name the public address the proxy serves, as docs/scaling-*.md say they must.
+    const chatEnv = { CHAT_DATABASE_URL: chatDb.url, CHAT_EXTERNAL_HOST: chatHost, CHAT_TRUST_PROXY: "true", CHAT_LOGIN_RATE_LIMIT_PER_IP: "2", CHAT_ROOT_DOMAIN: chatHost, CHAT_RATE_LIMIT: "0" };
+    const monitorEnv = { MONITOR_DATABASE_URL: monitorDb.url, MONITOR_SITE_ROOT: `http://127.0.0.1:${NGINX}`, MONITOR_TRUST_PROXY: "true", MONITOR_ALERT_WORKER: "false" };
     children.push(
       ...(await Promise.all([
         serve("chat", CHAT_A, { ...chatEnv, CHAT_EVENT_PROCESS: "a" }),
