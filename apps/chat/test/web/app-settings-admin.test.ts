@@ -336,8 +336,13 @@ describe("the chat web app: settings and administration, owner and member at onc
     await owner.locator("[data-testid=menu-notifications]").click();
     await owner.locator("input[name=enable_offline_email_notifications]").uncheck();
     await owner.waitForFunction(() => !document.querySelector("input[name=enable_offline_email_notifications]").checked);
-    const settings = await server.call(team.owner, "POST", "/register", { fetch_event_types: '["user_settings"]' });
-    assert.equal(settings.body.user_settings.enable_offline_email_notifications, false);
+    // The box shows the choice at once; the server has it once the save returns.
+    let offlineEmail: boolean | undefined;
+    for (let i = 0; i < 50 && offlineEmail !== false; i++) {
+      if (i) await owner.waitForTimeout(100);
+      offlineEmail = (await server.call(team.owner, "POST", "/register", { fetch_event_types: '["user_settings"]' })).body.user_settings.enable_offline_email_notifications;
+    }
+    assert.equal(offlineEmail, false);
     await owner.locator("input[aria-label='Desktop for #design']").check();
     await owner.locator(".settings-status.saved").last().waitFor();
     const sub = (await server.call(team.owner, "GET", "/users/me/subscriptions")).body.subscriptions.find((x: { stream_id: number }) => x.stream_id === team.design);
