@@ -128,3 +128,30 @@ export async function injectOutages(outages: Outages): Promise<void> {
   const slowest = Math.max(...load.answers.map((answer) => answer.answeredAt - answer.sentAt));
   assert.ok(slowest < outages.longestAnswerMs, `the slowest answer took ${Math.round(slowest)} ms`);
 }
+
+/** The part of a better-sqlite3 handle a full disk is made with. */
+export interface PragmaHandle {
+  pragma(source: string, options?: { simple: boolean }): unknown;
+}
+
+/**
+ * A full disk under the load (SQLite): after a moment, the database file may not grow for
+ * `fullForMs`, then it may again; the load runs on for 1.5 s and is stopped. Resolves to when
+ * the disk filled and when space returned (performance.now()).
+ */
+export async function injectFullDisk(load: Load, sqlite: PragmaHandle, fullForMs: number): Promise<{ fullAt: number; backAt: number }> {
+  const unlimited = () => sqlite.pragma("max_page_count = 4294967294");
+  try {
+    await sleep(300);
+    sqlite.pragma(`max_page_count = ${sqlite.pragma("page_count", { simple: true })}`);
+    const fullAt = performance.now();
+    await sleep(fullForMs);
+    unlimited();
+    const backAt = performance.now();
+    await sleep(1_500);
+    return { fullAt, backAt };
+  } finally {
+    unlimited();
+    await load.stop();
+  }
+}

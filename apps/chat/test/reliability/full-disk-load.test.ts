@@ -4,8 +4,7 @@
 // message given an id is in the database afterwards, as it was sent.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
-import { recoveryAfter, startLoad, statusCounts } from "@beacon/testing";
+import { injectFullDisk, recoveryAfter, startLoad, statusCounts } from "@beacon/testing";
 import { chatTest, type Account, type ChatTest, type Response } from "../helpers.js";
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -45,21 +44,7 @@ describe("the chat server under load while the disk is full", { skip: PG ? "a fu
       return res.status;
     });
 
-    const handle = t.deps.sqlite!;
-    let fullAt: number;
-    let backAt: number;
-    try {
-      await sleep(300);
-      handle.pragma(`max_page_count = ${handle.pragma("page_count", { simple: true })}`);
-      fullAt = performance.now();
-      await sleep(FULL_FOR_MS);
-      handle.pragma("max_page_count = 4294967294");
-      backAt = performance.now();
-      await sleep(1_500);
-    } finally {
-      handle.pragma("max_page_count = 4294967294");
-      await load.stop();
-    }
+    const { fullAt, backAt } = await injectFullDisk(load, t.deps.sqlite!, FULL_FOR_MS);
 
     const during = load.answers.filter((answer) => answer.sentAt > fullAt + 100 && answer.answeredAt < backAt);
     assert.ok(during.some((answer) => answer.status === 507), `the full disk was noticed: ${statusCounts(during)}`);

@@ -6,9 +6,8 @@ import type { Db } from "../deps.js";
 import { classifyPing, FLIP_RETENTION_MS, pingRow, planPing, PRUNE_EVERY, withPingRules, type PingFacts } from "../lib/pingPlan.js";
 import { insertFlip } from "../store/flips.js";
 import { insertPing } from "../store/pings.js";
-import { lockCheckForPing, pingLogLimit, pruneCheckHistory } from "../store/pingWrites.js";
+import { lockCheckForPing, pingLogLimit, pruneCheckHistory, saveCheckAfterPing } from "../store/pingWrites.js";
 import type { Check } from "../store/schema.js";
-
 
 /** A ping to record at `now`. */
 export interface PingInput extends PingFacts {
@@ -41,7 +40,7 @@ export async function recordPing(db: Db, checkId: number, input: PingInput, onFl
     const check = withPingRules(row);
     const plan = planPing(check, classifyPing(check, input), input.now, input.rid, input.body);
     if (plan.flip) await insertFlip(trx, { check_id: check.id, created: input.now, ...plan.flip, processed: null });
-    const saved = await trx.updateTable("checks").set(plan.after).where("id", "=", check.id).returningAll().executeTakeFirst();
+    const saved = await saveCheckAfterPing(trx, check.id, plan.after);
     await insertPing(trx, pingRow(check.id, plan, input, input.now));
     return { saved, flipped: plan.flip !== null };
   });

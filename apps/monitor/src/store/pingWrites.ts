@@ -18,6 +18,11 @@ export async function lockCheckForPing(db: Db, checkId: number): Promise<Check |
   return row ? { ...row, n_pings: row.n_pings - 1 } : undefined;
 }
 
+/** Writes the check's fields as a ping left them; returns the row as saved. */
+export async function saveCheckAfterPing(db: Db, checkId: number, after: Partial<Omit<Check, "id">>): Promise<Check | undefined> {
+  return db.updateTable("checks").set(after).where("id", "=", checkId).returningAll().executeTakeFirst();
+}
+
 export async function pingLogLimit(db: Db, projectId: number): Promise<number> {
   const row = await db
     .selectFrom("projects")

@@ -4,8 +4,7 @@
 // answered OK and every check answered 201 is in the database afterwards.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
-import { recoveryAfter, startLoad, statusCounts } from "@beacon/testing";
+import { injectFullDisk, recoveryAfter, startLoad, statusCounts } from "@beacon/testing";
 import { call, startHarness, type CallResult, type Harness } from "../helpers.js";
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -44,21 +43,7 @@ describe("the monitor under load while the disk is full", { skip: PG ? "a full d
       return res.status;
     });
 
-    const handle = h.deps.sqlite!;
-    let fullAt: number;
-    let backAt: number;
-    try {
-      await sleep(300);
-      handle.pragma(`max_page_count = ${handle.pragma("page_count", { simple: true })}`);
-      fullAt = performance.now();
-      await sleep(FULL_FOR_MS);
-      handle.pragma("max_page_count = 4294967294");
-      backAt = performance.now();
-      await sleep(1_500);
-    } finally {
-      handle.pragma("max_page_count = 4294967294");
-      await load.stop();
-    }
+    const { fullAt, backAt } = await injectFullDisk(load, h.deps.sqlite!, FULL_FOR_MS);
 
     const isSuccess = (status: number) => status === 200 || status === 201;
     const during = load.answers.filter((answer) => answer.sentAt > fullAt + 100 && answer.answeredAt < backAt);
