@@ -1,5 +1,5 @@
 // Validation of channel names, descriptions and retention values, with Zulip's messages.
-import { BadRequestError, ZulipError } from "../http/errors.js";
+import { BadRequestError, RequestVariableInvalidError } from "../http/errors.js";
 
 export const MAX_CHANNEL_NAME_LENGTH = 60;
 export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
@@ -21,7 +21,7 @@ export function checkRetentionDays(raw: string): number | null {
   if (raw === "realm_default") return null;
   if (raw === "unlimited" || raw === "forever") return -1;
   if (/^[0-9]+$/.test(raw) && Number(raw) > 0) return Number(raw);
-  throw new ZulipError(`Bad value for 'message_retention_days': ${raw}`, { code: "REQUEST_VARIABLE_INVALID", data: { var_name: "message_retention_days", bad_value: raw } });
+  throw new RequestVariableInvalidError("message_retention_days", raw);
 }
 
 export const TOPICS_POLICIES = ["inherit", "allow_empty_topic", "disable_empty_topic", "empty_topic_only"] as const;

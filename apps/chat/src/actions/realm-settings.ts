@@ -10,6 +10,7 @@ import { setRealmGroupSetting, type Realm } from "../store/realms.js";
 import { checkGroupSetting, doStoreGroupSetting, sameGroupSetting } from "./group-settings.js";
 import { presentGroupSetting, type GroupSettingValue } from "../present/group-setting.js";
 import { activeUserIds, publish } from "./publish.js";
+import { presentAuthMethods, realmAuthMethods, type AuthMethods } from "../lib/auth-methods.js";
 
 /** The current wire value of every setting PATCH /realm handles. */
 export async function currentRealmSettings(deps: ChatDeps, realm: Realm): Promise<Record<string, unknown>> {
@@ -17,7 +18,11 @@ export async function currentRealmSettings(deps: ChatDeps, realm: Realm): Promis
   const kv = await realmSettingValues(deps.db, realm.id);
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(REALM_SETTINGS)) {
-    if (spec.storage === "realm") out[name] = name === "invite_required" ? Boolean(realm.invite_required) : (realm as unknown as Record<string, unknown>)[name];
+    if (spec.storage === "realm") {
+      const value = (realm as unknown as Record<string, unknown>)[name];
+      // A realm made before retention was settable holds null: kept forever, Zulip's -1.
+      out[name] = name === "invite_required" ? Boolean(value) : name === "message_retention_days" ? (value ?? -1) : value;
+    }
     else if (spec.storage === "message") {
       const value = (message as unknown as Record<string, unknown>)[name];
       out[name] = name === "allow_message_editing" ? Boolean(value) : name === "moderation_request_channel_id" ? (value ?? -1) : value;
@@ -105,4 +110,14 @@ export async function doSetRealmGroupSettings(deps: ChatDeps, realm: Realm, valu
     deps,
     Object.entries(values).map(([name, value]) => ({ event: { type: "realm", op: "update_dict", property: "default", data: { [name]: value } }, users, stamp, realmId: realm.id })),
   );
+}
+
+/** The organization's sign-in methods as stored. */
+export const currentAuthMethods = async (deps: ChatDeps, realmId: number): Promise<AuthMethods> => realmAuthMethods((await realmSettingValues(deps.db, realmId)).authentication_methods);
+
+/** Stores the methods and tells everyone the whole map, as Zulip's do_set_realm_authentication_methods. */
+export async function doSetRealmAuthMethods(deps: ChatDeps, realm: Realm, methods: AuthMethods): Promise<void> {
+  const { stamp } = await deps.events.transaction((trx) => setRealmSettingValue(trx, realm.id, "authentication_methods", methods));
+  const event = { type: "realm", op: "update_dict", property: "default", data: { authentication_methods: presentAuthMethods(methods) } };
+  publish(deps, [{ event, users: await activeUserIds(deps.db, realm.id), stamp, realmId: realm.id }]);
 }

@@ -137,7 +137,8 @@ export function createApi(app: FastifyInstance, deps: ChatDeps): Api {
     { prefix: JSON_PREFIX, webApp: true, guard: (req) => checkCsrf(req, deps.config), caller: (req, reply, realm, state) => authenticateSession(req, reply, deps, realm, state) },
   ];
 
-  const respond = (ctx: RequestContext, payload: Payload) => ctx.reply.send(successBody(payload, ctx.params.ignored()));
+  // A handler that answered itself (a redirect) is done.
+  const respond = (ctx: RequestContext, payload: Payload) => (ctx.reply.sent ? ctx.reply : ctx.reply.send(successBody(payload, ctx.params.ignored())));
 
   const context = (req: FastifyRequest, reply: FastifyReply): RequestContext => ({
     deps,

@@ -32,6 +32,13 @@ export class RequestVariableMissingError extends ZulipError {
   }
 }
 
+/** A value of the right type that means nothing (RequestVariableConversionError). */
+export class RequestVariableInvalidError extends ZulipError {
+  constructor(varName: string, badValue: unknown) {
+    super(`Bad value for '${varName}': ${String(badValue)}`, { code: "REQUEST_VARIABLE_INVALID", data: { var_name: varName, bad_value: badValue } });
+  }
+}
+
 export class RequestConfusingVarError extends ZulipError {
   constructor(first: string, second: string) {
     super(`Can't decide between '${first}' and '${second}' arguments`, {

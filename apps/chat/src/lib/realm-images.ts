@@ -23,8 +23,9 @@ export const realmImageFile = (realmId: number, image: RealmImage) => `${realmId
 
 export function realmImageUrl(realmId: number, image: RealmImage, state: RealmImageState): string {
   if (state.source === "U") return `/user_avatars/${realmImageFile(realmId, image)}?version=${state.version}`;
-  // compat: Zulip answers an empty logo URL too when the organization has none.
-  return image === "icon" ? `${DEFAULT_REALM_ICON_PATH}?version=${state.version}` : "";
+  // compat: as Zulip, a default logo is a fixed image at version 0 (Zulip's is its own wordmark;
+  // Beacon's is its default icon), and the default icon keeps the version count.
+  return `${DEFAULT_REALM_ICON_PATH}?version=${image === "icon" ? state.version : 0}`;
 }
 
 /** The realm_* keys /register shows for the realm's images. */

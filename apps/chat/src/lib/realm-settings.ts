@@ -1,6 +1,7 @@
 // The realm settings PATCH /realm changes, where each is stored, its default and its check.
 // "realm": a column of realms; "message": realm_message_settings (the message engineers'
 // table, the one source of truth for them); "kv": realm_settings rows.
+import { RequestVariableInvalidError } from "./errors.js";
 import { bool, int, oneOf, string, union, type Validator } from "./validators.js";
 import type { SystemGroupName } from "./roles.js";
 
@@ -21,11 +22,19 @@ export interface RealmSettingSpec {
 const flag = (fallback: boolean): RealmSettingSpec => ({ storage: "kv", validator: bool, fallback });
 const limit: Validator<unknown> = union(int({ min: 1 }), oneOf(["unlimited"] as const));
 
+/** Zulip's parse_message_retention_days for the realm: "unlimited" is -1 (forever), else a positive number of days. */
+const retentionDays: Validator<unknown> = (value, path) => {
+  if (value === "unlimited") return -1;
+  if (typeof value === "string" || (Number.isSafeInteger(value) && (value as number) <= 0)) throw new RequestVariableInvalidError(path, value);
+  return int()(value, path);
+};
+
 export const REALM_SETTINGS: Record<string, RealmSettingSpec> = {
   name: { storage: "realm", validator: string({ maxLength: 40, required: true }) },
   description: { storage: "realm", validator: string({ maxLength: 1000 }) },
   invite_required: { storage: "realm", validator: bool, ownerOnly: true },
   waiting_period_threshold: { storage: "realm", validator: int({ min: 0 }), ownerOnly: true },
+  message_retention_days: { storage: "realm", validator: retentionDays, ownerOnly: true },
   org_type: { storage: "realm", validator: oneOf([0, 10, 20, 30, 35, 40, 50, 60, 70, 80, 90, 100]), ownerOnly: true },
   allow_message_editing: { storage: "message", validator: bool, updateDict: true },
   message_content_edit_limit_seconds: { storage: "message", validator: limit, updateDict: true },

@@ -1,24 +1,24 @@
-// POST and DELETE /realm/icon and /realm/logo (administrators only), and Beacon's default
-// organization icon.
+// GET (a redirect to the current image), POST and DELETE (administrators only) /realm/icon and
+// /realm/logo, and Beacon's default organization icon.
 import type { FastifyInstance } from "fastify";
 import { guarded, handler, type UserContext } from "../http/endpoint.js";
-import { withDefault } from "../http/declare.js";
-import { BadRequestError, mustBeAdmin } from "../http/errors.js";
+import { required } from "../http/declare.js";
+import { BadRequestError } from "../http/errors.js";
+import type { Payload } from "../http/envelope.js";
 import { json } from "../http/params.js";
 import { bool } from "../http/validators.js";
 import { checkAvatarImage } from "../actions/avatars.js";
 import { doChangeRealmImage, resizeRealmImage } from "../actions/realm-images.js";
 import { defaultRealmIcon } from "../lib/images.js";
-import { DEFAULT_REALM_ICON_PATH } from "../lib/realm-images.js";
-import { isAdmin } from "../lib/roles.js";
+import { DEFAULT_REALM_ICON_PATH, realmImageState, realmImageUrl } from "../lib/realm-images.js";
+import { realmSettingValues } from "../store/settings.js";
 import { requireAdmin } from "./guards.js";
 
 /** Zulip's MAX_ICON_FILE_SIZE_MIB and MAX_LOGO_FILE_SIZE_MIB. */
 const MAX_IMAGE_MIB = 5;
 
-/** The one uploaded image, for administrators (checked before anything else, as Zulip's view). */
+/** The one uploaded image. */
 async function uploadedImage(ctx: UserContext, what: "icon" | "logo"): Promise<Buffer> {
-  if (!isAdmin(ctx.user)) throw mustBeAdmin();
   const files = ctx.req.uploadedFiles ?? [];
   if (files.length !== 1) throw new BadRequestError(`You must upload exactly one ${what}.`);
   const [file] = files;
@@ -29,24 +29,30 @@ async function uploadedImage(ctx: UserContext, what: "icon" | "logo"): Promise<B
   return data;
 }
 
-const night = withDefault("night", json(bool), false);
+// compat: Zulip requires `night` on every logo call, `false` for the day logo.
+const night = required("night", json(bool));
 
-export const uploadIcon = handler({}, async (ctx) => {
-  const data = await uploadedImage(ctx, "icon");
-  return { icon_url: await doChangeRealmImage(ctx.deps, ctx.realm.id, "icon", await resizeRealmImage("icon", data)) };
-});
+export const uploadIcon = guarded(
+  requireAdmin,
+  handler({}, async (ctx) => {
+    const data = await uploadedImage(ctx, "icon");
+    return { icon_url: await doChangeRealmImage(ctx.deps, ctx.realm.id, "icon", await resizeRealmImage("icon", data)) };
+  }),
+);
 
 export const deleteIcon = guarded(
   requireAdmin,
   handler({}, async ({ deps, realm }) => ({ icon_url: await doChangeRealmImage(deps, realm.id, "icon", undefined) })),
 );
 
-// `night` is read before the caller's role is checked (in uploadedImage).
-export const uploadLogo = handler({ night }, async (ctx, args) => {
-  const data = await uploadedImage(ctx, "logo");
-  await doChangeRealmImage(ctx.deps, ctx.realm.id, args.night ? "night_logo" : "logo", await resizeRealmImage("logo", data));
-  return {};
-});
+export const uploadLogo = guarded(
+  requireAdmin,
+  handler({ night }, async (ctx, args) => {
+    const data = await uploadedImage(ctx, "logo");
+    await doChangeRealmImage(ctx.deps, ctx.realm.id, args.night ? "night_logo" : "logo", await resizeRealmImage("logo", data));
+    return {};
+  }),
+);
 
 export const deleteLogo = guarded(
   requireAdmin,
@@ -55,6 +61,21 @@ export const deleteLogo = guarded(
     return {};
   }),
 );
+
+/** Sends the caller to the current image, their query string kept (Zulip's get_icon_backend). */
+function redirectTo(ctx: UserContext, url: string): Promise<Payload> {
+  const query = ctx.req.url.split("?")[1] ?? "";
+  const target = query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
+  void ctx.reply.redirect(target, 302);
+  return Promise.resolve({});
+}
+
+export const showIcon = handler({}, async (ctx) => redirectTo(ctx, realmImageUrl(ctx.realm.id, "icon", realmImageState(await realmSettingValues(ctx.deps.db, ctx.realm.id), "icon"))));
+
+export const showLogo = handler({ night }, async (ctx, args) => {
+  const image = args.night ? "night_logo" : "logo";
+  return redirectTo(ctx, realmImageUrl(ctx.realm.id, image, realmImageState(await realmSettingValues(ctx.deps.db, ctx.realm.id), image)));
+});
 
 /** The default icon is drawn once per process, on first use. */
 export function registerDefaultRealmIcon(app: FastifyInstance): void {

@@ -6,7 +6,8 @@ import { json, raw } from "../http/params.js";
 import { isOwner } from "../lib/roles.js";
 import { isStringSetting, REALM_GROUP_SETTINGS, REALM_SETTINGS } from "../lib/realm-settings.js";
 import { groupSettingChange } from "../actions/group-settings.js";
-import { checkRealmGroupSettings, doSetRealmGroupSettings, doSetRealmSettings, type GroupSettingChange } from "../actions/realm-settings.js";
+import { checkRealmGroupSettings, currentAuthMethods, doSetRealmAuthMethods, doSetRealmGroupSettings, doSetRealmSettings, type GroupSettingChange } from "../actions/realm-settings.js";
+import { applyAuthMethods, authMethodsParam, checkAuthMethods } from "../lib/auth-methods.js";
 import { usersInRealm } from "../store/users.js";
 import { checkSettingValues, NOT_REALM_DEFAULTS } from "../lib/settings-spec.js";
 import { doSetRealmUserDefaults } from "../actions/settings.js";
@@ -26,8 +27,14 @@ const groupSettingParams = collect(Object.keys(REALM_GROUP_SETTINGS).map((name) 
 
 export const updateRealm = guarded(
   requireAdmin,
-  handler({ given: realmSettingParams, groupChanges: groupSettingParams }, async (ctx, { given, groupChanges }) => {
+  handler({ given: realmSettingParams, groupChanges: groupSettingParams, authMethods: optional("authentication_methods", json(authMethodsParam)) }, async (ctx, { given, groupChanges, authMethods }) => {
     const { deps, user, realm } = ctx;
+    // Zulip looks at the sign-in methods before any other setting: owners only, known names, one left on.
+    const methods = authMethods && (await currentAuthMethods(deps, realm.id));
+    if (authMethods) {
+      if (!isOwner(user)) throw mustBeOwner();
+      checkAuthMethods(methods!, authMethods);
+    }
     const changes: Record<string, unknown> = {};
     for (const [name, value] of given) {
       if (REALM_SETTINGS[name]!.ownerOnly && !isOwner(user)) throw mustBeOwner();
@@ -44,8 +51,10 @@ export const updateRealm = guarded(
     const groupValues = checkRealmGroupSettings(scope.graph, scope.realmSettings, realmUserIds, Object.fromEntries(groupChanges) as Record<string, GroupSettingChange>);
     const changed = await doSetRealmSettings(deps, realm, changes);
     await doSetRealmGroupSettings(deps, realm, groupValues);
+    const newMethods = authMethods && applyAuthMethods(methods!, authMethods);
+    if (newMethods) await doSetRealmAuthMethods(deps, realm, newMethods);
     // compat: Zulip answers with each changed setting, strings reduced to "updated".
-    return { ...Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, typeof v === "string" ? "updated" : v])), ...groupValues };
+    return { ...Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, typeof v === "string" ? "updated" : v])), ...groupValues, ...(newMethods && { authentication_methods: authMethods }) };
   }),
 );
 

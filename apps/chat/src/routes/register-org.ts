@@ -7,7 +7,8 @@ import { presentPlayground } from "../actions/playgrounds.js";
 import { presentNavigationView } from "../present/navigation-view.js";
 import { presentChannelFolder } from "../present/channel-folders.js";
 import { presentField } from "../present/custom-profile-field.js";
-import { currentRealmSettings } from "../actions/realm-settings.js";
+import { currentAuthMethods, currentRealmSettings } from "../actions/realm-settings.js";
+import { presentAuthMethods } from "../lib/auth-methods.js";
 import { currentRealmUserDefaults } from "../actions/settings.js";
 import { REALM_SETTINGS } from "../lib/realm-settings.js";
 import { availableVideoChatProviders } from "../lib/video-calls.js";
@@ -28,6 +29,9 @@ export async function orgSections(deps: ChatDeps, caller: Caller, wants: (name: 
     for (const [name, value] of Object.entries(settings)) if (REALM_SETTINGS[name]!.storage !== "realm") out[`realm_${name}`] = value;
     out.realm_allow_edit_history = settings.message_edit_history_visibility_policy !== "none";
     out.realm_mandatory_topics = settings.topics_policy === "disable_empty_topic";
+    const methods = await currentAuthMethods(deps, realm.id);
+    out.realm_authentication_methods = presentAuthMethods(methods);
+    out.realm_email_auth_enabled = out.realm_password_auth_enabled = methods.Email;
     // What the password change and sign-up checks enforce (lib/secrets.ts isStrongPassword).
     out.password_min_length = deps.config.passwordMinLength;
     out.password_max_length = deps.config.passwordMaxLength;

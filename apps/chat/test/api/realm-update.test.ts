@@ -82,4 +82,54 @@ describe("PATCH /realm", () => {
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { name: "x".repeat(41) })).body, badRequest("name is too long (limit: 40 characters)"));
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_edit_history_visibility_policy: "some" })).body, badRequest("Invalid message_edit_history_visibility_policy"));
   });
+
+  it("sets message retention (owners only): a positive number of days or \"unlimited\", which is -1", async () => {
+    events.take();
+    assert.equal((await state(member)).realm_message_retention_days, -1);
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: 30 })).body, { result: "success", msg: "", message_retention_days: 30 });
+    assert.deepEqual(events.take().map((e) => e.event), [{ type: "realm", op: "update", property: "message_retention_days", value: 30 }]);
+    assert.equal((await state(member)).realm_message_retention_days, 30);
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: JSON.stringify("unlimited") })).body, { result: "success", msg: "", message_retention_days: -1 });
+    assert.deepEqual(events.take().map((e) => e.event), [{ type: "realm", op: "update", property: "message_retention_days", value: -1 }]);
+    assert.equal((await state(member)).realm_message_retention_days, -1);
+    // Already forever: nothing changes, nothing is sent.
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: JSON.stringify("unlimited") })).body, { result: "success", msg: "" });
+    assert.deepEqual(events.take(), []);
+  });
+
+  it("refuses retention from administrators and values other than a positive integer or \"unlimited\"", async () => {
+    const ownerOnly = { result: "error", msg: "Must be an organization owner", code: "UNAUTHORIZED_PRINCIPAL" };
+    assert.deepEqual((await t.call(admin, "PATCH", "/realm", { message_retention_days: 30 })).body, ownerOnly);
+    assert.deepEqual((await t.call(member, "PATCH", "/realm", { message_retention_days: 30 })).body.msg, "Must be an organization administrator");
+    const bad = (value: unknown) => ({ result: "error", msg: `Bad value for 'message_retention_days': ${value}`, code: "REQUEST_VARIABLE_INVALID", var_name: "message_retention_days", bad_value: value });
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: 0 })).body, bad(0));
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: -5 })).body, bad(-5));
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: JSON.stringify("forever") })).body, bad("forever"));
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: "unlimited" })).body, badRequest("message_retention_days is not valid JSON"));
+    assert.equal((await t.call(owner, "PATCH", "/realm", { message_retention_days: 1.5 })).status, 400);
+    assert.equal((await state(member)).realm_message_retention_days, -1);
+  });
+
+  it("shows the sign-in methods and lets owners keep at least one of them on, as Zulip", async () => {
+    const s = await state(member);
+    assert.deepEqual(s.realm_authentication_methods, { Email: { enabled: true, available: true } });
+    assert.deepEqual([s.realm_email_auth_enabled, s.realm_password_auth_enabled], [true, true]);
+    events.take();
+    // The only method turned on again: the same map, nothing sent.
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: { Email: true } })).body, { result: "success", msg: "" });
+    assert.deepEqual(events.take(), []);
+    const refused = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: { Email: false } })).body, refused("At least one authentication method must be enabled."));
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: {} })).body, refused("At least one authentication method must be enabled."));
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: { Email: true, GitHub: true } })).body, refused("Invalid authentication method: GitHub. Valid methods are: ['Email']"));
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: JSON.stringify([true]) })).body, badRequest("authentication_methods is not a dict"));
+    // Owners only, checked before the value; and before every other setting in the request.
+    const ownerOnly = { result: "error", msg: "Must be an organization owner", code: "UNAUTHORIZED_PRINCIPAL" };
+    assert.deepEqual((await t.call(admin, "PATCH", "/realm", { authentication_methods: {} })).body, ownerOnly);
+    assert.deepEqual((await t.call(owner, "PATCH", "/realm", { digest_weekday: 2, authentication_methods: {} })).body.msg, "At least one authentication method must be enabled.");
+    assert.equal((await state(member)).realm_digest_weekday, 3, "nothing of a refused request is applied");
+    assert.deepEqual(events.take(), []);
+    assert.deepEqual((await state(member)).realm_authentication_methods, { Email: { enabled: true, available: true } });
+  });
 });
+
