@@ -27,6 +27,7 @@ import { NotificationHost } from "./notify/host";
 import { HOME_TITLES, homeView } from "./home/route";
 import { documentTitle } from "./home/title";
 import { unreadCounts } from "../state/unreads";
+import { RealmBrand } from "./RealmBrand";
 
 /** The invitation key of a sign-up address (/join/<key>/, /accounts/do_confirm/<key>). */
 export function inviteKeyOf(path: string): string | null {
@@ -86,7 +87,7 @@ function Chat() {
         </button>
         <h1>{heading}</h1>
         <SearchBar />
-        <span class="realm-name">{s.realmName}</span>
+        <RealmBrand name={s.realmName} />
         <HeaderLinks />
         <PeopleToggle />
         <button type="button" class="icon-button" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>

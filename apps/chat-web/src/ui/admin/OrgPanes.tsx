@@ -1,15 +1,17 @@
 // The organization's own settings panes (#organization/…), for owners and administrators:
-// profile (name, description, icon, logo), message editing, permissions, default channels,
-// custom emoji, linkifiers, code playgrounds, authentication methods and data exports. Every
-// change goes through PATCH /json/realm (or the feature's endpoint) and shows from the event.
+// profile (name, description, icon, logos), message editing and retention, permissions,
+// default channels, custom emoji, linkifiers, code playgrounds, authentication methods and
+// data exports. Every change goes through PATCH /json/realm (or the feature's endpoint) and
+// shows from the event.
 import { useSignal } from "@preact/signals";
 import { api, type Params } from "../../api/client";
 import { realmEmoji } from "../../state/emoji";
+import { myRole, ROLE_OWNER } from "../../state/role";
 import { realmSettings } from "../../state/settings";
 import { attempt, Loading, registerSection, Section, StatusLine, useLoad, type Status } from "../settings/kit";
-import { SquareCrop } from "../settings/SquareCrop";
 import { uploadFile } from "../settings/upload";
 import { ChannelPicker } from "./common";
+import { RealmImages } from "./RealmImages";
 
 const saveRealm = (changes: Params) => api.patch("/realm", changes);
 
@@ -60,53 +62,8 @@ export function OrgProfilePane() {
           </div>
         </form>
       </Section>
-      <ImageSetting title="Icon" path="/realm/icon" url={r.icon_url} source={r.icon_source} square />
-      <ImageSetting title="Logo" path="/realm/logo" url={r.logo_url} source={r.logo_source} />
+      <RealmImages />
     </>
-  );
-}
-
-/** The icon (square, cropped here first) or the logo (uploaded as it is); "D" is Zulip's default source. */
-function ImageSetting({ title, path, url, source, square }: { title: string; path: string; url: unknown; source: unknown; square?: boolean }) {
-  const file = useSignal<File | null>(null);
-  const status = useSignal<Status>(null);
-  const upload = (blob: Blob, name: string) => void attempt(status, () => uploadFile(path, "file", blob, name), `${title} changed`);
-  return (
-    <Section title={title}>
-      <div class="settings-row">
-        {typeof url === "string" && url && <img class="org-image" src={url} alt={`The organization's ${title.toLowerCase()}`} />}
-        <label class="button">
-          Upload…
-          <input
-            type="file"
-            accept="image/*"
-            class="visually-hidden"
-            onChange={(e) => {
-              const chosen = (e.currentTarget as HTMLInputElement).files?.[0];
-              if (!chosen) return;
-              if (square) file.value = chosen;
-              else upload(chosen, chosen.name);
-            }}
-          />
-        </label>
-        {source !== "D" && (
-          <button type="button" class="button" onClick={() => void attempt(status, () => api.delete(path), `${title} removed`)}>
-            Use the default
-          </button>
-        )}
-        <StatusLine status={status.value} />
-      </div>
-      {file.value && (
-        <SquareCrop
-          file={file.value}
-          onCancel={() => (file.value = null)}
-          onDone={(png) => {
-            file.value = null;
-            upload(png, "icon.png");
-          }}
-        />
-      )}
-    </Section>
   );
 }
 
@@ -132,7 +89,7 @@ function LimitChoice({ setting, label }: { setting: string; label: string }) {
         value={String(value ?? null)}
         onChange={(e) => {
           const raw = (e.currentTarget as HTMLSelectElement).value;
-          void attempt(status, () => saveRealm({ [setting]: raw === "null" ? "unlimited" : Number(raw) }));
+          void attempt(status, () => saveRealm({ [setting]: raw === "null" ? JSON.stringify("unlimited") : Number(raw) }));
         }}
       >
         {LIMITS.map(([v, text]) => (
@@ -147,8 +104,52 @@ function LimitChoice({ setting, label }: { setting: string; label: string }) {
   );
 }
 
+/** Zulip's realm retention: -1 keeps messages forever, else a number of days; owners only. */
+function RetentionSetting() {
+  const stored = realmSettings.value.message_retention_days;
+  const days = typeof stored === "number" && stored > 0 ? stored : null;
+  const mode = useSignal<"forever" | "days" | null>(null);
+  const typed = useSignal<string | null>(null);
+  const status = useSignal<Status>(null);
+  const shownMode = mode.value ?? (days ? "days" : "forever");
+  const summary = days ? `Messages are kept for ${days} day${days === 1 ? "" : "s"}.` : "Messages are kept forever.";
+  if (myRole.value !== ROLE_OWNER) {
+    return (
+      <p data-testid="retention">
+        {summary} <span class="settings-muted">Only owners change this.</span>
+      </p>
+    );
+  }
+  return (
+    <form
+      class="settings-row"
+      data-testid="retention-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        // The value is JSON: a number of days, or the string "unlimited".
+        const value = shownMode === "forever" ? JSON.stringify("unlimited") : (typed.value ?? String(days ?? 30)).trim();
+        void attempt(status, () => saveRealm({ message_retention_days: value })).then((ok) => ok && ((mode.value = null), (typed.value = null)));
+      }}
+    >
+      <select name="message_retention_policy" aria-label="Message retention" value={shownMode} onChange={(e) => (mode.value = (e.currentTarget as HTMLSelectElement).value as "forever" | "days")}>
+        <option value="forever">Keep messages forever</option>
+        <option value="days">Delete messages after a number of days</option>
+      </select>
+      {shownMode === "days" && (
+        <input type="number" name="message_retention_days" aria-label="Days" min={1} step={1} required class="settings-number" value={typed.value ?? String(days ?? 30)} onInput={(e) => (typed.value = (e.currentTarget as HTMLInputElement).value)} />
+      )}
+      <button class="button primary" type="submit">
+        Save
+      </button>
+      <StatusLine status={status.value} testId="retention-status" />
+      <p class="settings-muted settings-wide" data-testid="retention">
+        {summary} Channels may set their own. This server records the policy for every client; it does not delete old messages itself.
+      </p>
+    </form>
+  );
+}
+
 export function OrgSettingsPane() {
-  const retention = realmSettings.value.message_retention_days;
   return (
     <>
       <Section title="Message editing">
@@ -158,8 +159,7 @@ export function OrgSettingsPane() {
         <LimitChoice setting="move_messages_within_stream_limit_seconds" label="Time limit for moving messages between topics" />
       </Section>
       <Section title="Message retention">
-        <p data-testid="retention">{typeof retention === "number" && retention > 0 ? `Messages are deleted after ${retention} days.` : "Messages are kept forever."}</p>
-        <p class="settings-muted">Each channel's retention is set in the channel's settings.</p>
+        <RetentionSetting />
       </Section>
       <Section title="Features">
         <RealmToggle setting="enable_read_receipts" label="Read receipts" />
@@ -422,21 +422,47 @@ export function PlaygroundsPane() {
 
 // ---- Authentication methods ----
 
+interface AuthMethod {
+  enabled: boolean;
+  available: boolean;
+  unavailable_reason?: string;
+}
+
+/** Zulip's backend names, as people know them. */
+const METHOD_NAMES: Record<string, string> = { Email: "E-mail and password", LDAP: "LDAP", GitHub: "GitHub", GitLab: "GitLab", Google: "Google", AzureAD: "Microsoft Entra ID", SAML: "SAML", Apple: "Apple" };
+
+/** realm_authentication_methods, kept by realm events; owners switch them, one always stays on. */
 export function AuthMethodsPane() {
-  const loaded = useLoad(() => api.get<{ authentication_methods: Record<string, boolean> }>("/server_settings"));
-  if (!loaded.value) return <Loading error={loaded.error} />;
-  const methods = Object.entries(loaded.value.authentication_methods);
+  const status = useSignal<Status>(null);
+  // A refused change redraws the boxes from the stored values.
+  const serial = useSignal(0);
+  const methods = Object.entries((realmSettings.value.authentication_methods ?? {}) as Record<string, AuthMethod>);
+  const owner = myRole.value === ROLE_OWNER;
+  const enabled = Object.fromEntries(methods.map(([name, m]) => [name, m.enabled]));
   return (
     <Section title="How people sign in">
-      <p class="settings-muted">As this server offers them (GET /server_settings); the server decides which are available.</p>
-      <ul class="settings-list" data-testid="auth-methods">
-        {methods.map(([method, on]) => (
-          <li key={method}>
-            <span>{method === "dev" ? "Development" : method === "email" ? "E-mail and password" : method}</span>
-            <span class={on ? "settings-on" : "settings-muted"}>{on ? "On" : "Not available"}</span>
+      <p class="settings-muted">{owner ? "At least one method stays on." : "Only owners change these."}</p>
+      <ul class="settings-list" data-testid="auth-methods" key={serial.value}>
+        {methods.map(([name, m]) => (
+          <li key={name}>
+            <label class="settings-toggle">
+              <input
+                type="checkbox"
+                name={`auth-${name}`}
+                checked={m.enabled}
+                disabled={!owner || !m.available}
+                onChange={(e) => {
+                  const checked = (e.currentTarget as HTMLInputElement).checked;
+                  void attempt(status, () => saveRealm({ authentication_methods: { ...enabled, [name]: checked } })).then((ok) => ok || serial.value++);
+                }}
+              />
+              <span>{METHOD_NAMES[name] ?? name}</span>
+            </label>
+            {!m.available && <span class="settings-muted">{m.unavailable_reason ?? "Not available"}</span>}
           </li>
         ))}
       </ul>
+      <StatusLine status={status.value} testId="auth-status" />
     </Section>
   );
 }
