@@ -7,6 +7,7 @@ import { addDefaultStream, defaultStreamIds, insertStream, removeDefaultStream, 
 import { ChannelAlreadyExistsError } from "../http/errors.js";
 import { lockRealmNames } from "./realm-locks.js";
 import { subscriptionRows } from "../store/subscriptions.js";
+import { defaultStreamGroupsOf, removeStreamFromAllGroups } from "../store/default-stream-groups.js";
 import { channelArchivedEvents, channelUpdateEvents, defaultStreamsEvent, subscribeEvents, type ChannelFieldChanges } from "../events/channel-events.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { renderDescription } from "../lib/description.js";
@@ -147,9 +148,10 @@ export async function updateChannel(deps: ChatDeps, realmId: number, stream: Str
 async function archiveChannelRows(trx: ChatDb, realmId: number, streamId: number): Promise<void> {
   await updateStream(trx, streamId, { deactivated: 1 });
   await removeDefaultStream(trx, realmId, streamId);
+  await removeStreamFromAllGroups(trx, streamId);
 }
 
-/** Archiving keeps the channel and its subscriptions, but it stops being a default channel. */
+/** Archiving keeps the channel and its subscriptions, but it stops being a default channel or in a default channel group. */
 export async function doArchiveChannel(db: ChatDb, realmId: number, streamId: number): Promise<void> {
   await db.transaction().execute((trx) => archiveChannelRows(trx, realmId, streamId));
 }
@@ -157,8 +159,10 @@ export async function doArchiveChannel(db: ChatDb, realmId: number, streamId: nu
 export async function archiveChannel(deps: ChatDeps, realmId: number, stream: Stream): Promise<void> {
   const before = await loadRealmView(deps.db, realmId);
   const wasDefault = (await defaultStreamIds(deps.db, realmId)).includes(stream.id);
+  const groupsBefore = await defaultStreamGroupsOf(deps.db, realmId);
   const { stamp } = await deps.events.transaction((trx) => archiveChannelRows(trx, realmId, stream.id));
-  deps.events.publishAll(realmId, channelArchivedEvents(before, stream, wasDefault, await defaultStreamIds(deps.db, realmId)), stamp);
+  const defaults = { wasDefault, defaultIds: await defaultStreamIds(deps.db, realmId), groupsBefore };
+  deps.events.publishAll(realmId, channelArchivedEvents(before, stream, defaults), stamp);
 }
 
 /** POST/DELETE /default_streams: default_streams to every non-guest when the list changed. */

@@ -4,6 +4,8 @@
 import { presentGroupSetting } from "../present/group-setting.js";
 import { presentChannel, presentSubscription } from "../present/channel.js";
 import type { Stream } from "../store/streams.js";
+import type { DefaultStreamGroup } from "../store/default-stream-groups.js";
+import { presentDefaultStreamGroup } from "../present/default-stream-groups.js";
 import type { Subscription } from "../store/subscriptions.js";
 import { accessChanges, canSee, channelAudience, nonGuestIds, subscribersOf, type RealmView } from "./realm-view.js";
 
@@ -211,10 +213,30 @@ export function channelUpdateEvents(before: RealmView, after: RealmView, old: St
 }
 
 /** Archiving (do_deactivate_stream): default_streams if it was one, then is_archived or delete by client kind. */
-export function channelArchivedEvents(before: RealmView, stream: Stream, wasDefault: boolean, defaultIds: number[]): Outgoing[] {
+export interface ArchivedDefaults {
+  wasDefault: boolean;
+  /** the default channels once the channel left them */
+  defaultIds: number[];
+  /** the default channel groups as they were before, each with its channels' ids */
+  groupsBefore: (DefaultStreamGroup & { streams: number[] })[];
+}
+
+/**
+ * Archiving: the channel leaves the default channels, then each default channel group holding
+ * it, one group at a time by id as Zulip's do_deactivate_stream calls
+ * do_remove_streams_from_default_stream_group (each event lists every group as it stands after
+ * that step); then is_archived for clients that keep archived channels, delete for the others.
+ */
+export function channelArchivedEvents(before: RealmView, stream: Stream, defaults: ArchivedDefaults): Outgoing[] {
   const affected = channelAudience(before, before.streams.get(stream.id)!);
   const out: Outgoing[] = [];
-  if (wasDefault) out.push(defaultStreamsEvent(before, defaultIds));
+  if (defaults.wasDefault) out.push(defaultStreamsEvent(before, defaults.defaultIds));
+  let groups = defaults.groupsBefore;
+  const holding = groups.filter((g) => g.streams.includes(stream.id)).sort((a, b) => a.id - b.id);
+  for (const group of holding) {
+    groups = groups.map((g) => (g.id === group.id ? { ...g, streams: g.streams.filter((id) => id !== stream.id) } : g));
+    out.push({ event: { type: "default_stream_groups", default_stream_groups: groups.map(presentDefaultStreamGroup) }, users: nonGuestIds(before) });
+  }
   out.push(streamUpdate(stream, "is_archived", true, affected));
   out.push(streamDelete([stream], affected, true));
   return out;

@@ -54,3 +54,8 @@ export async function addGroupStreams(db: ChatDb, groupId: number, streamIds: nu
 export async function removeGroupStreams(db: ChatDb, groupId: number, streamIds: number[]): Promise<void> {
   if (streamIds.length) await db.deleteFrom("default_stream_group_streams").where("group_id", "=", groupId).where("stream_id", "in", streamIds).execute();
 }
+
+/** Takes an archived channel out of every group that holds it. */
+export async function removeStreamFromAllGroups(db: ChatDb, streamId: number): Promise<void> {
+  await db.deleteFrom("default_stream_group_streams").where("stream_id", "=", streamId).execute();
+}
