@@ -8,12 +8,16 @@ import { api, type Params } from "../../api/client";
 import { realmEmoji } from "../../state/emoji";
 import { myRole, ROLE_OWNER } from "../../state/role";
 import { realmSettings } from "../../state/settings";
+import { ActionList, type RowAction } from "../settings/ActionList";
 import { attempt, Loading, registerSection, Section, StatusLine, useLoad, type Status } from "../settings/kit";
 import { uploadFile } from "../settings/upload";
 import { ChannelPicker } from "./common";
 import { RealmImages } from "./RealmImages";
 
 const saveRealm = (changes: Params) => api.patch("/realm", changes);
+
+/** The Remove button of the organization's lists. */
+const removal = (run: () => Promise<unknown>): RowAction => ({ label: "Remove", done: "Removed", danger: true, run });
 
 function RealmToggle({ setting, label }: { setting: string; label: string }) {
   const status = useSignal<Status>(null);
@@ -293,18 +297,19 @@ export function EmojiPane() {
         </form>
       </Section>
       <Section title="The organization's emoji">
-        <ul class="settings-list">
-          {emoji.map((e) => (
-            <li key={e.id}>
+        <ActionList
+          items={emoji}
+          keyOf={(e) => e.id}
+          cells={(e) => (
+            <>
               <img src={e.source_url} alt="" width={24} height={24} />
               <code>:{e.name}:</code>
-              <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/realm/emoji/${encodeURIComponent(e.name)}`), "Removed")}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-        {emoji.length === 0 && <p class="settings-muted">No custom emoji yet.</p>}
+            </>
+          )}
+          action={(e) => removal(() => api.delete(`/realm/emoji/${encodeURIComponent(e.name)}`))}
+          status={status}
+          empty="No custom emoji yet."
+        />
       </Section>
     </>
   );
@@ -348,17 +353,18 @@ export function LinkifiersPane() {
         {!list.value ? (
           <Loading error={list.error} />
         ) : (
-          <ul class="settings-list">
-            {list.value.map((l) => (
-              <li key={l.id}>
+          <ActionList
+            items={list.value}
+            keyOf={(l) => l.id}
+            cells={(l) => (
+              <>
                 <code>{l.pattern}</code>
                 <span class="settings-break">{l.url_template}</span>
-                <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/realm/filters/${l.id}`).then(list.reload), "Removed")}>
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+            action={(l) => removal(() => api.delete(`/realm/filters/${l.id}`).then(list.reload))}
+            status={status}
+          />
         )}
       </Section>
     </>
@@ -402,18 +408,19 @@ export function PlaygroundsPane() {
         {!list.value ? (
           <Loading error={list.error} />
         ) : (
-          <ul class="settings-list">
-            {list.value.map((p) => (
-              <li key={p.id}>
+          <ActionList
+            items={list.value}
+            keyOf={(p) => p.id}
+            cells={(p) => (
+              <>
                 <strong>{p.pygments_language}</strong>
                 <span>{p.name}</span>
                 <span class="settings-break">{p.url_template}</span>
-                <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/realm/playgrounds/${p.id}`).then(list.reload), "Removed")}>
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+            action={(p) => removal(() => api.delete(`/realm/playgrounds/${p.id}`).then(list.reload))}
+            status={status}
+          />
         )}
       </Section>
     </>
@@ -500,21 +507,21 @@ export function ExportsPane() {
         {!list.value ? (
           <Loading error={list.error} />
         ) : (
-          <ul class="settings-list" data-testid="exports">
-            {[...list.value].reverse().map((e) => (
-              <li key={e.id}>
+          <ActionList
+            testId="exports"
+            items={[...list.value].reverse()}
+            keyOf={(e) => e.id}
+            cells={(e) => (
+              <>
                 <span>{new Date(e.export_time * 1000).toLocaleString()}</span>
                 {e.pending ? <span class="settings-muted">Running…</span> : e.failed_timestamp ? <span class="settings-status error">Failed</span> : e.deleted_timestamp ? <span class="settings-muted">Deleted</span> : e.export_url ? <a href={e.export_url}>Download</a> : null}
-                {!e.pending && !e.deleted_timestamp && !e.failed_timestamp && (
-                  <button type="button" class="button danger" onClick={() => void attempt(status, () => api.delete(`/export/realm/${e.id}`).then(list.reload), "Deleted")}>
-                    Delete
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+            action={(e) => (e.pending || e.deleted_timestamp || e.failed_timestamp ? null : { label: "Delete", done: "Deleted", danger: true, run: () => api.delete(`/export/realm/${e.id}`).then(list.reload) })}
+            status={status}
+            empty="No exports yet."
+          />
         )}
-        {list.value?.length === 0 && <p class="settings-muted">No exports yet.</p>}
       </Section>
     </>
   );

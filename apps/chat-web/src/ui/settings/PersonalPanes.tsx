@@ -9,6 +9,7 @@ import { userSettings } from "../../state/settings";
 import { findUser, users, userName } from "../../state/users";
 import { Avatar } from "../Avatar";
 import { attempt, Choice, copyText, Loading, registerSection, saveSettings, Section, StatusLine, Toggle, useLoad, type Status } from "./kit";
+import { ActionList } from "./ActionList";
 import { SquareCrop } from "./SquareCrop";
 import { uploadFile } from "./upload";
 
@@ -470,18 +471,20 @@ export function MutedUsersPane() {
   const muted = loaded.value.filter((m) => !gone.value.has(m.id));
   return (
     <>
-      {muted.length === 0 && <p class="settings-muted">You have not muted anyone.</p>}
-      <ul class="settings-list" data-testid="muted-users">
-        {muted.map((m) => (
-          <li key={m.id}>
+      <ActionList
+        testId="muted-users"
+        items={muted}
+        keyOf={(m) => m.id}
+        cells={(m) => (
+          <>
             <span>{userName(m.id)}</span>
             <span class="settings-muted">since {new Date(m.timestamp * 1000).toLocaleDateString()}</span>
-            <button type="button" class="button" onClick={() => void attempt(status, () => api.delete(`/users/me/muted_users/${m.id}`).then(() => (gone.value = new Set(gone.value).add(m.id))), "Unmuted")}>
-              Unmute
-            </button>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+        action={(m) => ({ label: "Unmute", done: "Unmuted", run: () => api.delete(`/users/me/muted_users/${m.id}`).then(() => (gone.value = new Set(gone.value).add(m.id))) })}
+        status={status}
+        empty="You have not muted anyone."
+      />
       <StatusLine status={status.value} />
     </>
   );
@@ -494,32 +497,30 @@ interface UserTopic {
   last_updated: number;
 }
 
+const topicKey = (t: UserTopic) => `${t.stream_id}:${t.topic_name}`;
+
 export function MutedTopicsPane() {
   const loaded = useLoad(() => registerSection<UserTopic[]>("user_topic", "user_topics"));
   const gone = useSignal<Set<string>>(new Set());
   const status = useSignal<Status>(null);
   if (!loaded.value) return <Loading error={loaded.error} />;
   const channel = (id: number) => subscriptions.value.find((s) => s.stream_id === id)?.name ?? `channel ${id}`;
-  const muted = loaded.value.filter((t) => t.visibility_policy === 1 && !gone.value.has(`${t.stream_id}:${t.topic_name}`));
+  const muted = loaded.value.filter((t) => t.visibility_policy === 1 && !gone.value.has(topicKey(t)));
   return (
     <>
-      {muted.length === 0 && <p class="settings-muted">You have not muted any topic.</p>}
-      <ul class="settings-list" data-testid="muted-topics">
-        {muted.map((t) => (
-          <li key={`${t.stream_id}:${t.topic_name}`}>
-            <span>
-              #{channel(t.stream_id)} › {t.topic_name || "general chat"}
-            </span>
-            <button
-              type="button"
-              class="button"
-              onClick={() => void attempt(status, () => api.post("/user_topics", { stream_id: t.stream_id, topic: t.topic_name, visibility_policy: 0 }).then(() => (gone.value = new Set(gone.value).add(`${t.stream_id}:${t.topic_name}`))), "Unmuted")}
-            >
-              Unmute
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ActionList
+        testId="muted-topics"
+        items={muted}
+        keyOf={topicKey}
+        cells={(t) => (
+          <span>
+            #{channel(t.stream_id)} › {t.topic_name || "general chat"}
+          </span>
+        )}
+        action={(t) => ({ label: "Unmute", done: "Unmuted", run: () => api.post("/user_topics", { stream_id: t.stream_id, topic: t.topic_name, visibility_policy: 0 }).then(() => (gone.value = new Set(gone.value).add(topicKey(t)))) })}
+        status={status}
+        empty="You have not muted any topic."
+      />
       <StatusLine status={status.value} />
     </>
   );
@@ -551,16 +552,14 @@ export function AlertWordsPane() {
         </button>
         <StatusLine status={status.value} />
       </form>
-      <ul class="settings-list" data-testid="alert-words">
-        {list.map((w) => (
-          <li key={w}>
-            <span>{w}</span>
-            <button type="button" class="button" aria-label={`Remove ${w}`} onClick={() => void attempt(status, () => api.delete<{ alert_words: string[] }>("/users/me/alert_words", { alert_words: [w] }).then((a) => (current.value = a.alert_words)), "Removed")}>
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ActionList
+        testId="alert-words"
+        items={list}
+        keyOf={(w) => w}
+        cells={(w) => <span>{w}</span>}
+        action={(w) => ({ label: "Remove", ariaLabel: `Remove ${w}`, done: "Removed", run: () => api.delete<{ alert_words: string[] }>("/users/me/alert_words", { alert_words: [w] }).then((a) => (current.value = a.alert_words)) })}
+        status={status}
+      />
     </>
   );
 }
