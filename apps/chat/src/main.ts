@@ -33,6 +33,7 @@ import { attachSqliteHandle } from "./store/sqlite-reads.js";
 import { ScheduledMessageWorker } from "./workers/scheduled-messages.js";
 import { PushNotificationWorker } from "./workers/push-notifications.js";
 import { OutgoingWebhookWorker } from "./workers/outgoing-webhooks.js";
+import { RetentionWorker } from "./workers/retention.js";
 import { createEventBus, EventSystem } from "./events/index.js";
 
 export type { ChatDeps } from "./deps.js";
@@ -141,6 +142,8 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   scheduled.start();
   const webhooks = new OutgoingWebhookWorker(deps);
   webhooks.start();
+  const retention = new RetentionWorker(deps);
+  retention.start();
   const push = config.pushBouncerUrl ? new PushNotificationWorker(deps) : undefined;
   // compat: said once at start, as Zulip's push worker does; server_settings says it too.
   if (push) push.start();
@@ -151,6 +154,7 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
     await push?.stop();
     await scheduled.stop();
     await webhooks.stop();
+    await retention.stop();
     await app.close();
     await serving.stop();
     await checkpoints?.stop();

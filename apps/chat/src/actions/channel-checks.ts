@@ -16,12 +16,17 @@ export function checkChannelName(raw: string): string {
   return name;
 }
 
-/** `realm_default` → null (inherit), `unlimited` → -1, or a positive number of days. */
-export function checkRetentionDays(raw: string): number | null {
+/**
+ * `realm_default` → null (inherit), `unlimited` → -1, or a positive number of days. Zulip
+ * reads the value as JSON (its web app sends `"unlimited"` with the quotes); the bare word is
+ * taken too, as Beacon always has.
+ */
+export function checkRetentionDays(given: string): number | null {
+  const raw = /^"[a-z_]*"$/.test(given) ? given.slice(1, -1) : given;
   if (raw === "realm_default") return null;
   if (raw === "unlimited" || raw === "forever") return -1;
   if (/^[0-9]+$/.test(raw) && Number(raw) > 0) return Number(raw);
-  throw new RequestVariableInvalidError("message_retention_days", raw);
+  throw new RequestVariableInvalidError("message_retention_days", given);
 }
 
 export const TOPICS_POLICIES = ["inherit", "allow_empty_topic", "disable_empty_topic", "empty_topic_only"] as const;
