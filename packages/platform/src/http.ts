@@ -42,6 +42,26 @@ function connectionOptions(limits: ConnectionLimits | undefined): FastifyServerO
   } as FastifyServerOptions;
 }
 
+/** A route as it was registered: one method, the full URL in Fastify's notation. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+}
+
+const servedByApp = new WeakMap<FastifyInstance, ServedRoute[]>();
+
+/**
+ * Every route registered on an app that createHttpServer built, in registration order. Fastify
+ * keeps no public list, and its printRoutes() tree is lossy: it drops the path before a
+ * wildcard (`/a/:b/*` prints as `*` under `/a`) and merges parameters of different names at
+ * one place (`:user_id|:user`), so the list is recorded as routes are added.
+ */
+export function servedRoutes(app: FastifyInstance): readonly ServedRoute[] {
+  const routes = servedByApp.get(app);
+  if (!routes) throw new Error("servedRoutes: the app was not built by createHttpServer");
+  return routes;
+}
+
 export function createHttpServer(options: FastifyServerOptions & { logger?: never; log?: Logger; fastPath?: FastPath; limits?: ConnectionLimits } = {}): FastifyInstance {
   const { log, fastPath, limits, ...rest } = options;
   const app = Fastify({
@@ -60,6 +80,11 @@ export function createHttpServer(options: FastifyServerOptions & { logger?: neve
     ...rest,
   }) as unknown as FastifyInstance;
   if (limits && limits.maxConnections > 0) app.server.maxConnections = limits.maxConnections;
+  const served: ServedRoute[] = [];
+  servedByApp.set(app, served);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) served.push({ method, url: route.url });
+  });
   // A reply sent before the request's body was read (a refusal by authentication or a limit)
   // closes the connection, so Node does not read the rest of the body only to discard it.
   app.addHook("onSend", (request, reply, payload, done) => {

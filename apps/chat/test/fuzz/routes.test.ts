@@ -6,7 +6,7 @@
 // the web app's sign-in forms' (routes/web-auth.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { formatFailures, fuzzRoutes, fuzzSettings, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
+import { formatFailures, fuzzRoutes, fuzzSettings, routeName, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
 import { fieldsOf } from "../../src/http/declare.js";
 import { API_PREFIX, JSON_PREFIX } from "../../src/http/endpoint.js";
 import { ROUTES } from "../../src/routes/index.js";
@@ -16,10 +16,12 @@ import { ROLE_OWNER } from "../../src/lib/roles.js";
 import { basic, chatTest, type Account, type ChatTest } from "../helpers.js";
 import { uploadsDir } from "../api/uploads-support.js";
 
-/** The parameters each route declares, by `METHOD /path` as Fastify prints it. */
+/** The parameters each route declares, by `METHOD /path` as it is registered. */
 const declared = new Map<string, string[]>();
 const names = (declaration: Parameters<typeof fieldsOf>[0]) => fieldsOf(declaration).map((field) => field.name);
-for (const route of ROUTES) for (const prefix of [API_PREFIX, JSON_PREFIX]) declared.set(`${route.method} ${prefix}${route.path}`, names(route.endpoint.params));
+/** Every line of the URL table under each prefix it is served at (the web app's /json unless `json: false`). */
+const table = ROUTES.flatMap((route) => (route.options.json === false ? [API_PREFIX] : [API_PREFIX, JSON_PREFIX]).map((prefix) => ({ route, name: `${route.method} ${prefix}${route.path}` })));
+for (const { route, name } of table) declared.set(name, names(route.endpoint.params));
 for (const [route, form] of Object.entries(WEB_FORMS)) declared.set(route, names(form));
 
 describe("fuzzing the chat server", () => {
@@ -69,7 +71,10 @@ describe("fuzzing the chat server", () => {
   it("answers no route with a 5xx", { timeout: 30 * 60_000 }, async (test) => {
     // The 405 and OPTIONS answers of http/methods.ts are one trivial handler: left out.
     const refused = refusalRoutes(t.app);
-    const routes: FuzzRoute[] = routesOf(t.app).filter((r) => !refused.has(`${r.method} ${r.path}`));
+    const routes: FuzzRoute[] = routesOf(t.app).filter((r) => !refused.has(routeName(r)));
+    const served = new Set(routes.map(routeName));
+    const unserved = [...declared.keys()].filter((name) => !served.has(name));
+    assert.deepEqual(unserved, [], "every route of the URL table and every web form is served under the name it is declared by");
     const settings = fuzzSettings({ budgetMs: 75_000 });
     const report = await fuzzRoutes(
       {
@@ -87,6 +92,10 @@ describe("fuzzing the chat server", () => {
     );
     test.diagnostic(summary(report));
     assert.ok(report.requests > 0, "no request was sent");
+    if (!settings.only) {
+      const fuzzed = new Set(report.fuzzed);
+      assert.deepEqual([...declared.keys()].filter((name) => !fuzzed.has(name)), [], "every declared route was fuzzed");
+    }
     assert.equal(report.failures.length, 0, `${report.failures.length} of ${report.routes} routes answered a 5xx (${report.requests} requests):\n\n${formatFailures(report)}`);
   });
 });

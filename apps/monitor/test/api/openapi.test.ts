@@ -2,7 +2,7 @@
 // exactly what the server routes, pass the OpenAPI 3.1 schema, and feed a code generator.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import Fastify from "fastify";
+import { createHttpServer } from "@beacon/platform";
 import ts from "typescript";
 import openapiTS, { astToString } from "openapi-typescript";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -87,7 +87,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("covers every route the API registers on Fastify, and describes nothing Fastify does not route", async () => {
-    const app = Fastify({ exposeHeadRoutes: false });
+    const app = createHttpServer({ exposeHeadRoutes: false });
     registerRoutes(app, h.deps, apiDispatcher(h.deps));
     await app.ready();
     const registered = routesOf(app);

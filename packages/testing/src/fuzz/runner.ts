@@ -44,6 +44,8 @@ export interface FuzzFailure {
 
 export interface FuzzReport {
   routes: number;
+  /** `METHOD /path` of every route that was sent at least one request */
+  fuzzed: string[];
   requests: number;
   /** how many answers of each status, to see that requests get past validation and auth */
   statuses: Record<number, number>;
@@ -151,7 +153,7 @@ export function summary(report: FuzzReport): string {
 export async function fuzzRoutes(target: FuzzTarget, settings: FuzzSettings): Promise<FuzzReport> {
   const routes = target.routes.filter((r) => !settings.only || routeName(r).includes(settings.only));
   const share = Math.max(250, Math.floor(settings.budgetMs / Math.max(1, routes.length)));
-  const report: FuzzReport = { routes: routes.length, requests: 0, statuses: {}, failures: [] };
+  const report: FuzzReport = { routes: routes.length, fuzzed: [], requests: 0, statuses: {}, failures: [] };
   for (const route of routes) {
     const given = (await target.prepare?.(route)) ?? {};
     const names = await probeNames(target, route, given, settings.requestTimeoutMs);
@@ -164,6 +166,7 @@ export async function fuzzRoutes(target: FuzzTarget, settings: FuzzSettings): Pr
     };
     let last: { request: FuzzRequest; status: number | "timeout"; body: string } | undefined;
     const property = fc.asyncProperty(requestFor(route, known), async (request) => {
+      if (report.fuzzed.at(-1) !== routeName(route)) report.fuzzed.push(routeName(route));
       report.requests++;
       let response: FuzzResponse | undefined;
       try {
