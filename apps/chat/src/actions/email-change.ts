@@ -11,7 +11,7 @@ import { loadRealmView } from "../events/realm-view.js";
 import { userChangedEvents } from "../events/user-events.js";
 import { claimEmailChange, emailChangeByKeyHash, insertEmailChange, type EmailChange } from "../store/email-changes.js";
 import { getRealm, type Realm } from "../store/realms.js";
-import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_USED } from "../store/settings-schema.js";
+import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_USED } from "../store/schema.js";
 import { getUser, updateUser, type User } from "../store/users.js";
 import { publish } from "./publish.js";
 import { checkEmailChange } from "./settings-checks.js";

@@ -16,7 +16,7 @@ import { SERVER_LIMITS } from "../lib/server-limits.js";
 import { groupSnapshot } from "../store/group-snapshot.js";
 import { advanceCursor, claimCursor, renewCursor, forgetNotified, insertOutbox, messagesAfter, recordNotified, renderedContent, staleNotified, unreadForPushable, type ScannedMessage } from "../store/push-outbox.js";
 import { mutedPairs, pushRecipients, subscriptionViews, topicVisibilities } from "../store/push-recipients.js";
-import type { PushOutboxTable } from "../store/push-schema.js";
+import type { PushOutboxTable } from "../store/schema.js";
 
 export interface ScanOptions {
   /** messages read per step */

@@ -15,7 +15,7 @@ import { avatarUrl } from "../present/user.js";
 import { recipientMembers } from "../store/messages.js";
 import { claimOutbox, deleteOutbox, forgetNotified, retryOutbox, type PushOutboxRow } from "../store/push-outbox.js";
 import { deleteLegacyTokens, devicesWithTokenIds, e2eeDevicesOf, groupNames, legacyTokensOf, messagesById, pairFlags, realmsById, streamsById, usersById } from "../store/push-delivery.js";
-import { TOKEN_KIND_APNS, TOKEN_KIND_FCM } from "../store/push-schema.js";
+import { TOKEN_KIND_APNS, TOKEN_KIND_FCM } from "../store/schema.js";
 import { realmSettingValues } from "../store/settings.js";
 import { holdingClaims, type LeaseTiming } from "./outbox-leases.js";
 import { bigIntList, jsonWithBigInts, postToBouncerText } from "./push-bouncer.js";

@@ -11,7 +11,7 @@ import { BouncerRefusedError } from "../lib/push-errors.js";
 import { deletePushToken, pushToken, upsertPushToken } from "../store/push.js";
 import { legacyTokensOf } from "../store/push-delivery.js";
 import type { Realm } from "../store/realms.js";
-import { TOKEN_KIND_APNS } from "../store/push-schema.js";
+import { TOKEN_KIND_APNS } from "../store/schema.js";
 import type { User } from "../store/users.js";
 import { postToBouncer } from "./push-bouncer.js";
 import { realmUuid } from "./push.js";

@@ -10,7 +10,7 @@ import { checkLegacyToken } from "../lib/push.js";
 import { checkPushConfigured, checkRegisterPushDevice, doRegisterClientDevice, doRemoveClientDevice } from "../actions/push.js";
 import { doSendTestNotification } from "../actions/push-notify.js";
 import { doAddPushToken, doRemovePushToken, doSendLegacyTestNotification } from "../actions/push-tokens.js";
-import { TOKEN_KIND_APNS, TOKEN_KIND_FCM } from "../store/push-schema.js";
+import { TOKEN_KIND_APNS, TOKEN_KIND_FCM } from "../store/schema.js";
 import { userDevice } from "../store/push.js";
 import { requireHuman } from "./guards.js";
 

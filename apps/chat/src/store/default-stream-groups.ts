@@ -1,6 +1,6 @@
 // Default channel groups and their channels.
 import type { Selectable } from "kysely";
-import type { DefaultStreamGroupTable } from "./default-stream-groups-schema.js";
+import type { DefaultStreamGroupTable } from "./schema.js";
 import type { ChatDb } from "./schema.js";
 
 export type DefaultStreamGroup = Selectable<DefaultStreamGroupTable>;

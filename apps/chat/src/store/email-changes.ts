@@ -1,6 +1,6 @@
 // Pending e-mail address changes (PATCH /settings email), found by their key's hash.
 import type { Insertable, Selectable } from "kysely";
-import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_REPLACED, type EmailChangeTable } from "./settings-schema.js";
+import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_REPLACED, type EmailChangeTable } from "./schema.js";
 import type { ChatDb } from "./schema.js";
 
 export type EmailChange = Selectable<EmailChangeTable>;

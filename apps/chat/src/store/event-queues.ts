@@ -1,7 +1,7 @@
 // Event queues saved at shutdown (migrations/024_event_queues.ts) and what a restarted process
 // needs to replay into them: the messages sent since.
 import type { ChatDb } from "./schema.js";
-import type { SavedQueueTable } from "./event-schema.js";
+import type { SavedQueueTable } from "./schema.js";
 
 /** The newest message id of the installation (0 when there is none). */
 export async function newestMessageId(db: ChatDb): Promise<number> {

@@ -1,7 +1,7 @@
 // Realm exports (the realm_exports rows) and the reads an export is built from.
 import type { Selectable } from "kysely";
 import type { ChatDb } from "./schema.js";
-import type { RealmExportTable } from "./realm-extras-schema.js";
+import type { RealmExportTable } from "./schema.js";
 
 export type RealmExport = Selectable<RealmExportTable>;
 

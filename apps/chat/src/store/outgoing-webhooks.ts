@@ -3,7 +3,7 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { ChatDb, Dialect } from "./schema.js";
 import { claimDue } from "./outbox-claims.js";
-import type { BotServiceTable, OutgoingWebhookOutboxTable } from "./event-schema.js";
+import type { BotServiceTable, OutgoingWebhookOutboxTable } from "./schema.js";
 
 export type BotService = Selectable<BotServiceTable>;
 export type OutgoingWebhookCall = Selectable<OutgoingWebhookOutboxTable>;

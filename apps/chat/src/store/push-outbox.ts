@@ -5,7 +5,7 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { ChatDb, Dialect } from "./schema.js";
 import { claimDue } from "./outbox-claims.js";
-import type { PushOutboxTable } from "./push-schema.js";
+import type { PushOutboxTable } from "./schema.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 
 export type PushOutboxRow = Selectable<PushOutboxTable>;

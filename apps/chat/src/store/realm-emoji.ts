@@ -3,7 +3,7 @@
 import type { Selectable } from "kysely";
 import type { RealmState } from "./realm-state.js";
 import type { ChatDb } from "./schema.js";
-import type { RealmEmojiTable } from "./realm-emoji-schema.js";
+import type { RealmEmojiTable } from "./schema.js";
 
 export type RealmEmoji = Selectable<RealmEmojiTable>;
 

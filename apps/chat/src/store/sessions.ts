@@ -1,7 +1,7 @@
 // Web app sessions, looked up by the digest of the cookie's token.
 import type { Selectable } from "kysely";
 import type { ChatDb } from "./schema.js";
-import type { WebSessionTable } from "./sessions-schema.js";
+import type { WebSessionTable } from "./schema.js";
 
 export type WebSession = Selectable<WebSessionTable> & { realm_id: number };
 

@@ -1,7 +1,7 @@
 // Submessages (widget state changes) by message.
 import type { Selectable } from "kysely";
 import type { ChatDb } from "./schema.js";
-import type { SubmessageTable } from "./push-schema.js";
+import type { SubmessageTable } from "./schema.js";
 import { directStatement } from "./sqlite-reads.js";
 
 export type Submessage = Selectable<SubmessageTable>;

@@ -1,4 +1,5 @@
-// Tables of the event system (migrations/004_events_presence_bus.ts, 024_*).
+// Table types: The event system: presence, the cross-process bus, saved queues, and outgoing
+// webhook bots' services and outbox.
 import type { Generated } from "kysely";
 
 /** Zulip's UserPresence: when the user was last active and last connected (epoch ms). */
@@ -62,7 +63,7 @@ export interface OutgoingWebhookOutboxTable {
   date_created: number;
 }
 
-export interface EventTables {
+export interface EventsTables {
   user_presence: UserPresenceTable;
   presence_sequence: PresenceSequenceTable;
   chat_event_bus: EventBusTable;

@@ -1,5 +1,5 @@
-// Table types for messages and what hangs off them: recipients, per-user flags, reactions,
-// scheduled messages, topic policies and the message settings of realms and users.
+// Table types: Messages and what hangs off them: recipients, per-user flags, reactions, widget
+// submessages, scheduled messages, topic policies, resolve notices, attachments.
 import type { Generated, Selectable } from "kysely";
 
 export interface RecipientTable {
@@ -64,6 +64,16 @@ export interface ReactionTable {
   reaction_type: string;
 }
 
+/** A widget's state change or other addition to a message (Zulip's SubMessage; migration 022). */
+export interface SubmessageTable {
+  id: Generated<number>;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  /** JSON text, as the client sent it */
+  content: string;
+}
+
 export interface ScheduledMessageTable {
   id: Generated<number>;
   realm_id: number;
@@ -104,32 +114,40 @@ export interface UserTopicTable {
   last_updated: number;
 }
 
-export interface RealmMessageSettingsTable {
+/** Messages the Notification Bot sent as resolve/unresolve notices (their sender, to guard against reused ids). */
+export interface ResolveTopicNoticeTable {
+  message_id: number;
+  sender_id: number;
+}
+
+export interface AttachmentTable {
+  id: Generated<number>;
   realm_id: number;
-  allow_message_editing: number;
-  message_content_edit_limit_seconds: number | null;
-  message_content_delete_limit_seconds: number | null;
-  move_messages_within_stream_limit_seconds: number | null;
-  move_messages_between_streams_limit_seconds: number | null;
-  message_edit_history_visibility_policy: string;
-  topics_policy: string;
-  moderation_request_channel_id: number | null;
+  owner_id: number;
+  file_name: string;
+  /** "<realm_id>/<2 hex>/<24 random>/<sanitized name>" */
+  path_id: string;
+  content_type: string;
+  size: number;
+  create_time: number;
+  /** keys the temporary-access tokens of this file */
+  secret: string;
 }
 
-export interface UserMessageSettingsTable {
-  user_id: number;
-  automatically_follow_topics_policy: number;
-  automatically_unmute_topics_in_muted_streams_policy: number;
-  automatically_follow_topics_where_mentioned: number;
+export interface AttachmentMessageTable {
+  attachment_id: number;
+  message_id: number;
 }
 
-export interface MessageTables {
+export interface MessagesTables {
   recipients: RecipientTable;
   messages: MessageTable;
   user_messages: UserMessageTable;
   reactions: ReactionTable;
+  submessages: SubmessageTable;
   scheduled_messages: ScheduledMessageTable;
   user_topics: UserTopicTable;
-  realm_message_settings: RealmMessageSettingsTable;
-  user_message_settings: UserMessageSettingsTable;
+  resolve_topic_notices: ResolveTopicNoticeTable;
+  attachments: AttachmentTable;
+  attachment_messages: AttachmentMessageTable;
 }

@@ -1,9 +1,24 @@
-// Tables of mobile push (legacy registrations, migration 008; delivery state, migration 022)
-// and of widget submessages (022).
+// Table types: Mobile push: device registrations and the delivery state of notifications.
 import type { Generated } from "kysely";
 
 export const TOKEN_KIND_APNS = 1;
+
 export const TOKEN_KIND_FCM = 2;
+
+export interface PushDeviceTable {
+  id: Generated<number>;
+  user_id: number;
+  push_key_id: number | null;
+  push_key: string | null;
+  token_kind: string | null;
+  push_token_id: string | null;
+  pending_push_token_id: string | null;
+  push_token_last_updated: number | null;
+  push_registration_error_code: string | null;
+  bouncer_public_key: string | null;
+  encrypted_push_registration: string | null;
+  date_created: number;
+}
 
 export interface PushDeviceTokenTable {
   id: Generated<number>;
@@ -14,7 +29,6 @@ export interface PushDeviceTokenTable {
   ios_app_id: string | null;
   date_created: number;
 }
-
 
 /** Where the push worker is in the message stream (one row, id 1; migration 022). */
 export interface PushCursorTable {
@@ -55,19 +69,9 @@ export interface PushOutboxTable {
 }
 
 export interface PushTables {
+  push_devices: PushDeviceTable;
   push_device_tokens: PushDeviceTokenTable;
   push_cursor: PushCursorTable;
   push_notified: PushNotifiedTable;
   push_outbox: PushOutboxTable;
-  submessages: SubmessageTable;
-}
-
-/** A widget's state change or other addition to a message (Zulip's SubMessage; migration 022). */
-export interface SubmessageTable {
-  id: Generated<number>;
-  message_id: number;
-  sender_id: number;
-  msg_type: string;
-  /** JSON text, as the client sent it */
-  content: string;
 }
