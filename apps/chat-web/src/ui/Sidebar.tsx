@@ -15,6 +15,7 @@ import { displayName, users } from "../state/users";
 import type { Subscription } from "../state/types";
 import { Icon } from "./Icon";
 import { homeView } from "./home/route";
+import { RealmBrand } from "./RealmBrand";
 import "./sidebar.css";
 
 const TOPICS_SHOWN = 8;
@@ -112,6 +113,9 @@ export function Sidebar() {
   const allUsers = users.value;
   return (
     <nav class="sidebar" data-testid="sidebar" aria-label="Channels and conversations">
+      <div class="sidebar-brand">
+        <RealmBrand name={session.value?.realmName ?? ""} testId="sidebar-brand" />
+      </div>
       <ul class="views">
         <li>
           <a href="#inbox" class={`sidebar-row ${homeView.value === "inbox" ? "active" : ""}`} data-testid="view-inbox">

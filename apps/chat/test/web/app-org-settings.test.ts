@@ -262,6 +262,13 @@ describe("the chat web app: the organization's profile and settings, and square 
   it("lays the organization's panes out on a 390 px phone", async () => {
     const phone = await people.person({ viewport: PHONE, phone: true, colorScheme: "light" });
     await signIn(phone, server.site, team.owner.email);
+    // No room in a phone's header: the organization heads the sidebar's drawer instead.
+    assert.equal(await phone.locator("[data-testid=realm-brand]").isVisible(), false);
+    await phone.locator(".menu-button").click();
+    await phone.locator("[data-testid=sidebar-brand] .realm-name", { hasText: "Acme Labs" }).waitFor();
+    assert.match((await phone.locator("[data-testid=sidebar-brand] .realm-icon").getAttribute("src"))!, /^\/user_avatars\//);
+    await shot(phone, "org-sidebar-phone");
+    await phone.locator(".menu-button").click();
     await openPane(phone, "#organization/organization-profile");
     await phone.locator("[data-testid=org-image-icon]").waitFor();
     await shot(phone, "org-profile-phone");
