@@ -2,7 +2,8 @@
 // browser contexts (Ada and Grace) on one real server: the sign-in page's quiet start (no
 // refused requests, the app's own icon), sign-up's password meter, icons instead of emoji
 // characters, the reconnect notice going as soon as the server answers again, the Inbox and
-// Recent conversations views live, desktop notifications, and the unread count in the title.
+// Recent conversations views live, desktop notifications, and the unread count in the tab's
+// title and on its icon.
 // Screenshots for docs/chat-web.md with BEACON_SCREENSHOTS=1.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -32,6 +33,31 @@ const RECORD_NOTIFICATIONS = `
     window.Notification = Recorded;
   })();
 `;
+/**
+ * The tab's icon as the page sets it: the count it says it carries, whether it is a picture
+ * made in the page (a data: URL), and whether that picture has the red disc at the count's
+ * place (right of a one-digit number, so on the disc and off the digit).
+ */
+async function tabIcon(page: Page): Promise<{ count: string | null; drawn: boolean; red: boolean; href: string }> {
+  return page.evaluate(async () => {
+    const link = document.querySelector("link[rel=icon]");
+    const href: string = link.href;
+    const drawn = href.startsWith("data:image/png;");
+    let red = false;
+    if (drawn) {
+      const image = new (globalThis as any).Image();
+      image.src = href;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 64;
+      const g = canvas.getContext("2d");
+      g.drawImage(image, 0, 0);
+      const [r, gr, b] = g.getImageData(62, 44, 1, 1).data;
+      red = r > 180 && gr < 90 && b < 90;
+    }
+    return { count: link.dataset.count ?? null, drawn, red, href };
+  });
+}
 const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -185,9 +211,12 @@ describe("the chat web app: home views and being told, two people at once", { sk
     await graceSends({ type: "stream", to: "design", topic: "logo sizes", content: "And how big?" });
     await design.locator("[data-testid=inbox-topic][data-topic='logo sizes']").waitFor();
     assert.equal(await inbox.locator("section").first().getAttribute("data-testid"), "inbox-dms");
-    // The tab's title carries the unread count.
+    // The tab's title carries the unread count, and so does its icon: the app's own with the
+    // number drawn on a red disc.
     await ada.waitForFunction(() => /^\(\d+\) Inbox - Acme Labs - Beacon$/.test(document.title));
     const before = Number(/^\((\d+)\)/.exec(await ada.title())![1]);
+    await ada.waitForFunction((n) => document.querySelector("link[rel=icon]").dataset.count === String(n), before);
+    assert.deepEqual({ ...(await tabIcon(ada)), href: "" }, { count: String(before), drawn: true, red: true, href: "" });
     await shot(ada, "inbox");
     // Up and down move through the rows; Enter opens the focused one.
     await ada.keyboard.press("ArrowDown");
@@ -196,12 +225,18 @@ describe("the chat web app: home views and being told, two people at once", { sk
     await design.locator("[data-testid=inbox-topic][data-topic=colours]").locator("xpath=..").locator("[data-testid=mark-read]").click();
     await design.locator("[data-testid=inbox-topic][data-topic=colours]").waitFor({ state: "detached" });
     await ada.waitForFunction((n) => document.title.startsWith(`(${n}) `), before - 1);
+    await ada.waitForFunction((n) => document.querySelector("link[rel=icon]").dataset.count === String(n), before - 1);
     // A channel, then everything.
     await design.locator(".inbox-group-header [data-testid=mark-read]").click();
     await design.waitFor({ state: "detached" });
     await inbox.locator("[data-testid=mark-all-read]").click();
     await inbox.locator("[data-testid=inbox-empty]").waitFor();
     await ada.waitForFunction(() => document.title === "Inbox - Acme Labs - Beacon");
+    // Nothing unread: the icon as served again.
+    await ada.waitForFunction(() => !("count" in document.querySelector("link[rel=icon]").dataset));
+    const served = await tabIcon(ada);
+    assert.equal(served.drawn, false);
+    assert.match(served.href, /\/favicon\.svg$/);
     // Grace's next message is there at once, and opens from the inbox with Enter.
     await graceSends({ type: "stream", to: "engineering", topic: "release", content: "Release notes are up." });
     const release = inbox.locator("[data-testid=inbox-topic][data-topic=release]");
@@ -209,6 +244,8 @@ describe("the chat web app: home views and being told, two people at once", { sk
     await release.focus();
     await waitReady(ada, () => ada.keyboard.press("Enter"));
     assert.match(ada.url(), /#narrow\/channel\/\d+-engineering\/topic\/release$/);
+    // The title names the topic as Zulip's does (the count goes as the topic is read).
+    await ada.waitForFunction(() => document.title === "#engineering > release - Acme Labs - Beacon");
   });
 
   it("lists conversations by activity in Recent conversations, with participants and filters, live", async () => {
