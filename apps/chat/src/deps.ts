@@ -1,7 +1,6 @@
 import type { Clock, Database, Dialect, Logger } from "@beacon/platform";
 import type { ChatConfig } from "./config.js";
 import type { ChatDatabase, ChatDb } from "./store/schema.js";
-import type { Notify } from "./lib/events.js";
 import type { MessageRenderer } from "./lib/rendering.js";
 import type { EventSystem } from "./events/system.js";
 
@@ -16,8 +15,6 @@ export interface ChatDeps {
   config: ChatConfig;
   /** Zulip-flavoured Markdown for message content (set by main.ts; tests may inject one) */
   renderMessage?: MessageRenderer;
-  /** the event queues this process holds, and publishing to them (events/system.ts) */
+  /** the event queues this process holds; actions publish to them through actions/publish.ts */
   events: EventSystem;
-  /** delivers PendingEvents after commit; main.ts points it at events.notify */
-  notify?: Notify;
 }

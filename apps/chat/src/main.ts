@@ -39,11 +39,11 @@ import { createEventBus, EventSystem } from "./events/index.js";
 export type { ChatDeps } from "./deps.js";
 
 /** Completes plain deps with this process's event system (bus per CHAT_EVENT_BUS). */
-export function withEvents(base: Omit<ChatDeps, "events" | "notify">): ChatDeps {
+export function withEvents(base: Omit<ChatDeps, "events">): ChatDeps {
   // Hot reads on SQLite use cached statements of the raw handle (store/sqlite-reads.ts).
   attachSqliteHandle(base.db, base.sqlite);
   const events = new EventSystem({ ...base, bus: createEventBus(base.config, base.dialect, base.log) });
-  return { ...base, events, notify: events.notify };
+  return { ...base, events };
 }
 
 /** The HTTP app; starts deps.events, which closes with the app. */

@@ -16,7 +16,7 @@ import {
   updateChannelFolder,
   type ChannelFolder,
 } from "../store/channel-folders.js";
-import { activeUserIds } from "./publish.js";
+import { activeUserIds, publish } from "./publish.js";
 import { lockRealmNames } from "./realm-locks.js";
 
 export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
@@ -58,7 +58,7 @@ export async function checkAddChannelFolder(deps: ChatDeps, realmId: number, inp
     });
     return (await channelFolderById(trx, realmId, id))!;
   });
-  deps.events.publishAll(realmId, [{ event: { type: "channel_folder", op: "add", channel_folder: presentChannelFolder(folder) }, users: await everyone(deps, realmId) }], stamp);
+  publish(deps, [{ event: { type: "channel_folder", op: "add", channel_folder: presentChannelFolder(folder) }, users: await everyone(deps, realmId) }], { realmId, stamp });
   return folder.id;
 }
 
@@ -99,7 +99,7 @@ export async function checkUpdateChannelFolder(deps: ChatDeps, folder: ChannelFo
     await updateChannelFolder(trx, folder.id, fields);
   });
   const users = await everyone(deps, folder.realm_id);
-  deps.events.publishAll(folder.realm_id, data.map((d) => ({ event: { type: "channel_folder", op: "update", channel_folder_id: folder.id, data: d }, users })), stamp);
+  publish(deps, data.map((d) => ({ event: { type: "channel_folder", op: "update", channel_folder_id: folder.id, data: d }, users })), { realmId: folder.realm_id, stamp });
 }
 
 /** PATCH /channel_folders: `order` must name every folder of the realm, archived ones too, once. */
@@ -111,5 +111,5 @@ export async function checkReorderChannelFolders(deps: ChatDeps, realmId: number
   const { stamp } = await deps.events.transaction(async (trx) => {
     for (const [position, id] of order.entries()) await updateChannelFolder(trx, id, { order: position });
   });
-  deps.events.publishAll(realmId, [{ event: { type: "channel_folder", op: "reorder", order }, users: await everyone(deps, realmId) }], stamp);
+  publish(deps, [{ event: { type: "channel_folder", op: "reorder", order }, users: await everyone(deps, realmId) }], { realmId, stamp });
 }

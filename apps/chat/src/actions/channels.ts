@@ -3,6 +3,7 @@ import type { Updateable } from "kysely";
 import type { ChatDb, StreamGroupSetting, StreamTable } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import { addDefaultStream, defaultStreamIds, insertStream, removeDefaultStream, streamByName, updateStream, type Stream } from "../store/streams.js";
 import { ChannelAlreadyExistsError } from "../http/errors.js";
 import { lockRealmNames } from "./realm-locks.js";
@@ -103,7 +104,7 @@ export async function createChannel(deps: ChatDeps, graph: GroupGraph, input: Ne
   const defaults = input.isDefault ? [defaultStreamsEvent(after, await defaultStreamIds(deps.db, input.realmId))] : [];
   // Zulip announces the channel, then the default-channel change, then the subscriptions.
   const events = create?.event.type === "stream" ? [create, ...defaults, ...rest] : [...defaults, ...(create ? [create] : []), ...rest];
-  deps.events.publishAll(input.realmId, events, stamp);
+  publish(deps, events, { realmId: input.realmId, stamp });
   return value.id;
 }
 
@@ -142,7 +143,7 @@ export async function updateChannel(deps: ChatDeps, realmId: number, stream: Str
   });
   const after = await loadRealmView(deps.db, realmId);
   const defaultsAfter = await defaultStreamIds(deps.db, realmId);
-  deps.events.publishAll(realmId, channelUpdateEvents(before, after, stream, changes as ChannelFieldChanges, { before: defaultsBefore, after: defaultsAfter }), stamp);
+  publish(deps, channelUpdateEvents(before, after, stream, changes as ChannelFieldChanges, { before: defaultsBefore, after: defaultsAfter }), { realmId, stamp });
 }
 
 async function archiveChannelRows(trx: ChatDb, realmId: number, streamId: number): Promise<void> {
@@ -162,7 +163,7 @@ export async function archiveChannel(deps: ChatDeps, realmId: number, stream: St
   const groupsBefore = await defaultStreamGroupsOf(deps.db, realmId);
   const { stamp } = await deps.events.transaction((trx) => archiveChannelRows(trx, realmId, stream.id));
   const defaults = { wasDefault, defaultIds: await defaultStreamIds(deps.db, realmId), groupsBefore };
-  deps.events.publishAll(realmId, channelArchivedEvents(before, stream, defaults), stamp);
+  publish(deps, channelArchivedEvents(before, stream, defaults), { realmId, stamp });
 }
 
 /** POST/DELETE /default_streams: default_streams to every non-guest when the list changed. */
@@ -171,5 +172,5 @@ export async function setDefaultChannel(deps: ChatDeps, realmId: number, streamI
   const { stamp } = await deps.events.transaction((trx) => (isDefault ? addDefaultStream(trx, realmId, streamId) : removeDefaultStream(trx, realmId, streamId)));
   const afterIds = await defaultStreamIds(deps.db, realmId);
   if (afterIds.join() === beforeIds.join()) return;
-  deps.events.publishAll(realmId, [defaultStreamsEvent(await loadRealmView(deps.db, realmId), afterIds)], stamp);
+  publish(deps, [defaultStreamsEvent(await loadRealmView(deps.db, realmId), afterIds)], { realmId, stamp });
 }

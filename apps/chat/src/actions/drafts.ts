@@ -1,6 +1,7 @@
 // Drafts synchronized between a user's clients. Only kept while the user's
 // enable_drafts_synchronization setting is on (turning it off deletes them, as in Zulip).
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import type { Caller } from "../http/auth.js";
 import { BadRequestError, ResourceNotFoundError } from "../http/errors.js";
 import { MAX_TOPIC_LENGTH, normalizeContent, truncate } from "../lib/topics.js";
@@ -72,7 +73,7 @@ export async function doCreateDrafts(deps: ChatDeps, caller: Caller, drafts: Dra
   const values: DraftValues[] = [];
   for (const draft of drafts) values.push(await checkDraft(deps, caller, draft, now));
   const { value: rows, stamp } = await deps.events.transaction((trx) => insertDrafts(trx, caller.user.id, values));
-  deps.events.publish(caller.realm.id, [caller.user.id], { type: "drafts", op: "add", drafts: rows.map(presentDraft) }, { stamp });
+  publish(deps, [{ event: { type: "drafts", op: "add", drafts: rows.map(presentDraft) }, users: [caller.user.id] }], { realmId: caller.realm.id, stamp });
   return rows.map((r) => r.id);
 }
 
@@ -86,11 +87,11 @@ export async function doEditDraft(deps: ChatDeps, caller: Caller, id: number | u
   const existing = await accessDraft(deps, caller.user.id, id);
   const values = await checkDraft(deps, caller, draft, now);
   const { stamp } = await deps.events.transaction((trx) => updateDraft(trx, existing.id, values));
-  deps.events.publish(caller.realm.id, [caller.user.id], { type: "drafts", op: "update", draft: presentDraft({ ...existing, ...values } as DraftRow) }, { stamp });
+  publish(deps, [{ event: { type: "drafts", op: "update", draft: presentDraft({ ...existing, ...values } as DraftRow) }, users: [caller.user.id] }], { realmId: caller.realm.id, stamp });
 }
 
 export async function doDeleteDraft(deps: ChatDeps, caller: Caller, id: number | undefined): Promise<void> {
   const existing = await accessDraft(deps, caller.user.id, id);
   const { stamp } = await deps.events.transaction((trx) => deleteDraft(trx, existing.id));
-  deps.events.publish(caller.realm.id, [caller.user.id], { type: "drafts", op: "remove", draft_id: existing.id }, { stamp });
+  publish(deps, [{ event: { type: "drafts", op: "remove", draft_id: existing.id }, users: [caller.user.id] }], { realmId: caller.realm.id, stamp });
 }

@@ -2,6 +2,7 @@
 import type { ChatDb, GroupGroupSetting } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import { addMembers, addSubgroups, groupInRealm, groupsInRealm, insertGroup, removeMembers, removeSubgroups, updateGroup, type UserGroup } from "../store/groups.js";
 import { groupCreatedEvents, groupUpdatedEvents, membershipEvents, type MembershipChange } from "../events/group-events.js";
 import { loadRealmView } from "../events/realm-view.js";
@@ -69,7 +70,7 @@ export async function createGroup(deps: ChatDeps, graph: GroupGraph, input: NewG
     return insertNewGroup(trx, graph, input);
   });
   const after = await loadRealmView(deps.db, input.realmId);
-  deps.events.publishAll(input.realmId, groupCreatedEvents(after, (await groupInRealm(deps.db, input.realmId, id))!), stamp);
+  publish(deps, groupCreatedEvents(after, (await groupInRealm(deps.db, input.realmId, id))!), { realmId: input.realmId, stamp });
   return id;
 }
 
@@ -101,7 +102,7 @@ export async function changeGroup(deps: ChatDeps, realmId: number, group: UserGr
   });
   const after = await loadRealmView(deps.db, realmId);
   const updated = (await groupInRealm(deps.db, realmId, group.id))!;
-  deps.events.publishAll(realmId, groupUpdatedEvents(after, group, updated, changes), stamp);
+  publish(deps, groupUpdatedEvents(after, group, updated, changes), { realmId, stamp });
 }
 
 async function membershipRows(trx: ChatDb, groupId: number, change: MembershipChange): Promise<void> {
@@ -119,5 +120,5 @@ export async function doChangeMembership(db: ChatDb, groupId: number, change: Me
 export async function changeMembership(deps: ChatDeps, realmId: number, groupId: number, change: MembershipChange): Promise<void> {
   const before = await loadRealmView(deps.db, realmId);
   const { stamp } = await deps.events.transaction((trx) => membershipRows(trx, groupId, change));
-  deps.events.publishAll(realmId, membershipEvents(before, await loadRealmView(deps.db, realmId), groupId, change), stamp);
+  publish(deps, membershipEvents(before, await loadRealmView(deps.db, realmId), groupId, change), { realmId, stamp });
 }

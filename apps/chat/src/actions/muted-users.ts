@@ -1,6 +1,7 @@
 // Muting a user: their messages are marked read for the muter, now and whenever they send
 // again (the send path asks mutersOf), and read receipts hide each from the other.
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import { BadRequestError } from "../http/errors.js";
 import { FLAG_BITS } from "../lib/message-flags.js";
 import { changeFlags } from "../store/message-flags.js";
@@ -24,7 +25,7 @@ export async function doMuteUser(deps: ChatDeps, user: User, muted: User, now: n
     events.push({ event: { type: "update_message_flags", op: "add", operation: "add", flag: "read", messages: value.read, all: false }, users: [user.id] });
   }
   events.push({ event: { type: "muted_users", muted_users: value.mutes }, users: [user.id] });
-  deps.events.publishAll(user.realm_id, events, stamp);
+  publish(deps, events, { realmId: user.realm_id, stamp });
 }
 
 export async function doUnmuteUser(deps: ChatDeps, user: User, muted: User): Promise<void> {
@@ -32,5 +33,5 @@ export async function doUnmuteUser(deps: ChatDeps, user: User, muted: User): Pro
     if (!(await deleteMute(trx, user.id, muted.id))) throw new BadRequestError("User is not muted");
     return presentMutedUsers(trx, user.id);
   });
-  deps.events.publish(user.realm_id, [user.id], { type: "muted_users", muted_users: mutes }, { stamp });
+  publish(deps, [{ event: { type: "muted_users", muted_users: mutes }, users: [user.id] }], { realmId: user.realm_id, stamp });
 }

@@ -7,7 +7,7 @@
 // turning it on or off updates their presence at once and announces it to everyone
 // (do_change_user_setting), so others see them offline, or back, without waiting for a poll.
 import type { ChatDeps } from "../deps.js";
-import { activeUserIds } from "./publish.js";
+import { activeUserIds, publish } from "./publish.js";
 import { legacyPresenceDict, modernPresence, OFFLINE_THRESHOLD_SECS, PRESENCE_PING_INTERVAL_SECS, PRESENCE_UPDATE_MIN_FREQ_SECS, STATUS_ACTIVE, STATUS_IDLE, USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS } from "../lib/presence.js";
 import { deletePresence, nextPresenceUpdateId, presenceOf, savePresence, type Presence } from "../store/presence.js";
 import { realmSettingValues, userSettingValues } from "../store/settings.js";
@@ -79,5 +79,5 @@ export async function doUpdatePresence(deps: ChatDeps, user: User, status: strin
     // The simplified_presence_events form (registry.ts picks the shape per client).
     presences: { [String(user.id)]: modernPresence(lastActive, lastConnected) },
   };
-  deps.events.publish(user.realm_id, users, event, { stamp: outcome.stamp });
+  publish(deps, [{ event, users }], { realmId: user.realm_id, stamp: outcome.stamp });
 }

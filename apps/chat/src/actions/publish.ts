@@ -1,13 +1,28 @@
-// How an action emits its events once its transaction has committed (Zulip's
-// send_event_on_commit): they go to deps.notify, the event system's ordered pipeline
-// (events/system.ts). deps.notify is read at call time, so a test may install a recorder.
+// The one way an action emits events (Zulip's send_event_on_commit): call publish once the
+// transaction has committed, with the commit stamp taken inside it, and the events go into
+// the event system's ordered pipeline (events/system.ts), on to this process's queues and, over
+// the bus, to every other process's, in the order they were published.
+//
+// Typing notifications write nothing and so have no transaction and no stamp: they are
+// published at once (Zulip sends them with send_event_rollback_unsafe), through this same
+// function, so they keep their place in the order.
 import type { ChatDeps } from "../deps.js";
-import type { EventUser, PendingEvent } from "../lib/events.js";
+import type { CommitStamp } from "../events/stamp.js";
+import type { PendingEvent } from "../lib/events.js";
 
-export function publish(deps: Pick<ChatDeps, "notify">, events: PendingEvent[]): void {
-  if (events.length) deps.notify?.(events);
+/** The write the events belong to: its realm and, when it had a transaction, its commit stamp. */
+export interface Write {
+  realmId: number;
+  stamp?: CommitStamp;
 }
 
-export const toUsers = (event: Record<string, unknown>, users: EventUser[]): PendingEvent => ({ event, users });
+/**
+ * Sends `events` (Zulip's send_event(realm, event, users) each) in order. `write` gives the
+ * realm and commit stamp of events that do not carry their own.
+ */
+export function publish(deps: Pick<ChatDeps, "events">, events: PendingEvent[], write?: Write): void {
+  if (!events.length) return;
+  deps.events.emit(write ? events.map((e) => ({ realmId: write.realmId, stamp: write.stamp, ...e })) : events);
+}
 
 export { activeUserIds, adminUserIds } from "../store/users.js";

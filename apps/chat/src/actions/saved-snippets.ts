@@ -1,5 +1,6 @@
 // Saved snippets: reusable message texts of one user, synchronized through saved_snippets events.
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import { ResourceNotFoundError } from "../http/errors.js";
 import { deleteSavedSnippet, insertSavedSnippet, savedSnippetById, updateSavedSnippet, type SavedSnippet } from "../store/saved-snippets.js";
 import type { User } from "../store/users.js";
@@ -12,7 +13,7 @@ const snippetEvent = (op: string, body: Record<string, unknown>) => ({ type: "sa
 
 export async function doCreateSavedSnippet(deps: ChatDeps, user: User, title: string, content: string, now: number): Promise<number> {
   const { value: snippet, stamp } = await deps.events.transaction((trx) => insertSavedSnippet(trx, { realm_id: user.realm_id, user_id: user.id, title, content, date_created: now }));
-  deps.events.publish(user.realm_id, [user.id], snippetEvent("add", { saved_snippet: presentSavedSnippet(snippet) }), { stamp });
+  publish(deps, [{ event: snippetEvent("add", { saved_snippet: presentSavedSnippet(snippet) }), users: [user.id] }], { realmId: user.realm_id, stamp });
   return snippet.id;
 }
 
@@ -28,11 +29,11 @@ export async function doEditSavedSnippet(deps: ChatDeps, user: User, id: number 
   const snippet = await accessSavedSnippet(deps, user, id);
   const next = { ...snippet, ...(changes.title !== undefined && { title: changes.title }), ...(changes.content !== undefined && { content: changes.content }) };
   const { stamp } = await deps.events.transaction((trx) => updateSavedSnippet(trx, snippet.id, { title: next.title, content: next.content }));
-  deps.events.publish(user.realm_id, [user.id], snippetEvent("update", { saved_snippet: presentSavedSnippet(next) }), { stamp });
+  publish(deps, [{ event: snippetEvent("update", { saved_snippet: presentSavedSnippet(next) }), users: [user.id] }], { realmId: user.realm_id, stamp });
 }
 
 export async function doDeleteSavedSnippet(deps: ChatDeps, user: User, id: number | undefined): Promise<void> {
   const snippet = await accessSavedSnippet(deps, user, id);
   const { stamp } = await deps.events.transaction((trx) => deleteSavedSnippet(trx, snippet.id));
-  deps.events.publish(user.realm_id, [user.id], snippetEvent("remove", { saved_snippet_id: snippet.id }), { stamp });
+  publish(deps, [{ event: snippetEvent("remove", { saved_snippet_id: snippet.id }), users: [user.id] }], { realmId: user.realm_id, stamp });
 }

@@ -2,6 +2,7 @@
 // survives unsubscription (inactive), so the user's colour and settings come back if they rejoin.
 import type { Updateable } from "kysely";
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import type { SubscriptionTable } from "../store/schema.js";
 import type { GroupGraph } from "../lib/group-graph.js";
 import { defaultStreamIds, streamByName } from "../store/streams.js";
@@ -38,7 +39,7 @@ export async function subscribeAndNotify(deps: ChatDeps, realmId: number, graph:
   const newStreams = value.created.map((c) => after.streams.get(c.id)!);
   const events = subscribeEvents(before, after, newStreams, value.added, subs);
   if (toCreate.some((c) => c.isDefault)) events.push(defaultStreamsEvent(after, await defaultStreamIds(deps.db, realmId)));
-  deps.events.publishAll(realmId, events, stamp);
+  publish(deps, events, { realmId, stamp });
   return { created: value.created, joined: value.madeMeanwhile, added: value.added };
 }
 
@@ -51,7 +52,7 @@ export async function subscribeAndNotify(deps: ChatDeps, realmId: number, graph:
  */
 export async function unsubscribeAndNotify(deps: ChatDeps, realmId: number, userIds: number[], streamIds: number[]): Promise<{ userId: number; streamId: number }[]> {
   const { value: removed, stamp } = await deps.events.transaction((trx) => unsubscribeUsers(trx, userIds, streamIds));
-  if (removed.length) deps.events.publishAll(realmId, subscriptionRemoveEvents(await loadRealmView(deps.db, realmId), removed), stamp);
+  if (removed.length) publish(deps, subscriptionRemoveEvents(await loadRealmView(deps.db, realmId), removed), { realmId, stamp });
   for (const { userId, streamId } of removed) await doMarkRead(deps, userId, { streamId });
   return removed;
 }
@@ -85,5 +86,5 @@ export async function setSubscriptionProperties(deps: ChatDeps, realmId: number,
       }
     }
   }
-  deps.events.publishAll(realmId, events, stamp);
+  publish(deps, events, { realmId, stamp });
 }

@@ -3,6 +3,7 @@
 // the channel is too large for typing notifications to be worth their cost.
 import { usersWithSettingOff } from "../store/settings.js";
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import type { Stream } from "../store/streams.js";
 import { subscribersByStream } from "../store/subscriptions.js";
 import type { User } from "../store/users.js";
@@ -20,7 +21,7 @@ export async function doSendDirectTyping(deps: ChatDeps, sender: User, recipient
     recipients: recipients.map((u) => ({ user_id: u.id, email: u.email })),
   };
   const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", recipients.map((u) => u.id));
-  deps.events.publish(sender.realm_id, recipients.filter((u) => u.is_active && !muted.has(u.id)).map((u) => u.id), event);
+  publish(deps, [{ event, users: recipients.filter((u) => u.is_active && !muted.has(u.id)).map((u) => u.id) }], { realmId: sender.realm_id });
 }
 
 export async function doSendChannelTyping(deps: ChatDeps, sender: User, stream: Stream, topic: string, op: "start" | "stop"): Promise<void> {
@@ -28,7 +29,7 @@ export async function doSendChannelTyping(deps: ChatDeps, sender: User, stream: 
   if (subscribers.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
   const event = { type: "typing", message_type: "stream", op, sender: { user_id: sender.id, email: sender.email }, stream_id: stream.id, topic };
   const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", subscribers);
-  deps.events.publish(sender.realm_id, subscribers.filter((id) => !muted.has(id)), event);
+  publish(deps, [{ event, users: subscribers.filter((id) => !muted.has(id)) }], { realmId: sender.realm_id });
 }
 
 /**
@@ -41,7 +42,7 @@ export async function doSendChannelEditTyping(deps: ChatDeps, sender: User, stre
   if (subscribers.length > MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS) return;
   const muted = await usersWithSettingOff(deps.db, "receives_typing_notifications", subscribers);
   const event = { type: "typing_edit_message", op, sender_id: sender.id, message_id: messageId, recipient: { type: "channel", channel_id: streamId, topic } };
-  deps.events.publish(sender.realm_id, subscribers.filter((id) => !muted.has(id)), event);
+  publish(deps, [{ event, users: subscribers.filter((id) => !muted.has(id)) }], { realmId: sender.realm_id });
 }
 
 /**
@@ -55,5 +56,5 @@ export async function doSendDirectEditTyping(deps: ChatDeps, sender: User, membe
   // compat: a conversation with oneself lists the user twice in user_ids, as Zulip does; the
   // event still reaches each queue once.
   const event = { type: "typing_edit_message", op, sender_id: sender.id, message_id: messageId, recipient: { type: "direct", user_ids: notify } };
-  deps.events.publish(sender.realm_id, [...new Set(notify)], event);
+  publish(deps, [{ event, users: [...new Set(notify)] }], { realmId: sender.realm_id });
 }

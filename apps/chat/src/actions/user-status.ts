@@ -6,7 +6,7 @@ import { checkEmoji, emojiByName, type CustomEmojiLookup } from "../lib/emoji.js
 import { usersWithSettingOff } from "../store/settings.js";
 import { activeUserStatuses, saveUserStatus, userStatus, type UserStatusRow } from "../store/user-status.js";
 import type { User } from "../store/users.js";
-import { activeUserIds } from "./publish.js";
+import { activeUserIds, publish } from "./publish.js";
 import { doChangeUserSettings } from "./settings.js";
 
 export const MAX_STATUS_TEXT_LENGTH = 60;
@@ -69,7 +69,7 @@ export async function doUpdateUserStatus(deps: ChatDeps, user: User, change: Sta
   if (change.away !== undefined) event.away = change.away;
   if (change.statusText !== undefined) event.status_text = change.statusText;
   if (change.emoji) Object.assign(event, { emoji_name: change.emoji.name, emoji_code: change.emoji.code, reaction_type: change.emoji.type });
-  deps.events.publish(user.realm_id, await activeUserIds(deps.db, user.realm_id), event, { stamp });
+  publish(deps, [{ event, users: await activeUserIds(deps.db, user.realm_id) }], { realmId: user.realm_id, stamp });
 }
 
 /** Zulip's format_user_status: only the keys that carry something. */

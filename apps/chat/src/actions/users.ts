@@ -3,6 +3,7 @@ import type { Updateable } from "kysely";
 import { isUniqueViolation } from "@beacon/platform";
 import { BadRequestError } from "../http/errors.js";
 import type { ChatDeps } from "../deps.js";
+import { publish } from "./publish.js";
 import type { ChatDb, UserTable } from "../store/schema.js";
 import type { User } from "../store/users.js";
 import { userChangedEvents, userCreatedEvents, userDeactivatedEvents, userReactivatedEvents } from "../events/user-events.js";
@@ -88,7 +89,7 @@ export async function createUser(deps: ChatDeps, input: NewUser, takenMessage = 
   const after = await loadRealmView(deps.db, input.realmId);
   const events = userCreatedEvents(before, after, after.users.get(value.userId)!, value.apiKey, value.subscribed);
   events.push(...membersAddedEvents(after, input.groupIds ?? [], value.userId));
-  deps.events.publishAll(input.realmId, events, stamp);
+  publish(deps, events, { realmId: input.realmId, stamp });
   return { userId: value.userId, apiKey: value.apiKey };
 }
 
@@ -117,7 +118,7 @@ export async function changeUser(deps: ChatDeps, target: User, changes: Updateab
   const before = await loadRealmView(deps.db, target.realm_id);
   const { stamp } = await deps.events.transaction((trx) => updateUser(trx, target.id, changes));
   const after = await loadRealmView(deps.db, target.realm_id);
-  deps.events.publishAll(target.realm_id, userChangedEvents(before, after, target), stamp);
+  publish(deps, userChangedEvents(before, after, target), { realmId: target.realm_id, stamp });
 }
 
 /**
@@ -141,7 +142,7 @@ export async function setUserActive(deps: ChatDeps, user: User, active: boolean)
   });
   const after = await loadRealmView(deps.db, user.realm_id);
   const current = after.users.get(user.id)!;
-  deps.events.publishAll(user.realm_id, active ? userReactivatedEvents(after, current) : userDeactivatedEvents(before, after, current), stamp);
+  publish(deps, active ? userReactivatedEvents(after, current) : userDeactivatedEvents(before, after, current), { realmId: user.realm_id, stamp });
 }
 
 /** doRegenerateApiKey (no event since feature level 474: bot administrators fetch keys on demand). */

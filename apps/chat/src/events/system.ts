@@ -1,17 +1,18 @@
 // The event system of one chat process: the queues it holds, long polling, the ordered
 // pipeline from actions to queues, and the bus to other processes.
 //
-// Emitting, for every action (after its transaction has committed):
+// Actions emit through one function, publish (actions/publish.ts), after their transaction
+// has committed (Zulip's send_event_on_commit):
 //
 //   const { value, stamp } = await deps.events.transaction(async (trx) => …the writes…);
-//   deps.events.publish(realmId, userIds, event, { stamp });
+//   publish(deps, [{ event, users: userIds }], { realmId, stamp });
 //
 // (or `const stamp = await deps.events.stamp(trx)` inside a transaction of one's own).
 // `userIds` are the users whose queues get the event (Zulip's send_event(realm, event, users));
 // the stamp lets a queue being registered at that moment skip events its initial state already
-// shows. deps.notify (used by the message actions) goes through the same pipeline, and so do
-// the events other processes publish: a reaction made elsewhere right after a message sent
-// here waits in the pipeline behind that message while it is built.
+// shows. publish hands the events to `emit`, the one entrance to the pipeline, which the
+// events other processes publish join too: a reaction made elsewhere right after a message
+// sent here waits in the pipeline behind that message while it is built.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Clock, Logger } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
@@ -23,7 +24,7 @@ import { LocalBus, type BusMessage, type EventBus } from "./bus.js";
 import { ClientDescriptor, type ClientOptions } from "./client.js";
 import { HeartbeatWheel } from "./heartbeats.js";
 import { loadMessageTemplate } from "./message-template.js";
-import type { EventUser, Notice } from "./notice.js";
+import type { Notice } from "./notice.js";
 import type { QueuedEvent } from "./queue.js";
 import { restoreQueues, saveQueues } from "./persist.js";
 import { QueueRegistry } from "./registry.js";
@@ -173,26 +174,14 @@ export class EventSystem {
     });
   }
 
-  /** Sends `event` to the queues of `users` (ids, or {id, flags} for message events). */
-  publish(realmId: number, users: EventUser[], event: Record<string, unknown>, options: { stamp?: CommitStamp } = {}): void {
-    this.emit([{ realmId, users, event, stamp: options.stamp }]);
-  }
-
-  /** Several events of one write, in order. */
-  publishAll(realmId: number, events: { event: Record<string, unknown>; users: EventUser[] }[], stamp?: CommitStamp): void {
-    this.emit(events.map((e) => ({ realmId, users: e.users, event: e.event, stamp })));
-  }
-
-  /** deps.notify: the actions' PendingEvent lists (a `message` event names only its message). */
-  readonly notify = (pending: PendingEvent[]): void => this.emit(pending);
-
   /**
-   * Every event of this process starts here, in commit order: it goes on the bus at once,
-   * before the action answers, so another process has it before any request that follows
-   * the answer, and into this process's pipeline. A message event travels as its id alone;
-   * each process builds it in its own pipeline, so whatever follows it there waits for it.
+   * Every event of this process starts here (through publish, actions/publish.ts), in commit
+   * order: it goes on the bus at once, before the action answers, so another process has it
+   * before any request that follows the answer, and into this process's pipeline. A message
+   * event travels as its id alone; each process builds it in its own pipeline, so whatever
+   * follows it there waits for it.
    */
-  private emit(pending: PendingEvent[]): void {
+  emit(pending: PendingEvent[]): void {
     const live = pending.filter((p) => p.users.length > 0 || isUnbuiltMessage(p.event));
     if (live.length === 0) return;
     for (const p of live) this.bus.publish({ kind: "notice", origin: this.processId, notice: { realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp } });

@@ -1,5 +1,5 @@
 // Events an action sends after commit, in Zulip's send_event(realm, event, users) shape,
-// delivered through deps.notify to the event queues (apps/chat/src/events).
+// handed to publish (actions/publish.ts) for the event queues (apps/chat/src/events).
 import type { CommitStamp } from "../events/stamp.js";
 
 export type EventUser = number | { id: number; flags: string[] };
@@ -12,5 +12,3 @@ export interface PendingEvent {
   /** the realm, when known (message events find theirs) */
   realmId?: number;
 }
-
-export type Notify = (events: PendingEvent[]) => void;

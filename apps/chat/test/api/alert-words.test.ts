@@ -25,13 +25,13 @@ describe("GET/POST/DELETE /users/me/alert_words", () => {
     assert.deepEqual(res.body.alert_words, ["Deploy", "outage"]);
     const again = await t.call(owner, "POST", "/users/me/alert_words", { alert_words: ["OUTAGE", "pager"] });
     assert.deepEqual(again.body.alert_words, ["Deploy", "outage", "pager"]);
-    assert.deepEqual(events.take().at(-1), { event: { type: "alert_words", alert_words: ["Deploy", "outage", "pager"] }, users: [owner.id] });
+    assert.deepEqual((await events.take()).at(-1), { event: { type: "alert_words", alert_words: ["Deploy", "outage", "pager"] }, users: [owner.id] });
   });
 
   it("removes words whatever their case", async () => {
     const res = await t.call(owner, "DELETE", "/users/me/alert_words", { alert_words: ["deploy", "unknown"] });
     assert.deepEqual(res.body.alert_words, ["outage", "pager"]);
-    assert.deepEqual(events.take()[0]!.event, { type: "alert_words", alert_words: ["outage", "pager"] });
+    assert.deepEqual((await events.take())[0]!.event, { type: "alert_words", alert_words: ["outage", "pager"] });
   });
 
   it("keeps each user's words apart", async () => {

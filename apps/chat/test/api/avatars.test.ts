@@ -48,9 +48,9 @@ describe("POST and DELETE /users/me/avatar", () => {
   });
 
   it("sends realm_user update events with the avatar fields to every active user", async () => {
-    events.take();
+    await events.take();
     const res = await upload(member);
-    const published = events.take();
+    const published = await events.take();
     assert.equal(published.length, 1);
     const [update] = published;
     assert.deepEqual(update!.event, {
@@ -66,7 +66,7 @@ describe("POST and DELETE /users/me/avatar", () => {
     const res = await t.call(member, "DELETE", "/users/me/avatar");
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.match(res.body.avatar_url, /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=4$/);
-    const [update] = events.take();
+    const [update] = await events.take();
     assert.equal((update!.event.person as any).avatar_source, "G");
     assert.match((update!.event.person as any).avatar_url_medium, /&s=500&version=4$/);
     assert.equal((await fetchFile(t, null, before.avatar_url.split("?")[0])).status, 404);
@@ -74,7 +74,7 @@ describe("POST and DELETE /users/me/avatar", () => {
     const again = await t.call(member, "DELETE", "/users/me/avatar");
     assert.equal(again.status, 200);
     assert.equal(again.body.avatar_url, res.body.avatar_url);
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("refuses no file or two files, too large a file, and what is not an image", async () => {

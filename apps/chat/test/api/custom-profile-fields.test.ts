@@ -41,7 +41,7 @@ describe("/realm/profile_fields", () => {
     assert.deepEqual(list.body.custom_fields[0], { id: ids.short, name: "Phone", type: 1, hint: "Your number", field_data: "", order: ids.short, required: false, editable_by_user: true, display_in_profile_summary: true });
     assert.equal(list.body.custom_fields[2].field_data, JSON.stringify({ vim: { text: "Vim", order: "1" }, emacs: { text: "Emacs", order: "2" } }));
     assert.equal(list.body.custom_fields[7].editable_by_user, false);
-    const last = events.take().at(-1)!;
+    const last = (await events.take()).at(-1)!;
     assert.equal(last.event.type, "custom_profile_fields");
     assert.deepEqual(last.users, [owner.id, member.id]);
     assert.deepEqual(last.event.fields, list.body.custom_fields);
@@ -85,11 +85,11 @@ describe("/realm/profile_fields", () => {
   });
 
   it("updates name, hint and choices, and refuses unknown ids", async () => {
-    events.take();
+    await events.take();
     assert.equal((await t.call(owner, "PATCH", `/realm/profile_fields/${ids.short}`, { name: "Telephone", hint: "With country code" })).status, 200);
     const field = (await t.call(owner, "GET", "/realm/profile_fields")).body.custom_fields[0];
     assert.deepEqual([field.name, field.hint], ["Telephone", "With country code"]);
-    assert.equal(events.take()[0]!.event.type, "custom_profile_fields");
+    assert.equal((await events.take())[0]!.event.type, "custom_profile_fields");
     assert.deepEqual((await t.call(owner, "PATCH", "/realm/profile_fields/9999", { name: "Z" })).body, badRequest("Field id 9999 not found."));
     assert.deepEqual((await t.call(owner, "DELETE", "/realm/profile_fields/9999")).body, badRequest("Field id 9999 not found."));
   });

@@ -58,11 +58,11 @@ describe("PATCH /settings email and the confirmation link", () => {
     assert.match(landing.body, new RegExp(`name="key" value="${key}"`));
     assert.equal((await t.call(member, "GET", "/users/me")).body.email, "mia@example.com");
 
-    events.take();
+    await events.take();
     const done = await confirm(key);
     assert.equal(done.statusCode, 200);
     assert.match(done.body, /mia@example\.com to mia\.new@example\.com/);
-    const sent = events.take().filter((e) => e.event.type === "realm_user");
+    const sent = (await events.take()).filter((e) => e.event.type === "realm_user");
     const persons = sent.map((e) => e.event.person as Record<string, unknown>);
     assert.deepEqual(persons[0], { user_id: member.id, delivery_email: "mia.new@example.com" });
     assert.equal(persons[1]!.user_id, member.id);

@@ -59,11 +59,11 @@ describe("POST/GET /export/realm, DELETE /export/realm/{id}, GET /export/realm/c
   });
 
   it("queues a public export, announces it pending, then builds a tarball of the public data in the background", async () => {
-    events.take();
+    await events.take();
     const res = await t.call(admin, "POST", "/export/realm", { export_type: "public" });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const id = res.body.id as number;
-    const [pending] = events.take();
+    const [pending] = await events.take();
     assert.equal(pending!.event.type, "realm_export");
     assert.deepEqual(pending!.users, [owner.id, admin.id]);
     const started = (pending!.event.exports as any[]).find((e) => e.id === id);
@@ -72,7 +72,7 @@ describe("POST/GET /export/realm, DELETE /export/realm/{id}, GET /export/realm/c
     assert.equal(early.body.msg, "Export still in progress");
 
     await drainRealmExports(t.deps);
-    const finished = events.take().filter((e) => e.event.type === "realm_export");
+    const finished = (await events.take()).filter((e) => e.event.type === "realm_export");
     assert.equal(finished.length, 1);
     const listed = (await t.call(admin, "GET", "/export/realm")).body.exports.find((e: any) => e.id === id);
     assert.equal(listed.pending, false);

@@ -26,7 +26,7 @@ describe("POST /invites/multiuse and DELETE /invites/multiuse/{id}", () => {
     const res = await t.call(admin, "POST", "/invites/multiuse", { invite_as: ROLE_MODERATOR, invite_expires_in_minutes: 1440 });
     assert.equal(res.status, 200);
     assert.match(res.body.invite_link, /^http:\/\/r\d+\.localhost:9991\/join\/[a-z0-9]{24}\/$/);
-    assert.deepEqual(events.take(), [{ event: { type: "invites_changed" }, users: [owner.id, admin.id] }]);
+    assert.deepEqual(await events.take(), [{ event: { type: "invites_changed" }, users: [owner.id, admin.id] }]);
     const [link] = (await t.call(owner, "GET", "/invites")).body.invites;
     const now = Math.floor(t.clock.now().getTime() / 1000);
     assert.deepEqual(link, { id: link.id, invited_by_user_id: admin.id, invited: now, expiry_date: now + 86400, invited_as: ROLE_MODERATOR, notify_referrer_on_join: true, is_multiuse: true, link_url: res.body.invite_link });
@@ -57,9 +57,9 @@ describe("POST /invites/multiuse and DELETE /invites/multiuse/{id}", () => {
     const adminLink = links.find((i: any) => i.invited_by_user_id === admin.id);
     const ownerLink = links.find((i: any) => i.invited_as === 100);
     assert.deepEqual((await t.call(admin, "DELETE", `/invites/multiuse/${ownerLink.id}`)).body, { result: "error", msg: "Must be an organization owner", code: "UNAUTHORIZED_PRINCIPAL" });
-    events.take();
+    await events.take();
     assert.equal((await t.call(admin, "DELETE", `/invites/multiuse/${adminLink.id}`)).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "invites_changed" });
+    assert.deepEqual((await events.take())[0]!.event, { type: "invites_changed" });
     assert.deepEqual((await t.call(admin, "DELETE", `/invites/multiuse/${adminLink.id}`)).body, badRequest("Invitation has already been revoked"));
     assert.deepEqual((await t.call(admin, "DELETE", "/invites/multiuse/99999")).body, badRequest("No such invitation"));
     assert.ok(!(await t.call(owner, "GET", "/invites")).body.invites.some((i: any) => i.id === adminLink.id));

@@ -28,7 +28,7 @@ describe("POST/GET/DELETE /invites and POST /invites/{id}/resend", () => {
   it("records invitations, one per address, and tells administrators and the inviter", async () => {
     const res = await t.call(member, "POST", "/invites", { invitee_emails: "a@example.com, Bea <b@example.com>\nc@example.com", stream_ids: [channelId], invite_expires_in_minutes: 60 });
     assert.deepEqual(res.body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), [{ event: { type: "invites_changed" }, users: [owner.id, admin.id, member.id] }]);
+    assert.deepEqual(await events.take(), [{ event: { type: "invites_changed" }, users: [owner.id, admin.id, member.id] }]);
     const list = await t.call(member, "GET", "/invites");
     const now = Math.floor(t.clock.now().getTime() / 1000);
     assert.deepEqual(list.body.invites.map((i: any) => i.email), ["a@example.com", "b@example.com", "c@example.com"]);
@@ -83,13 +83,13 @@ describe("POST/GET/DELETE /invites and POST /invites/{id}/resend", () => {
   it("resends and revokes an invitation, with the permission rules", async () => {
     const [mine] = (await t.call(admin, "GET", "/invites")).body.invites;
     t.clock.advance(60_000);
-    events.take();
+    await events.take();
     assert.deepEqual((await t.call(member, "POST", `/invites/${mine.id}/resend`)).body, { result: "error", msg: "Must be an organization administrator", code: "UNAUTHORIZED_PRINCIPAL" });
     assert.equal((await t.call(admin, "POST", `/invites/${mine.id}/resend`)).status, 200);
     const resent = (await t.call(admin, "GET", "/invites")).body.invites.find((i: any) => i.id === mine.id);
     assert.equal(resent.invited, Math.floor(t.clock.now().getTime() / 1000));
     assert.equal(resent.expiry_date, null);
-    assert.deepEqual(events.take()[0]!.event, { type: "invites_changed" });
+    assert.deepEqual((await events.take())[0]!.event, { type: "invites_changed" });
     assert.equal((await t.call(owner, "DELETE", `/invites/${mine.id}`)).status, 200);
     assert.deepEqual((await t.call(owner, "DELETE", `/invites/${mine.id}`)).body, badRequest("No such invitation"));
     assert.deepEqual((await t.call(owner, "POST", `/invites/${mine.id}/resend`)).body, badRequest("No such invitation"));

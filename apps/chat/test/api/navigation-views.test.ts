@@ -17,7 +17,7 @@ describe("/navigation_views", () => {
 
   it("adds a built-in override and a named custom view, and lists them", async () => {
     assert.equal((await t.call(owner, "POST", "/navigation_views", { fragment: "inbox", is_pinned: false })).status, 200);
-    assert.deepEqual(events.take(), [{ event: { type: "navigation_view", op: "add", navigation_view: { fragment: "inbox", is_pinned: false, name: null } }, users: [owner.id] }]);
+    assert.deepEqual(await events.take(), [{ event: { type: "navigation_view", op: "add", navigation_view: { fragment: "inbox", is_pinned: false, name: null } }, users: [owner.id] }]);
     await t.call(owner, "POST", "/navigation_views", { fragment: "narrow/is/alerted", is_pinned: true, name: "Alert Words" });
     const list = await t.call(owner, "GET", "/navigation_views");
     assert.deepEqual(list.body.navigation_views, [
@@ -34,14 +34,14 @@ describe("/navigation_views", () => {
   });
 
   it("updates is_pinned and name, announcing only what changed", async () => {
-    events.take();
+    await events.take();
     assert.equal((await t.call(owner, "PATCH", "/navigation_views/inbox", { is_pinned: true })).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "update", fragment: "inbox", data: { is_pinned: true } });
+    assert.deepEqual((await events.take())[0]!.event, { type: "navigation_view", op: "update", fragment: "inbox", data: { is_pinned: true } });
     await t.call(owner, "PATCH", `/navigation_views/${encodeURIComponent("narrow/is/alerted")}`, { name: "Alerts" });
-    assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "update", fragment: "narrow/is/alerted", data: { name: "Alerts" } });
+    assert.deepEqual((await events.take())[0]!.event, { type: "navigation_view", op: "update", fragment: "narrow/is/alerted", data: { name: "Alerts" } });
     // python-zulip-api puts the fragment into the path as it is, slashes and all
     assert.equal((await t.call(owner, "PATCH", "/navigation_views/narrow/is/alerted", { is_pinned: true })).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "update", fragment: "narrow/is/alerted", data: { is_pinned: true } });
+    assert.deepEqual((await events.take())[0]!.event, { type: "navigation_view", op: "update", fragment: "narrow/is/alerted", data: { is_pinned: true } });
     const list = await t.call(owner, "GET", "/navigation_views");
     assert.deepEqual(list.body.navigation_views.map((v: any) => [v.fragment, v.is_pinned, v.name]), [["inbox", true, null], ["narrow/is/alerted", true, "Alerts"]]);
   });
@@ -56,7 +56,7 @@ describe("/navigation_views", () => {
 
   it("removes a view, and keeps views per user", async () => {
     assert.equal((await t.call(owner, "DELETE", "/navigation_views/inbox")).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "navigation_view", op: "remove", fragment: "inbox" });
+    assert.deepEqual((await events.take())[0]!.event, { type: "navigation_view", op: "remove", fragment: "inbox" });
     const member = await t.user(owner);
     assert.deepEqual((await t.call(member, "GET", "/navigation_views")).body.navigation_views, []);
     assert.deepEqual((await t.call(owner, "GET", "/navigation_views")).body.navigation_views.length, 1);

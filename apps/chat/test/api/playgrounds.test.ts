@@ -23,7 +23,7 @@ describe("POST /realm/playgrounds and DELETE /realm/playgrounds/{id}", () => {
     assert.equal(res.status, 200);
     assert.equal(typeof res.body.id, "number");
     const expected = [{ id: res.body.id, ...rust }];
-    assert.deepEqual(events.take(), [{ event: { type: "realm_playgrounds", realm_playgrounds: expected }, users: [owner.id, member.id] }]);
+    assert.deepEqual(await events.take(), [{ event: { type: "realm_playgrounds", realm_playgrounds: expected }, users: [owner.id, member.id] }]);
     const state = await t.call(member, "POST", "/register", { fetch_event_types: ["realm_playgrounds"] });
     assert.deepEqual(state.body.realm_playgrounds, expected);
   });
@@ -58,9 +58,9 @@ describe("POST /realm/playgrounds and DELETE /realm/playgrounds/{id}", () => {
   it("removes a playground and refuses an unknown one", async () => {
     const state = await t.call(owner, "POST", "/register", { fetch_event_types: ["realm_playgrounds"] });
     const [first] = state.body.realm_playgrounds;
-    events.take();
+    await events.take();
     assert.equal((await t.call(owner, "DELETE", `/realm/playgrounds/${first.id}`)).status, 200);
-    assert.deepEqual(events.take()[0]!.event.realm_playgrounds, state.body.realm_playgrounds.slice(1));
+    assert.deepEqual((await events.take())[0]!.event.realm_playgrounds, state.body.realm_playgrounds.slice(1));
     const again = await t.call(owner, "DELETE", `/realm/playgrounds/${first.id}`);
     assert.deepEqual(again.body, { result: "error", msg: "Invalid playground", code: "BAD_REQUEST" });
   });

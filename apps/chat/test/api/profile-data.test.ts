@@ -63,9 +63,9 @@ describe("PATCH/DELETE /users/me/profile_data and profile_data in user objects",
   });
 
   it("announces each changed field as a realm_user update", async () => {
-    events.take();
+    await events.take();
     await patch(member, [{ id: ids.long, value: "Hello" }, { id: ids.users, value: [owner.id, member.id] }]);
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [
       { type: "realm_user", op: "update", person: { user_id: member.id, custom_profile_field: { id: ids.long, value: "Hello", rendered_value: "<p>Hello</p>" } } },
       { type: "realm_user", op: "update", person: { user_id: member.id, custom_profile_field: { id: ids.users, value: `[${owner.id}, ${member.id}]` } } },
@@ -74,9 +74,9 @@ describe("PATCH/DELETE /users/me/profile_data and profile_data in user objects",
   });
 
   it("clears values with null, and with DELETE", async () => {
-    events.take();
+    await events.take();
     await patch(member, [{ id: ids.pronouns, value: null }]);
-    assert.deepEqual(events.take()[0]!.event.person, { user_id: member.id, custom_profile_field: { id: ids.pronouns, value: null } });
+    assert.deepEqual((await events.take())[0]!.event.person, { user_id: member.id, custom_profile_field: { id: ids.pronouns, value: null } });
     await t.call(member, "DELETE", "/users/me/profile_data", { data: [ids.date] });
     const data = (await t.call(member, "GET", "/users/me")).body.profile_data;
     assert.equal(data[String(ids.pronouns)], undefined);

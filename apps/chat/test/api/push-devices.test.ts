@@ -43,14 +43,14 @@ describe("push devices and E2EE registration", () => {
     assert.equal(res.status, 200);
     assert.equal(typeof res.body.device_id, "number");
     const id = res.body.device_id;
-    assert.deepEqual(events.take().map((e) => [e.event, e.users]), [[{ type: "device", op: "add", device_id: id }, [member.id]]]);
+    assert.deepEqual((await events.take()).map((e) => [e.event, e.users]), [[{ type: "device", op: "add", device_id: id }, [member.id]]]);
     assert.deepEqual((await devices(member))[String(id)], { push_key_id: null, push_token_id: null, pending_push_token_id: null, push_token_last_updated_timestamp: null, push_registration_error_code: null });
     assert.equal((await devices(owner))[String(id)], undefined);
   });
 
   it("registers for E2EE push through the bouncer and records the token once it accepts", async () => {
     const id = await newDevice(member);
-    events.take();
+    await events.take();
     bouncer.requests.length = 0;
     const res = await t.call(member, "POST", "/mobile_push/register", registration(id));
     assert.deepEqual(res.body, { result: "success", msg: "" });
@@ -63,7 +63,7 @@ describe("push devices and E2EE registration", () => {
     assert.equal(form.token_id, TOKEN_ID);
     assert.match(form.realm_uuid!, /^[0-9a-f-]{36}$/);
     const now = Math.floor(t.clock.now().getTime() / 1000);
-    assert.deepEqual(events.take().map((e) => e.event), [
+    assert.deepEqual((await events.take()).map((e) => e.event), [
       { type: "device", op: "update", device_id: id, push_key_id: 2408, pending_push_token_id: TOKEN_ID, push_token_last_updated_timestamp: now },
       { type: "device", op: "update", device_id: id, push_token_id: TOKEN_ID, pending_push_token_id: null },
     ]);
@@ -71,7 +71,7 @@ describe("push devices and E2EE registration", () => {
     // The same registration again changes nothing and asks the bouncer nothing.
     assert.equal((await t.call(member, "POST", "/mobile_push/register", registration(id))).status, 200);
     assert.equal(bouncer.requests.length, 1);
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("rotates the push key alone, and refuses rotations before any registration", async () => {
@@ -80,9 +80,9 @@ describe("push devices and E2EE registration", () => {
     const rotateToken = { device_id: id, token_kind: "fcm", token_id: TOKEN_ID, bouncer_public_key: "k", encrypted_push_registration: "e" };
     assert.deepEqual((await t.call(member, "POST", "/mobile_push/register", rotateToken)).body, badRequest("No push registration exists to rotate token for."));
     await t.call(member, "POST", "/mobile_push/register", registration(id));
-    events.take();
+    await events.take();
     assert.equal((await t.call(member, "POST", "/mobile_push/register", { device_id: id, push_key: PUSH_KEY, push_key_id: 77 })).status, 200);
-    assert.deepEqual(events.take().map((e) => e.event), [{ type: "device", op: "update", device_id: id, push_key_id: 77 }]);
+    assert.deepEqual((await events.take()).map((e) => e.event), [{ type: "device", op: "update", device_id: id, push_key_id: 77 }]);
   });
 
   it("rejects bad registrations with Zulip's messages", async () => {
@@ -102,10 +102,10 @@ describe("push devices and E2EE registration", () => {
 
   it("records the bouncer's refusal on the device", async () => {
     const id = await newDevice(member);
-    events.take();
+    await events.take();
     bouncer.reply(400, { result: "error", code: "INVALID_BOUNCER_PUBLIC_KEY", msg: "Invalid bouncer_public_key" });
     assert.equal((await t.call(member, "POST", "/mobile_push/register", registration(id))).status, 200);
-    assert.deepEqual(events.take().map((e) => e.event).at(-1), { type: "device", op: "update", device_id: id, push_registration_error_code: "INVALID_BOUNCER_PUBLIC_KEY" });
+    assert.deepEqual((await events.take()).map((e) => e.event).at(-1), { type: "device", op: "update", device_id: id, push_registration_error_code: "INVALID_BOUNCER_PUBLIC_KEY" });
     assert.equal((await devices(member))[String(id)].push_registration_error_code, "INVALID_BOUNCER_PUBLIC_KEY");
     // A failed registration may be retried at once.
     assert.equal((await t.call(member, "POST", "/mobile_push/register", registration(id))).status, 200);
@@ -114,10 +114,10 @@ describe("push devices and E2EE registration", () => {
 
   it("removes a device and announces it", async () => {
     const id = await newDevice(member);
-    events.take();
+    await events.take();
     assert.deepEqual((await t.call(owner, "POST", "/remove_client_device", { device_id: id })).body, badRequest("Invalid `device_id`"));
     assert.deepEqual((await t.call(member, "POST", "/remove_client_device", { device_id: id })).body, { result: "success", msg: "" });
-    assert.deepEqual(events.take().map((e) => e.event), [{ type: "device", op: "remove", device_id: id }]);
+    assert.deepEqual((await events.take()).map((e) => e.event), [{ type: "device", op: "remove", device_id: id }]);
     assert.equal((await devices(member))[String(id)], undefined);
   });
 

@@ -51,7 +51,7 @@ describe("POST /realm/test_welcome_bot_custom_message and POST /realm/deactivate
     const other = await t.realm();
     const res = await t.call(owner, "POST", "/realm/deactivate", { deletion_delay_days: 30 });
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    const [event] = events.take();
+    const [event] = await events.take();
     assert.deepEqual(event!.event, { type: "realm", op: "deactivated", realm_id: owner.realmId });
     assert.ok(event!.users.includes(member.id as never));
     const after = await t.call(member, "GET", "/users/me");

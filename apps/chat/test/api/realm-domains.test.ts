@@ -24,7 +24,7 @@ describe("/realm/domains", () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.new_domain[1], "example.com");
     assert.equal(typeof res.body.new_domain[0], "number");
-    assert.deepEqual(events.take(), [{ event: { type: "realm_domains", op: "add", realm_domain: { domain: "example.com", allow_subdomains: false } }, users: [owner.id, admin.id] }]);
+    assert.deepEqual(await events.take(), [{ event: { type: "realm_domains", op: "add", realm_domain: { domain: "example.com", allow_subdomains: false } }, users: [owner.id, admin.id] }]);
     const list = await t.call(admin, "GET", "/realm/domains");
     assert.deepEqual(list.body.domains, [{ domain: "example.com", allow_subdomains: false }]);
     const state = await t.call(admin, "POST", "/register", { fetch_event_types: ["realm_domains"] });
@@ -47,12 +47,12 @@ describe("/realm/domains", () => {
   });
 
   it("changes allow_subdomains and removes a domain", async () => {
-    events.take();
+    await events.take();
     assert.equal((await t.call(owner, "PATCH", "/realm/domains/example.com", { allow_subdomains: true })).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "realm_domains", op: "change", realm_domain: { domain: "example.com", allow_subdomains: true } });
+    assert.deepEqual((await events.take())[0]!.event, { type: "realm_domains", op: "change", realm_domain: { domain: "example.com", allow_subdomains: true } });
     assert.deepEqual((await t.call(owner, "GET", "/realm/domains")).body.domains, [{ domain: "example.com", allow_subdomains: true }]);
     assert.equal((await t.call(owner, "DELETE", "/realm/domains/example.com")).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "realm_domains", op: "remove", domain: "example.com" });
+    assert.deepEqual((await events.take())[0]!.event, { type: "realm_domains", op: "remove", domain: "example.com" });
     assert.deepEqual((await t.call(owner, "DELETE", "/realm/domains/example.com")).body, badRequest("No entry found for domain example.com."));
     assert.deepEqual((await t.call(owner, "PATCH", "/realm/domains/nope.org", { allow_subdomains: true })).body, badRequest("No entry found for domain nope.org."));
   });

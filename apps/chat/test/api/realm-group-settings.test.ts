@@ -30,10 +30,10 @@ describe("PATCH /realm: permission group settings", () => {
   const realmState = async (who: Account) => (await t.call(who, "POST", "/register", { fetch_event_types: ["realm"] })).body;
 
   it("sets a setting to a named group: the answer, an update_dict event to everyone, /register", async () => {
-    events.take();
+    await events.take();
     const res = await set(admin, { can_delete_any_message_group: { new: id("role:moderators") } });
     assert.deepEqual(res.body, { result: "success", msg: "", can_delete_any_message_group: id("role:moderators") });
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [{ type: "realm", op: "update_dict", property: "default", data: { can_delete_any_message_group: id("role:moderators") } }]);
     assert.deepEqual(sent[0]!.users, [owner.id, admin.id, member.id, other.id]);
     assert.equal((await realmState(member)).realm_can_delete_any_message_group, id("role:moderators"));
@@ -44,7 +44,7 @@ describe("PATCH /realm: permission group settings", () => {
     const res = await set(owner, { can_create_groups: { new: value } });
     const expected = { direct_members: [member.id, other.id], direct_subgroups: [id("role:administrators")] };
     assert.deepEqual(res.body.can_create_groups, expected);
-    assert.deepEqual(events.take().map((e) => e.event.data), [{ can_create_groups: expected }]);
+    assert.deepEqual((await events.take()).map((e) => e.event.data), [{ can_create_groups: expected }]);
     assert.deepEqual((await realmState(owner)).realm_can_create_groups, expected);
   });
 
@@ -59,10 +59,10 @@ describe("PATCH /realm: permission group settings", () => {
   it("checks the 'old' value, and changes nothing when the new value is the current one", async () => {
     const wrong = await set(admin, { can_delete_any_message_group: { new: id("role:administrators"), old: id("role:members") } });
     assert.deepEqual(wrong.body, { result: "error", msg: "'old' value does not match the expected value.", code: "EXPECTATION_MISMATCH", field_name: "old" });
-    events.take();
+    await events.take();
     const same = await set(admin, { can_delete_any_message_group: { new: id("role:moderators"), old: id("role:moderators") } });
     assert.deepEqual(same.body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
     const anonymousOld = { direct_members: [other.id, member.id], direct_subgroups: [id("role:administrators")] };
     const ok = await set(owner, { can_create_groups: { new: id("role:members"), old: anonymousOld } });
     assert.equal(ok.body.can_create_groups, id("role:members"));

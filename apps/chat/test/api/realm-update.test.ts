@@ -25,7 +25,7 @@ describe("PATCH /realm", () => {
   it("changes settings, answers with what changed and announces each", async () => {
     const res = await t.call(owner, "PATCH", "/realm", { name: "Renamed", invite_required: false, digest_weekday: 3, enable_read_receipts: false });
     assert.deepEqual(res.body, { result: "success", msg: "", name: "updated", invite_required: false, digest_weekday: 3, enable_read_receipts: false });
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [
       { type: "realm", op: "update", property: "name", value: "Renamed" },
       { type: "realm", op: "update", property: "invite_required", value: false },
@@ -40,7 +40,7 @@ describe("PATCH /realm", () => {
   it("keeps message settings in the message engineers' table, with Zulip's event shapes", async () => {
     const res = await t.call(owner, "PATCH", "/realm", { message_content_edit_limit_seconds: JSON.stringify("unlimited"), allow_message_editing: false, topics_policy: "disable_empty_topic" });
     assert.deepEqual(res.body, { result: "success", msg: "", message_content_edit_limit_seconds: null, allow_message_editing: false, topics_policy: "updated" });
-    assert.deepEqual(events.take().map((e) => e.event), [
+    assert.deepEqual((await events.take()).map((e) => e.event), [
       { type: "realm", op: "update_dict", property: "default", data: { allow_message_editing: false } },
       { type: "realm", op: "update_dict", property: "default", data: { message_content_edit_limit_seconds: null } },
       { type: "realm", op: "update", property: "topics_policy", value: "disable_empty_topic" },
@@ -65,9 +65,9 @@ describe("PATCH /realm", () => {
   });
 
   it("answers an empty success when nothing changes", async () => {
-    events.take();
+    await events.take();
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { digest_weekday: 3 })).body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("refuses members, owner-only settings for administrators and bad values", async () => {

@@ -26,7 +26,7 @@ describe("PATCH /realm/user_settings_defaults", () => {
   it("changes defaults, announces each changed one to everyone and shows them in /register", async () => {
     const res = await t.call(admin, "PATCH", "/realm/user_settings_defaults", { color_scheme: 2, emojiset: "text", enter_sends: true, automatically_follow_topics_policy: 1, left_side_userlist: false });
     assert.deepEqual(res.body, { result: "success", msg: "" });
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [
       { type: "realm_user_settings_defaults", op: "update", property: "color_scheme", value: 2 },
       { type: "realm_user_settings_defaults", op: "update", property: "emojiset", value: "text" },
@@ -52,9 +52,9 @@ describe("PATCH /realm/user_settings_defaults", () => {
   });
 
   it("answers success and sends nothing when no default changes", async () => {
-    events.take();
+    await events.take();
     assert.deepEqual((await t.call(admin, "PATCH", "/realm/user_settings_defaults", { color_scheme: 2 })).body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("takes no identity or security settings, reporting them as unsupported", async () => {

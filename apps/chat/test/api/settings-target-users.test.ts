@@ -31,10 +31,10 @@ describe("PATCH /settings with target_users", () => {
   const setting = async (who: Account, name: string) => (await t.call(who, "POST", "/register", { fetch_event_types: ["user_settings"] })).body.user_settings[name];
 
   it("changes the named users' and the groups' members' settings, one user_settings event to each", async () => {
-    events.take();
+    await events.take();
     const res = await bulk(admin, { user_ids: [ann.id], group_ids: [groupId], skip_if_already_edited: false }, { color_scheme: 3, enter_sends: true });
     assert.deepEqual(res.body, { result: "success", msg: "" });
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(
       sent.map((e) => [e.users, e.event.property, e.event.value]),
       [ann, bob, cat].flatMap((u) => [[[u.id], "color_scheme", 3], [[u.id], "enter_sends", true]]),
@@ -44,16 +44,16 @@ describe("PATCH /settings with target_users", () => {
   });
 
   it("skips users whose value is already the new one", async () => {
-    events.take();
+    await events.take();
     await bulk(admin, { user_ids: [ann.id, admin.id], skip_if_already_edited: false }, { color_scheme: 3 });
-    assert.deepEqual(events.take().map((e) => e.users), [[admin.id]]);
+    assert.deepEqual((await events.take()).map((e) => e.users), [[admin.id]]);
   });
 
   it("with skip_if_already_edited spares users who changed the setting themselves", async () => {
     await t.call(bob, "PATCH", "/settings", { emojiset: "twitter" });
-    events.take();
+    await events.take();
     await bulk(owner, { group_ids: [groupId], skip_if_already_edited: true }, { emojiset: "text" });
-    assert.deepEqual(events.take().map((e) => e.users), [[cat.id]]);
+    assert.deepEqual((await events.take()).map((e) => e.users), [[cat.id]]);
     assert.deepEqual([await setting(bob, "emojiset"), await setting(cat, "emojiset")], ["twitter", "text"]);
     // An administrator's change is not the user's own: it does not protect the value later.
     await bulk(owner, { user_ids: [cat.id], skip_if_already_edited: true }, { emojiset: "google" });
@@ -64,9 +64,9 @@ describe("PATCH /settings with target_users", () => {
 
   it("leaves bots out", async () => {
     const bot = await t.user(owner, { botType: 1 });
-    events.take();
+    await events.take();
     assert.equal((await bulk(admin, { user_ids: [bot.id], skip_if_already_edited: false }, { color_scheme: 2 })).status, 200);
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("refuses non-administrators, security settings, identity fields and unknown targets", async () => {

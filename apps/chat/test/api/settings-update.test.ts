@@ -26,7 +26,7 @@ describe("PATCH /settings", () => {
   it("changes settings, sends one user_settings event per changed property to the user only", async () => {
     const res = await t.call(member, "PATCH", "/settings", { twenty_four_hour_time: true, emojiset: "twitter", color_scheme: 2, web_home_view: "recent", enter_sends: false });
     assert.deepEqual(res.body, { result: "success", msg: "" });
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [
       { type: "user_settings", op: "update", property: "twenty_four_hour_time", value: true },
       { type: "user_settings", op: "update", property: "color_scheme", value: 2 },
@@ -57,23 +57,23 @@ describe("PATCH /settings", () => {
     assert.equal(s.user_settings.automatically_follow_topics_policy, 1);
     assert.equal(s.user_settings.automatically_follow_topics_where_mentioned, false);
     assert.equal(s.user_settings.automatically_unmute_topics_in_muted_streams_policy, row.automatically_unmute_topics_in_muted_streams_policy);
-    assert.deepEqual(events.take().map((e) => e.event.property), ["automatically_follow_topics_policy", "automatically_follow_topics_where_mentioned"]);
+    assert.deepEqual((await events.take()).map((e) => e.event.property), ["automatically_follow_topics_policy", "automatically_follow_topics_where_mentioned"]);
   });
 
   it("sends nothing for a value that does not change", async () => {
     const res = await t.call(member, "PATCH", "/settings", { twenty_four_hour_time: true });
     assert.deepEqual(res.body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("names the language in a default_language event", async () => {
     assert.equal((await t.call(member, "PATCH", "/settings", { default_language: "de" })).status, 200);
-    assert.deepEqual(events.take()[0]!.event, { type: "user_settings", op: "update", property: "default_language", value: "de", language_name: "Deutsch" });
+    assert.deepEqual((await events.take())[0]!.event, { type: "user_settings", op: "update", property: "default_language", value: "de", language_name: "Deutsch" });
   });
 
   it("stores the time zone on the user and tells everyone through realm_user", async () => {
     assert.equal((await t.call(member, "PATCH", "/settings", { timezone: "Europe/Berlin" })).status, 200);
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [
       { type: "user_settings", op: "update", property: "timezone", value: "Europe/Berlin" },
       { type: "realm_user", op: "update", person: { email: member.email, user_id: member.id, timezone: "Europe/Berlin" } },
@@ -86,14 +86,14 @@ describe("PATCH /settings", () => {
 
   it("tells the administrators through realm_export_consent when a user changes their export consent", async () => {
     assert.equal((await t.call(member, "PATCH", "/settings", { allow_private_data_export: true })).status, 200);
-    const sent = events.take();
+    const sent = await events.take();
     assert.deepEqual(sent.map((e) => e.event), [
       { type: "user_settings", op: "update", property: "allow_private_data_export", value: true },
       { type: "realm_export_consent", user_id: member.id, consented: true },
     ]);
     assert.deepEqual(sent[1]!.users, [owner.id]);
     assert.equal((await t.call(member, "PATCH", "/settings", { allow_private_data_export: false })).status, 200);
-    assert.deepEqual(events.take()[1]!.event, { type: "realm_export_consent", user_id: member.id, consented: false });
+    assert.deepEqual((await events.take())[1]!.event, { type: "realm_export_consent", user_id: member.id, consented: false });
   });
 
   it("rejects bad values with Zulip's messages", async () => {
@@ -116,13 +116,13 @@ describe("PATCH /settings", () => {
       assert.equal(res.status, 400, msg);
       assert.deepEqual(res.body, badRequest(msg));
     }
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("accepts notification_sound none and reports unknown parameters", async () => {
     const res = await t.call(member, "PATCH", "/settings", { notification_sound: "none", dense_mode: true });
     assert.deepEqual(res.body, { result: "success", msg: "", ignored_parameters_unsupported: ["dense_mode"] });
-    assert.deepEqual(events.take().map((e) => e.event.value), ["none"]);
+    assert.deepEqual((await events.take()).map((e) => e.event.value), ["none"]);
   });
 
   it("renames the user, stripping the name, and tells everyone", async () => {
@@ -141,15 +141,15 @@ describe("PATCH /settings", () => {
 
   it("ignores a rename silently when the organization forbids name changes, except for administrators", async () => {
     assert.equal((await t.call(owner, "PATCH", "/realm", { name_changes_disabled: true })).status, 200);
-    events.take();
+    await events.take();
     assert.deepEqual((await t.call(member, "PATCH", "/settings", { full_name: "Not Allowed" })).body, { result: "success", msg: "" });
     assert.equal((await t.call(member, "GET", "/users/me")).body.full_name, "Mia Renamed");
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
     const admin = await t.user(owner, { role: ROLE_ADMINISTRATOR });
     assert.equal((await t.call(admin, "PATCH", "/settings", { full_name: "Admin Renamed" })).status, 200);
     assert.equal((await t.call(admin, "GET", "/users/me")).body.full_name, "Admin Renamed");
     await t.call(owner, "PATCH", "/realm", { name_changes_disabled: false });
-    events.take();
+    await events.take();
   });
 
   it("changes the password only with the right old password and a strong enough new one", async () => {
@@ -165,9 +165,9 @@ describe("PATCH /settings", () => {
   it("refuses bots, and serves the deprecated display and notifications aliases", async () => {
     const bot = await t.user(owner, { botType: 1 });
     assert.deepEqual((await t.call(bot, "PATCH", "/settings", { enter_sends: true })).body, badRequest("This endpoint does not accept bot requests."));
-    events.take();
+    await events.take();
     assert.equal((await t.call(other, "PATCH", "/settings/display", { left_side_userlist: true })).status, 200);
     assert.equal((await t.call(other, "PATCH", "/settings/notifications", { enable_sounds: false })).status, 200);
-    assert.deepEqual(events.take().map((e) => [e.event.property, e.event.value]), [["left_side_userlist", true], ["enable_sounds", false]]);
+    assert.deepEqual((await events.take()).map((e) => [e.event.property, e.event.value]), [["left_side_userlist", true], ["enable_sounds", false]]);
   });
 });

@@ -30,7 +30,7 @@ describe("POST /user_uploads, GET /user_uploads/{realm_id_str}/{filename}, GET /
     assert.equal(res.body.uri, res.body.url);
     assert.equal(res.body.filename, "zulip.txt");
     assert.equal(res.body.ignored_parameters_unsupported, undefined);
-    const [event] = events.take();
+    const [event] = await events.take();
     const pathId = res.body.url.slice("/user_uploads/".length);
     assert.deepEqual(event!.users, [member.id]);
     assert.deepEqual(event!.event, { type: "attachment", op: "add", attachment: { id: (event!.event as any).attachment.id, name: "zulip.txt", path_id: pathId, size: 6, create_time: Math.floor(t.clock.now().getTime() / 1000), message_ids: [] }, upload_space_used: 6 });
@@ -71,10 +71,10 @@ describe("POST /user_uploads, GET /user_uploads/{realm_id_str}/{filename}, GET /
     const url = res.body.url as string;
     assert.equal((await fetchFile(t, member, url)).status, 403);
     assert.equal((await t.call(member, "GET", url)).body.msg, "You are not authorized to view this file.");
-    events.take();
+    await events.take();
     const sent = await t.call(owner, "POST", "/messages", { type: "direct", to: [member.id], content: `[secret.txt](${url})` });
     assert.equal(sent.status, 200);
-    const update = events.take().find((e) => (e.event as any).type === "attachment");
+    const update = (await events.take()).find((e) => (e.event as any).type === "attachment");
     assert.deepEqual((update!.event as any).attachment.message_ids, [sent.body.id]);
     assert.equal((update!.event as any).op, "update");
     assert.equal((await fetchFile(t, member, url)).body.toString(), "s3cret");
@@ -113,9 +113,9 @@ describe("POST /user_uploads, GET /user_uploads/{realm_id_str}/{filename}, GET /
     assert.equal(typeof list.body.upload_space_used, "number");
     const target = list.body.attachments[0];
     assert.deepEqual((await t.call(member, "DELETE", `/attachments/${target.id}`)).body, { result: "error", msg: "Invalid attachment", code: "BAD_REQUEST" });
-    events.take();
+    await events.take();
     assert.equal((await t.call(owner, "DELETE", `/attachments/${target.id}`)).status, 200);
-    const [removed] = events.take();
+    const [removed] = await events.take();
     assert.deepEqual([(removed!.event as any).op, (removed!.event as any).attachment], ["remove", { id: target.id }]);
     assert.deepEqual((await t.call(owner, "GET", "/attachments")).body.attachments.map((a: any) => a.name), ["public.txt"]);
     assert.equal((await fetchFile(t, owner, `/user_uploads/${target.path_id}`)).status, 404);

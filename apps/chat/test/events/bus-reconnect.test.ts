@@ -145,7 +145,7 @@ describe("a process whose Redis subscriber is killed", { skip: redisUp ? false :
       await until(() => b.queues.get(before.id) === undefined, "b expires the queue it held");
       const after = listen(b, 7);
       await until(async () => {
-        a.publish(1, [7], { type: "typing", op: "start" });
+        a.emit([{ realmId: 1, users: [7], event: { type: "typing", op: "start" } }]);
         await new Promise((r) => setTimeout(r, 20));
         return after.queue.size > 0;
       }, "b receives again");

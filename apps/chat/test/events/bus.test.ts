@@ -50,9 +50,9 @@ async function roundTrip(makeBus: () => EventBus): Promise<void> {
     const onA = listen(a, 7);
     const onB = listen(b, 7);
     const big = "y".repeat(20_000);
-    a.publish(1, [7], { type: "typing", op: "start" });
-    a.publish(1, [7], { type: "alert_words", alert_words: [big] });
-    a.publish(1, [{ id: 7, flags: ["read"] }, { id: 8, flags: [] }], { type: "update_message", message_id: 1 });
+    a.emit([{ realmId: 1, users: [7], event: { type: "typing", op: "start" } }]);
+    a.emit([{ realmId: 1, users: [7], event: { type: "alert_words", alert_words: [big] } }]);
+    a.emit([{ realmId: 1, users: [{ id: 7, flags: ["read"] }, { id: 8, flags: [] }], event: { type: "update_message", message_id: 1 } }]);
     await until(() => onB.queue.size === 3);
     assert.deepEqual(onB.queue.contents().map((e) => [e.id, e.type]), [
       [0, "typing"],

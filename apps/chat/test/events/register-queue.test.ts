@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { badRequest, chatTest, type Account, type ChatTest } from "../helpers.js";
 import { ROLE_GUEST } from "../../src/lib/roles.js";
 import { defaultCapabilities } from "../../src/routes/register-params.js";
+import { publish } from "../../src/actions/publish.js";
 import { nextEvents, registerQueue } from "./support.js";
 
 describe("POST /register and its queue", () => {
@@ -39,18 +40,18 @@ describe("POST /register and its queue", () => {
     // A write that committed before the snapshot, whose event is still on its way.
     const { stamp: old } = await events.transaction((trx) => trx.updateTable("users").set({ timezone: "Europe/Riga" }).where("id", "=", mia.id).execute());
     const { client, state, lastEventId } = await events.register(newClient(mia), async (db) => {
-      events.publish(mia.realmId, [mia.id], { type: "realm_user", op: "update", person: { user_id: mia.id, timezone: "Europe/Riga" } }, { stamp: old });
-      events.publish(mia.realmId, [mia.id], { type: "typing", op: "start" });
+      publish(t.deps, [{ event: { type: "realm_user", op: "update", person: { user_id: mia.id, timezone: "Europe/Riga" } }, users: [mia.id] }], { realmId: mia.realmId, stamp: old });
+      publish(t.deps, [{ event: { type: "typing", op: "start" }, users: [mia.id] }], { realmId: mia.realmId });
       return (await db.selectFrom("users").select("timezone").where("id", "=", mia.id).executeTakeFirstOrThrow()).timezone;
     });
     assert.equal(state, "Europe/Riga");
     // The queue kept event 1 (typing) and dropped event 0: the client acknowledges 0.
     assert.equal(lastEventId, 0);
     // Late arrivals of writes already in the snapshot are dropped too.
-    events.publish(mia.realmId, [mia.id], { type: "realm_user", op: "update", person: { user_id: mia.id } }, { stamp: old });
+    publish(t.deps, [{ event: { type: "realm_user", op: "update", person: { user_id: mia.id } }, users: [mia.id] }], { realmId: mia.realmId, stamp: old });
     // A write after the snapshot gets through.
     const { stamp: fresh } = await events.transaction((trx) => trx.updateTable("users").set({ timezone: "UTC" }).where("id", "=", mia.id).execute());
-    events.publish(mia.realmId, [mia.id], { type: "realm_user", op: "update", person: { user_id: mia.id, timezone: "UTC" } }, { stamp: fresh });
+    publish(t.deps, [{ event: { type: "realm_user", op: "update", person: { user_id: mia.id, timezone: "UTC" } }, users: [mia.id] }], { realmId: mia.realmId, stamp: fresh });
     await events.flush();
     const res = await t.call(mia, "GET", "/events", { queue_id: client.id, last_event_id: lastEventId, dont_block: true });
     assert.deepEqual(res.body.events.map((e: any) => [e.id, e.type]), [

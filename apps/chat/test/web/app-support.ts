@@ -56,7 +56,7 @@ export async function startServer(): Promise<AppServer> {
   const port = await freePort();
   let app: FastifyInstance | null = t.app;
   await app.listen({ host: "127.0.0.1", port });
-  const { events: _events, notify: _notify, ...base } = t.deps;
+  const { events: _events, ...base } = t.deps;
   const server: AppServer = {
     t,
     site: `http://127.0.0.1:${port}`,
