@@ -84,17 +84,17 @@ describe("PATCH /realm", () => {
   });
 
   it("sets message retention (owners only): a positive number of days or \"unlimited\", which is -1", async () => {
-    events.take();
+    await events.take();
     assert.equal((await state(member)).realm_message_retention_days, -1);
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: 30 })).body, { result: "success", msg: "", message_retention_days: 30 });
-    assert.deepEqual(events.take().map((e) => e.event), [{ type: "realm", op: "update", property: "message_retention_days", value: 30 }]);
+    assert.deepEqual((await events.take()).map((e) => e.event), [{ type: "realm", op: "update", property: "message_retention_days", value: 30 }]);
     assert.equal((await state(member)).realm_message_retention_days, 30);
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: JSON.stringify("unlimited") })).body, { result: "success", msg: "", message_retention_days: -1 });
-    assert.deepEqual(events.take().map((e) => e.event), [{ type: "realm", op: "update", property: "message_retention_days", value: -1 }]);
+    assert.deepEqual((await events.take()).map((e) => e.event), [{ type: "realm", op: "update", property: "message_retention_days", value: -1 }]);
     assert.equal((await state(member)).realm_message_retention_days, -1);
     // Already forever: nothing changes, nothing is sent.
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { message_retention_days: JSON.stringify("unlimited") })).body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
   });
 
   it("refuses retention from administrators and values other than a positive integer or \"unlimited\"", async () => {
@@ -114,10 +114,10 @@ describe("PATCH /realm", () => {
     const s = await state(member);
     assert.deepEqual(s.realm_authentication_methods, { Email: { enabled: true, available: true } });
     assert.deepEqual([s.realm_email_auth_enabled, s.realm_password_auth_enabled], [true, true]);
-    events.take();
+    await events.take();
     // The only method turned on again: the same map, nothing sent.
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: { Email: true } })).body, { result: "success", msg: "" });
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
     const refused = (msg: string) => ({ result: "error", msg, code: "BAD_REQUEST" });
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: { Email: false } })).body, refused("At least one authentication method must be enabled."));
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { authentication_methods: {} })).body, refused("At least one authentication method must be enabled."));
@@ -128,7 +128,7 @@ describe("PATCH /realm", () => {
     assert.deepEqual((await t.call(admin, "PATCH", "/realm", { authentication_methods: {} })).body, ownerOnly);
     assert.deepEqual((await t.call(owner, "PATCH", "/realm", { digest_weekday: 2, authentication_methods: {} })).body.msg, "At least one authentication method must be enabled.");
     assert.equal((await state(member)).realm_digest_weekday, 3, "nothing of a refused request is applied");
-    assert.deepEqual(events.take(), []);
+    assert.deepEqual(await events.take(), []);
     assert.deepEqual((await state(member)).realm_authentication_methods, { Email: { enabled: true, available: true } });
   });
 });
