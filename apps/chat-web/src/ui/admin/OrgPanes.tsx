@@ -147,7 +147,7 @@ function RetentionSetting() {
       </button>
       <StatusLine status={status.value} testId="retention-status" />
       <p class="settings-muted settings-wide" data-testid="retention">
-        {summary} Channels may set their own. Older messages are deleted every hour.
+        {summary} Channels may set their own.{days ? " Older messages are deleted every hour." : ""}
       </p>
     </form>
   );
