@@ -59,9 +59,10 @@ export interface ApiRoute {
   docs: Record<string, OperationDoc>;
   cors: boolean;
   /**
-   * A Beacon extension (docs/monitor-extensions.md): matched in API v3 only, and only by the
-   * methods it handles, so the upstream's route of the same path keeps its answers and its
-   * CORS headers, and v1 and v2 see exactly the upstream's table.
+   * A Beacon extension (docs/monitor-extensions.md): matched in API v3 only, so v1 and v2 see
+   * exactly the upstream's table (a URL it does not have is its 404), and in v3 first by the
+   * methods it handles, so the upstream's route of the same path keeps its other answers and
+   * its CORS headers.
    */
   extension: boolean;
 }
@@ -234,14 +235,22 @@ export interface Dispatcher {
 export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): Dispatcher {
   const cors = new Map(routes.map((route) => [route, route.cors ? corsHeaders(route) : {}]));
   const corsList = new Map([...cors].map(([route, headers]) => [route, Object.entries(headers).flat()]));
-  // Without a request (corsOf, the trailing-slash redirect), extensions are left out.
+  // Extensions are matched in API v3 only (without a request, as for corsOf, never). There an
+  // extension answers the methods it handles; any other method (a preflight, a 405) goes to the
+  // upstream's route of the same path if there is one, else to the extension.
   const match = (rest: string, request?: { version: ApiVersion; method: string }) => {
+    let extensionOnly: { route: ApiRoute; params: string[] } | null = null;
     for (const route of routes) {
-      if (route.extension && (request?.version !== 3 || !route.handlers[request.method])) continue;
+      if (route.extension && request?.version !== 3) continue;
       const m = route.pattern.exec(rest);
-      if (m) return { route, params: m.slice(1) };
+      if (!m) continue;
+      if (route.extension && !route.handlers[request!.method]) {
+        extensionOnly ??= { route, params: m.slice(1) };
+        continue;
+      }
+      return { route, params: m.slice(1) };
     }
-    return null;
+    return extensionOnly;
   };
 
   const corsOf = (url: string) => {
@@ -258,7 +267,7 @@ export function createDispatcher(routes: ApiRoute[], mount: Mount = apiMount): D
     const found = match(rest, { version, method: request.method });
 
     if (!found) {
-      if (!path.endsWith("/") && match(rest + "/")) {
+      if (!path.endsWith("/") && match(rest + "/", { version, method: request.method })) {
         const location = path + "/" + (queryString ? `?${queryString}` : "");
         return reply.code(301).header("location", location).header("content-type", "text/html; charset=utf-8").send("");
       }

@@ -23,13 +23,13 @@ import { maintenanceRoutes } from "./maintenance.js";
 
 export function apiRoutes(deps: MonitorDeps): ApiRoute[] {
   return [
-    // Beacon's own, first: each is tried only in API v3 and by the methods it handles, and
-    // otherwise the upstream's route of the same path answers (http/router.ts extensionRoute).
+    // Beacon's own, first: each is tried only in API v3 (v1 and v2 see Healthchecks' table
+    // alone) and by the methods it handles first, so that the upstream's route of the same path
+    // keeps its other answers (http/router.ts extensionRoute).
     ...uptimeRoutes(deps),
     ...managementRoutes(deps),
-    ...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps),
-    // Beacon's own URLs that no Healthchecks version has: in v1 and v2 they answer a 400 that says so.
     ...maintenanceRoutes(deps),
+    ...checkRoutes(deps), ...pingRoutes(deps), ...flipRoutes(deps), ...projectRoutes(deps), ...serviceRoutes(deps),
   ];
 }
 

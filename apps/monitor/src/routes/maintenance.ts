@@ -1,21 +1,18 @@
 // Maintenance windows (docs/monitor-extensions.md): a check's at /api/v3/checks/<uuid>/maintenance/,
-// the whole project's at /api/v3/project/maintenance/. Healthchecks has neither URL; in API v1
-// and v2 they answer a 400 that says so, as the extension fields do.
+// the whole project's at /api/v3/project/maintenance/. Extensions, so in API v3 only: v1 and v2
+// answer the upstream's 404 for URLs it does not have.
 import type { MonitorDeps } from "../deps.js";
 import { addWindow, removeWindow, TOO_MANY_WINDOWS } from "../actions/maintenance.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeRead, authorizeWrite } from "../http/auth.js";
 import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, type OperationDoc, type ParamDoc } from "../http/apiDoc.js";
 import { json, jsonError, PageNotFound, type ApiResponse } from "../http/responses.js";
-import { route, type ApiHandler, type ApiRequest, type ApiRoute } from "../http/router.js";
+import { extensionRoute, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { parseWindow } from "../lib/maintenance.js";
 import { presentWindow } from "../present/window.js";
 import { listWindows } from "../store/maintenance.js";
 import type { Project } from "../store/schema.js";
 
-const V3_ONLY = "maintenance windows are available in API v3 only";
-
-const V3_ONLY_ERROR = { status: 400, codes: [V3_ONLY], description: "In API v1 and v2, whatever the request." };
 const WINDOW_FIELDS: ParamDoc[] = [
   { name: "name", schema: { type: "string", maxLength: 100 } },
   { name: "start", schema: { type: "string", format: "date-time" }, description: "A one-off window's start, with a UTC offset." },
@@ -28,7 +25,7 @@ const WINDOW_FIELDS: ParamDoc[] = [
 function docs(scope: "check" | "project"): Record<"list" | "add" | "remove", OperationDoc> {
   const of = scope === "check" ? "a check's own" : "the project's (for all its checks)";
   const id = scope === "check" ? "Check" : "Project";
-  const errors = scope === "check" ? [V3_ONLY_ERROR, FOREIGN, NOT_FOUND_PAGE] : [V3_ONLY_ERROR];
+  const errors = scope === "check" ? [FOREIGN, NOT_FOUND_PAGE] : [];
   const tag = scope === "check" ? "checks" : "project";
   return {
     list: op({ id: `list${id}MaintenanceWindows`, summary: `List ${of} maintenance windows (Beacon's extension)`, tag, auth: "read", success: jsonBody(ref("MaintenanceWindows")), errors }),
@@ -46,11 +43,6 @@ function docs(scope: "check" | "project"): Record<"list" | "add" | "remove", Ope
 }
 const CHECK_DOCS = docs("check");
 const PROJECT_DOCS = docs("project");
-
-/** Handlers that answer only in API v3. */
-function v3Only(handlers: Record<string, ApiHandler>): Record<string, ApiHandler> {
-  return Object.fromEntries(Object.entries(handlers).map(([method, handler]) => [method, (req: ApiRequest) => (req.version < 3 ? jsonError(400, V3_ONLY) : handler(req))]));
-}
 
 export function maintenanceRoutes(deps: MonitorDeps): ApiRoute[] {
   /** The check named in the URL (params[0]), or null for the project's own windows. */
@@ -84,9 +76,9 @@ export function maintenanceRoutes(deps: MonitorDeps): ApiRoute[] {
   }
 
   return [
-    route("checks/<uuid>/maintenance/", v3Only({ GET: (req) => list(req, ofCheck), POST: (req) => add(req, ofCheck) }), { doc: { GET: CHECK_DOCS.list, POST: CHECK_DOCS.add } }),
-    route("checks/<uuid>/maintenance/<uuid:window_id>", v3Only({ DELETE: (req) => remove(req, ofCheck, req.params[1]) }), { doc: { DELETE: CHECK_DOCS.remove } }),
-    route("project/maintenance/", v3Only({ GET: (req) => list(req, ofProject), POST: (req) => add(req, ofProject) }), { doc: { GET: PROJECT_DOCS.list, POST: PROJECT_DOCS.add } }),
-    route("project/maintenance/<uuid:window_id>", v3Only({ DELETE: (req) => remove(req, ofProject, req.params[0]) }), { doc: { DELETE: PROJECT_DOCS.remove } }),
+    extensionRoute("checks/<uuid>/maintenance/", { GET: (req) => list(req, ofCheck), POST: (req) => add(req, ofCheck) }, { GET: CHECK_DOCS.list, POST: CHECK_DOCS.add }),
+    extensionRoute("checks/<uuid>/maintenance/<uuid:window_id>", { DELETE: (req) => remove(req, ofCheck, req.params[1]) }, { DELETE: CHECK_DOCS.remove }),
+    extensionRoute("project/maintenance/", { GET: (req) => list(req, ofProject), POST: (req) => add(req, ofProject) }, { GET: PROJECT_DOCS.list, POST: PROJECT_DOCS.add }),
+    extensionRoute("project/maintenance/<uuid:window_id>", { DELETE: (req) => remove(req, ofProject, req.params[0]) }, { DELETE: PROJECT_DOCS.remove }),
   ];
 }

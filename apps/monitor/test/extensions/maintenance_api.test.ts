@@ -1,5 +1,5 @@
-// Maintenance windows through the API: a check's and a project's endpoints (API v3 only, a
-// 400 in v1 and v2), the check's `maintenance` field (shown only when set, accepted by create
+// Maintenance windows through the API: a check's and a project's endpoints (API v3 only, the
+// upstream's 404 in v1 and v2: api_versions.test.ts), the check's `maintenance` field (shown only when set, accepted by create
 // and update in v3 only), validation, keys and projects.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -55,15 +55,15 @@ describe("maintenance windows API", () => {
     assert.equal((await api("DELETE", `project/maintenance/${wide.json.id}`)).status, 200);
   });
 
-  it("answers a clear 400 in API v1 and v2, and needs the read-write key to change anything", async () => {
+  it("is not found in API v1 and v2, saves nothing there, and needs the read-write key to change anything", async () => {
     const check = await createCheckVia(h, { name: "v2" });
     for (const version of [1, 2]) {
       for (const [method, path] of [["GET", `checks/${check.uuid}/maintenance/`], ["POST", `checks/${check.uuid}/maintenance/`], ["GET", "project/maintenance/"], ["POST", "project/maintenance/"]]) {
         const res = await api(method, path, method === "POST" ? nightly : undefined, version);
-        assert.equal(res.status, 400, `${method} v${version} ${path}`);
-        assert.deepEqual(res.json, { error: "maintenance windows are available in API v3 only" });
+        assert.equal(res.status, 404, `${method} v${version} ${path}`);
       }
     }
+    assert.deepEqual((await api("GET", `checks/${check.uuid}/maintenance/`)).json, { windows: [] });
     assert.deepEqual((await api("GET", "project/maintenance/")).json, { windows: [] });
     const readOnly = await api("POST", "project/maintenance/", nightly, 3, h.keys.api_key_readonly);
     assert.deepEqual([readOnly.status, readOnly.json], [401, { error: "wrong api key" }]);
