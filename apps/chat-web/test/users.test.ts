@@ -11,6 +11,8 @@ const person = (user_id: number, full_name: string) => ({ user_id, email: `${use
 describe("the user list loaded after the first view", () => {
   it("shows a placeholder until the list is in, then names", () => {
     session.value = { userId: 1, email: "1@x", fullName: "Me", realmName: "R", twentyFourHourTime: false, timezone: "", emojiset: "google" };
+    // Test files share a process: start from an empty list, whatever an earlier file left.
+    setUsers([]);
     expectUsers();
     assert.equal(usersLoaded.value, false);
     assert.equal(displayName(2), "…");
@@ -20,6 +22,9 @@ describe("the user list loaded after the first view", () => {
   });
 
   it("applies realm_user events that arrived before the list, after it", () => {
+    // The previous list, set here: a test file earlier in the same process may still have
+    // a list load of its own finishing between tests.
+    setUsers([person(1, "Me"), person(2, "Grace")]);
     expectUsers();
     applyEvent({ type: "realm_user", op: "add", person: person(3, "Ada"), id: 1 } as never);
     applyEvent({ type: "realm_user", op: "update", person: { user_id: 2, full_name: "Grace Hopper" }, id: 2 } as never);
