@@ -98,3 +98,12 @@ export function realmUrl(config: ChatConfig, subdomain: string): string {
   const host = externalHost(config);
   return `${config.externalScheme}://${subdomain ? `${subdomain}.${host}` : host}`;
 }
+
+/**
+ * The domain of the addresses the server makes up for a realm (bots' `<name>-bot@…`, the
+ * stand-in `user<id>@…` of hidden addresses): the realm's host without its port, which an
+ * address cannot carry.
+ */
+export function realmEmailDomain(config: ChatConfig, subdomain: string): string {
+  return (subdomain ? `${subdomain}.` : "") + externalHost(config).replace(/:\d+$/, "");
+}

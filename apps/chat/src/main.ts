@@ -19,6 +19,7 @@ import { registerEmailChangePages } from "./routes/settings.js";
 import { registerWebApp } from "./routes/web-app.js";
 import { registerWebAuth } from "./routes/web-auth.js";
 import { decoyPasswordHash } from "./actions/login.js";
+import { doGiveStandInEmails } from "./actions/users.js";
 import { registerUploadFiles } from "./routes/uploads.js";
 import { registerAvatarFiles } from "./routes/realm-emoji.js";
 import { registerAvatarImages } from "./routes/avatars.js";
@@ -132,6 +133,7 @@ export async function startChatServer(config: ChatConfig, options: { log?: Logge
   }
   const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
   const deps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log, clock, config });
+  if (!database.readOnly) await doGiveStandInEmails(deps);
   // Queues survive a stop and start of this process (events/persist.ts).
   deps.events.persistQueues = true;
   const app = await buildChatApp(deps);

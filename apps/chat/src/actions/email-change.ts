@@ -9,6 +9,7 @@ import { ZulipError } from "../http/errors.js";
 import { generateConfirmationKey, hashApiKey } from "../lib/secrets.js";
 import { loadRealmView } from "../events/realm-view.js";
 import { userChangedEvents } from "../events/user-events.js";
+import { deliveryEmailChanges } from "../lib/email-visibility.js";
 import { claimEmailChange, emailChangeByKeyHash, insertEmailChange, type EmailChange } from "../store/email-changes.js";
 import { getRealm, type Realm } from "../store/realms.js";
 import { EMAIL_CHANGE_PENDING, EMAIL_CHANGE_USED } from "../store/schema.js";
@@ -80,7 +81,7 @@ export async function doConfirmEmailChange(deps: ChatDeps, change: EmailChange):
   const before = await loadRealmView(deps.db, user.realm_id);
   const { value: claimed, stamp } = await deps.events.transaction(async (trx) => {
     if (!(await claimEmailChange(trx, change.id, EMAIL_CHANGE_USED))) return false;
-    await updateUser(trx, user.id, { email, delivery_email: email, email_key: email.toLowerCase() });
+    await updateUser(trx, user.id, deliveryEmailChanges(user, email));
     return true;
   }).catch(async (error: unknown) => {
     // Another account took the address since the check above (the realm's unique e-mail
@@ -89,8 +90,8 @@ export async function doConfirmEmailChange(deps: ChatDeps, change: EmailChange):
     throw error;
   });
   if (!claimed) throw new ConfirmationKeyError();
-  // The same realm_user updates as an administrator's change of the address (delivery_email,
-  // the Gravatar that follows it, new_email), to everyone: every address is visible in Beacon.
+  // The same realm_user updates as an administrator's change of the address: delivery_email to
+  // those who may see it, the Gravatar that follows it, new_email when the address is public.
   const after = await loadRealmView(deps.db, user.realm_id);
   publish(deps, userChangedEvents(before, after, user).map((e) => ({ ...e, stamp, realmId: user.realm_id })));
   await sendMail(deps.config, {

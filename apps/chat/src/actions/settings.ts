@@ -1,6 +1,11 @@
 // PATCH /settings writes: personal settings (each stored where it lives, one user_settings
 // event per changed property, to the user's own queues), full name and password changes.
 import type { ChatDeps } from "../deps.js";
+import { realmEmailDomain } from "../config.js";
+import { apiEmail } from "../lib/email-visibility.js";
+import { emailVisibilityChangedEvents } from "../events/user-events.js";
+import { loadRealmView } from "../events/realm-view.js";
+import { getRealm } from "../store/realms.js";
 import type { PendingEvent } from "../lib/events.js";
 import { hashPassword } from "../lib/secrets.js";
 import { LANGUAGES, USER_SETTINGS } from "../lib/settings-spec.js";
@@ -18,19 +23,29 @@ import { doEndUserSessions } from "./sessions.js";
 import { doPresenceEnabledChanged } from "./presence.js";
 
 /** Every personal setting of `user` as /register shows it. */
-export async function currentUserSettings(db: ChatDb, user: Pick<User, "id" | "timezone">): Promise<Record<string, unknown>> {
+export async function currentUserSettings(db: ChatDb, user: Pick<User, "id" | "timezone" | "email_address_visibility">): Promise<Record<string, unknown>> {
   const message = (await userMessageSettings(db, [user.id])).get(user.id)!;
-  return presentUserSettings(user.timezone, await userSettingValues(db, user.id), message);
+  return presentUserSettings(user, await userSettingValues(db, user.id), message);
 }
 
-type SettingsUser = Pick<User, "id" | "realm_id" | "timezone" | "email">;
+/** The domain of the realm's stand-in addresses (config.ts realmEmailDomain). */
+export async function emailDomainOf(deps: Pick<ChatDeps, "db" | "config">, realmId: number): Promise<string> {
+  return realmEmailDomain(deps.config, (await getRealm(deps.db, realmId))?.string_id ?? "");
+}
 
-/** Writes already-changed settings of one user, each where it lives. */
-async function writeUserSettings(trx: ChatDb, user: SettingsUser, changed: Record<string, unknown>): Promise<void> {
+type SettingsUser = Pick<User, "id" | "realm_id" | "timezone" | "email" | "delivery_email" | "is_bot">;
+
+/**
+ * Writes already-changed settings of one user, each where it lives. The e-mail address
+ * visibility also sets the API email: the real address for everyone (1), else the stand-in
+ * `user<id>@<emailDomain>`, as Zulip stores it in UserProfile.email.
+ */
+async function writeUserSettings(trx: ChatDb, user: SettingsUser, changed: Record<string, unknown>, emailDomain: string): Promise<void> {
   const message: Partial<Omit<UserMessageSettings, "user_id">> = {};
   for (const [name, value] of Object.entries(changed)) {
     const storage = USER_SETTINGS[name]!.storage;
     if (storage === "timezone") await updateUser(trx, user.id, { timezone: value as string });
+    else if (storage === "email_visibility") await updateUser(trx, user.id, { email_address_visibility: value as number, email: apiEmail(user, value as number, emailDomain) });
     else if (storage === "message") (message as Record<string, unknown>)[name] = typeof value === "boolean" ? Number(value) : value;
     else await setUserSettingValue(trx, user.id, name, value);
   }
@@ -52,8 +67,9 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
   const current = await currentUserSettings(deps.db, user);
   const changed = Object.fromEntries(Object.entries(changes).filter(([name, value]) => current[name] !== value));
   if (!Object.keys(changed).length) return {};
+  const emailDomain = await emailDomainOf(deps, user.realm_id);
   const { stamp } = await deps.events.transaction(async (trx) => {
-    await writeUserSettings(trx, user, changed);
+    await writeUserSettings(trx, user, changed, emailDomain);
     // What an administrator's bulk change with skip_if_already_edited must spare.
     await markSettingsEdited(trx, user.id, Object.keys(changed));
   });
@@ -69,6 +85,10 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
     events.push({ event, users: await humanAdminIds(deps.db, user.realm_id), stamp, realmId: user.realm_id });
   }
   publish(deps, events);
+  if ("email_address_visibility" in changed) {
+    const view = await loadRealmView(deps.db, user.realm_id);
+    deps.events.publishAll(user.realm_id, emailVisibilityChangedEvents(view, user), stamp);
+  }
   if ("presence_enabled" in changed) await doPresenceEnabledChanged(deps, user, changed.presence_enabled === true);
   return changed;
 }
@@ -91,8 +111,9 @@ export async function doBulkChangeUserSettings(deps: ChatDeps, users: User[], ch
   }
   if (!perUser.size) return;
   const byId = new Map(users.map((u) => [u.id, u]));
+  const emailDomain = await emailDomainOf(deps, users[0]!.realm_id);
   const { stamp } = await deps.events.transaction(async (trx) => {
-    for (const [userId, changed] of perUser) await writeUserSettings(trx, byId.get(userId)!, changed);
+    for (const [userId, changed] of perUser) await writeUserSettings(trx, byId.get(userId)!, changed, emailDomain);
   });
   publish(deps, [...perUser].flatMap(([userId, changed]) => settingEvents(byId.get(userId)!, changed, stamp)));
 }
@@ -115,12 +136,16 @@ export async function doSetRealmUserDefaults(deps: ChatDeps, realmId: number, ch
   publish(deps, changed.map(([property, value]) => ({ event: { type: "realm_user_settings_defaults", op: "update", property, value }, users, stamp, realmId })));
 }
 
-/** A new account starts from the realm's defaults (Zulip's copy_default_settings). */
-export async function applyRealmUserDefaults(trx: ChatDb, realmId: number, user: SettingsUser): Promise<void> {
+/**
+ * A new account starts from the realm's defaults (Zulip's copy_default_settings); a bot's
+ * address stays visible to everyone, as Zulip keeps bots'.
+ */
+export async function applyRealmUserDefaults(trx: ChatDb, realmId: number, user: SettingsUser, emailDomain: string): Promise<void> {
   const defaults = await realmUserDefaultValues(trx, realmId);
   const base = userSettings("");
-  const differing = Object.fromEntries(Object.entries(defaults).filter(([name, value]) => name in USER_SETTINGS && base[name] !== value));
-  if (Object.keys(differing).length) await writeUserSettings(trx, user, differing);
+  const applies = (name: string) => name in USER_SETTINGS && !(user.is_bot && name === "email_address_visibility");
+  const differing = Object.fromEntries(Object.entries(defaults).filter(([name, value]) => applies(name) && base[name] !== value));
+  if (Object.keys(differing).length) await writeUserSettings(trx, user, differing, emailDomain);
 }
 
 /**

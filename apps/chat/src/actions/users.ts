@@ -10,11 +10,13 @@ import { userChangedEvents, userCreatedEvents, userDeactivatedEvents, userReacti
 import { loadRealmView } from "../events/realm-view.js";
 import { membersAddedEvents } from "../events/group-events.js";
 import { generateApiKey, hashApiKey, hashPassword } from "../lib/secrets.js";
-import { deleteApiKeys, insertApiKey, insertUser, updateUser } from "../store/users.js";
+import { deleteApiKeys, insertApiKey, insertUser, updateUser, usersHidingWithoutStandIn } from "../store/users.js";
+import { dummyEmail } from "../lib/email-visibility.js";
+import { realmEmailDomain } from "../config.js";
 import { defaultStreamIds } from "../store/streams.js";
 import { addMembers } from "../store/groups.js";
 import { doEndUserSessions } from "./sessions.js";
-import { applyRealmUserDefaults } from "./settings.js";
+import { applyRealmUserDefaults, emailDomainOf } from "./settings.js";
 import { subscribeUsers } from "./subscription-writes.js";
 
 export interface NewUser {
@@ -32,6 +34,8 @@ export interface NewUser {
   /** channels and user groups an invitation carried */
   streamIds?: number[];
   groupIds?: number[];
+  /** the realm's domain for a stand-in address, should its defaults hide new users' (createUser sets it) */
+  emailDomain?: string;
   now: number;
 }
 
@@ -65,7 +69,8 @@ async function insertNewUser(trx: ChatDb, input: NewUser, passwordHash: string |
   });
   const apiKey = generateApiKey();
   await insertApiKey(trx, userId, hashApiKey(apiKey), input.now);
-  await applyRealmUserDefaults(trx, input.realmId, { id: userId, realm_id: input.realmId, timezone: "", email: input.email });
+  const created = { id: userId, realm_id: input.realmId, timezone: "", email: input.email, delivery_email: input.email, is_bot: input.botType ? 1 : 0 } as const;
+  await applyRealmUserDefaults(trx, input.realmId, created, input.emailDomain ?? "");
   const defaults = input.subscribeDefaults === false ? [] : await defaultStreamIds(trx, input.realmId);
   const streamIds = [...new Set([...(input.streamIds ?? []), ...defaults])];
   const subscribed = streamIds.length ? (await subscribeUsers(trx, [userId], streamIds)).map((a) => a.streamId) : [];
@@ -79,6 +84,7 @@ async function insertNewUser(trx: ChatDb, input: NewUser, passwordHash: string |
  */
 export async function createUser(deps: ChatDeps, input: NewUser, takenMessage = "Email is already in use."): Promise<{ userId: number; apiKey: string }> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
+  input = { ...input, emailDomain: await emailDomainOf(deps, input.realmId) };
   const before = await loadRealmView(deps.db, input.realmId);
   const { value, stamp } = await deps.events.transaction((trx) => insertNewUser(trx, input, passwordHash)).catch((error: unknown) => {
     // The caller checked the address was free; a concurrent sign-up (another process on
@@ -91,6 +97,17 @@ export async function createUser(deps: ChatDeps, input: NewUser, takenMessage = 
   events.push(...membersAddedEvents(after, input.groupIds ?? [], value.userId));
   publish(deps, events, { realmId: input.realmId, stamp });
   return { userId: value.userId, apiKey: value.apiKey };
+}
+
+/**
+ * Gives their stand-in API email to users who chose to hide their address before migration 032
+ * made the setting take effect (it needs the realm's host, which only the configuration knows).
+ * Run at start; nothing to do afterwards, as every change of the setting sets the email too.
+ */
+export async function doGiveStandInEmails(deps: Pick<ChatDeps, "db" | "config">): Promise<void> {
+  for (const user of await usersHidingWithoutStandIn(deps.db)) {
+    await updateUser(deps.db, user.id, { email: dummyEmail(user.id, realmEmailDomain(deps.config, user.string_id)) });
+  }
 }
 
 /** Issues one more key for a user; earlier keys keep working (they are only stored hashed). */

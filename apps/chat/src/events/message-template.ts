@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import type { ChatDb, Dialect } from "../store/schema.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
 import { isGravatarUrl } from "../lib/avatars.js";
+import { EMAIL_VISIBLE_EVERYONE } from "../lib/email-visibility.js";
 import { presentMessage } from "../present/message.js";
 import { messageRow, recipientMembers, type Message } from "../store/messages.js";
 import { stateCache } from "../store/realm-state.js";
@@ -24,6 +25,8 @@ export interface MessageTemplate {
   invite_only?: boolean;
   sender_queue_id?: string;
   local_id?: string;
+  /** false when not everyone may see the sender's address: no client can compute their Gravatar */
+  sender_email_public?: boolean;
 }
 
 export function finalizeMessage(template: MessageTemplate, client: ClientDescriptor): Record<string, unknown> {
@@ -32,8 +35,9 @@ export function finalizeMessage(template: MessageTemplate, client: ClientDescrip
     dict.content = template.raw_content;
     dict.content_type = "text/x-markdown";
   }
-  // client_gravatar clients compute Gravatars themselves; uploaded avatars keep their URL.
-  if (client.clientGravatar && isGravatarUrl(dict.avatar_url)) dict.avatar_url = null;
+  // client_gravatar clients compute Gravatars themselves, from an address they can see;
+  // uploaded avatars keep their URL.
+  if (client.clientGravatar && template.sender_email_public !== false && isGravatarUrl(dict.avatar_url)) dict.avatar_url = null;
   if (dict.type === "stream" && dict.subject === "" && !client.capabilities.emptyTopicName) dict.subject = EMPTY_TOPIC_DISPLAY_NAME;
   return dict;
 }
@@ -76,6 +80,7 @@ export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageI
   };
   const message = presentMessage(row, lookups, { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true });
   const template: MessageTemplate = { type: "message", message, raw_content: row.content };
+  if (state.usersById.get(row.sender_id)?.email_address_visibility !== EMAIL_VISIBLE_EVERYONE) template.sender_email_public = false;
   if (stream) Object.assign(template, { stream_name: stream.name, invite_only: Boolean(stream.invite_only) });
   const stamp: CommitStamp = row.row_xmin !== undefined ? { xid: widenXid(Number(row.row_xmin), Number(row.xid_ref)) } : { messageId: row.id };
   return { template, realmId: row.realm_id, stamp };

@@ -2,12 +2,24 @@
 // user_settings.py): realm_user and realm_bot to who may see them, and the role-based system
 // group memberships and channel visibility a role change moves.
 import { presentUser, avatarUrl } from "../present/user.js";
+import { canSeeDeliveryEmail } from "../lib/email-visibility.js";
 import type { User } from "../store/users.js";
 import { accessChangeEvents, peerEvents, type Outgoing } from "./channel-events.js";
 import { activeIds, botOwnerIds, type RealmView } from "./realm-view.js";
 
 export function realmUserUpdate(view: RealmView, person: Record<string, unknown>): Outgoing {
   return { event: { type: "realm_user", op: "update", person }, users: activeIds(view) };
+}
+
+/** Active users who may see the user's real address (Zulip's get_users_with_access_to_real_email). */
+function deliveryEmailAudience(view: RealmView, user: User, visibility = user.email_address_visibility): number[] {
+  return view.active.filter((viewer) => canSeeDeliveryEmail(viewer, { id: user.id, email_address_visibility: visibility })).map((u) => u.id);
+}
+
+/** The avatar, as notify_avatar_url_change tells it to everyone. */
+function avatarUpdate(view: RealmView, user: User): Outgoing {
+  const person = { avatar_source: user.avatar_source, avatar_url: avatarUrl(user, false), avatar_url_medium: avatarUrl(user, false, true), avatar_version: user.avatar_version, user_id: user.id };
+  return realmUserUpdate(view, person);
 }
 
 /** The role-based system groups a user left and joined between two views (remove first, as Zulip). */
@@ -48,9 +60,15 @@ export function realmBotAdd(view: RealmView, bot: User): Outgoing {
  * subscription/add: it registers its first queue afterwards.
  */
 export function userCreatedEvents(before: RealmView, after: RealmView, user: User, apiKey: string, subscribed: number[]): Outgoing[] {
-  // A new user has no custom profile data yet (notify_created_user assumes the same).
-  const person = presentUser(user, { clientGravatar: false, includeCustomProfileFields: true });
-  const out: Outgoing[] = [{ event: { type: "realm_user", op: "add", person }, users: activeIds(after) }];
+  // A new user has no custom profile data yet (notify_created_user assumes the same). Those
+  // who may see the address get it in delivery_email, the others null, in two events.
+  const seeing = new Set(deliveryEmailAudience(after, user));
+  const out: Outgoing[] = [];
+  for (const users of [activeIds(after).filter((id) => seeing.has(id)), activeIds(after).filter((id) => !seeing.has(id))]) {
+    if (!users.length) continue;
+    const person = presentUser(user, { viewer: after.users.get(users[0]!)!, clientGravatar: false, includeCustomProfileFields: true });
+    out.push({ event: { type: "realm_user", op: "add", person }, users });
+  }
   out.push(...systemGroupEvents(before, after, user.id));
   if (user.is_bot) out.push(realmBotAdd(after, user));
   out.push(...peerEvents("peer_add", after, new Map(subscribed.map((id) => [id, new Set([user.id])]))));
@@ -65,13 +83,11 @@ export function userChangedEvents(before: RealmView, after: RealmView, old: User
     out.push(realmUserUpdate(after, { user_id: user.id, full_name: user.full_name }));
   }
   if (user.delivery_email !== old.delivery_email) {
-    out.push(realmUserUpdate(after, { user_id: user.id, delivery_email: user.delivery_email }));
+    // Only to those who may see it (do_change_user_delivery_email).
+    out.push({ event: { type: "realm_user", op: "update", person: { user_id: user.id, delivery_email: user.delivery_email } }, users: deliveryEmailAudience(after, user) });
     // Gravatar URLs hash the email: the avatar changed with it (notify_avatar_url_change);
     // an uploaded avatar stays where it is.
-    if (user.avatar_source === "G") {
-      const url = avatarUrl(user, false);
-      out.push(realmUserUpdate(after, { avatar_source: "G", avatar_url: url, avatar_url_medium: url, avatar_version: user.avatar_version, user_id: user.id }));
-    }
+    if (user.avatar_source === "G") out.push(avatarUpdate(after, user));
   }
   if (user.email !== old.email) out.push(realmUserUpdate(after, { user_id: user.id, new_email: user.email }));
   if (user.role !== old.role) {
@@ -95,5 +111,26 @@ export function userReactivatedEvents(after: RealmView, user: User): Outgoing[] 
   const out = [realmUserUpdate(after, { user_id: user.id, is_active: true })];
   const subscribed = [...after.subscribers].filter(([streamId, ids]) => ids.has(user.id) && !after.streams.get(streamId)?.deactivated).map(([streamId]) => streamId);
   out.push(...peerEvents("peer_add", after, new Map(subscribed.map((id) => [id, new Set([user.id])]))));
+  return out;
+}
+
+/**
+ * A change of email_address_visibility (do_change_user_setting): delivery_email to those who
+ * can now see the address, null to those who no longer can; when the API email changes (to or
+ * from "everyone"), new_email and the avatar to everyone.
+ */
+export function emailVisibilityChangedEvents(view: RealmView, old: User): Outgoing[] {
+  const user = view.users.get(old.id)!;
+  const before = new Set(deliveryEmailAudience(view, user, old.email_address_visibility));
+  const now = new Set(deliveryEmailAudience(view, user));
+  const out: Outgoing[] = [];
+  const gained = [...now].filter((id) => !before.has(id));
+  const lost = [...before].filter((id) => !now.has(id));
+  if (gained.length) out.push({ event: { type: "realm_user", op: "update", person: { user_id: user.id, delivery_email: user.delivery_email } }, users: gained });
+  if (lost.length) out.push({ event: { type: "realm_user", op: "update", person: { user_id: user.id, delivery_email: null } }, users: lost });
+  if (user.email !== old.email) {
+    out.push(realmUserUpdate(view, { user_id: user.id, new_email: user.email }));
+    out.push(avatarUpdate(view, user));
+  }
   return out;
 }

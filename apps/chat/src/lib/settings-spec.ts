@@ -1,11 +1,11 @@
 // The personal settings PATCH /settings changes: each one's wire validator, where it is
 // stored and Zulip's default. Most live as user_settings rows (only what differs from the
-// default); the time zone is a users column; the automatic follow/unmute settings belong to
-// user_message_settings, which the message send path reads.
+// default); the time zone and the e-mail address visibility are users columns; the automatic
+// follow/unmute settings belong to user_message_settings, which the message send path reads.
 import { BadRequestError } from "./errors.js";
 import { bool, int, oneOf, type Validator } from "./validators.js";
 
-export type SettingStorage = "kv" | "message" | "timezone";
+export type SettingStorage = "kv" | "message" | "timezone" | "email_visibility";
 
 export interface UserSettingSpec {
   validator: Validator<unknown>;
@@ -96,7 +96,7 @@ export const USER_SETTINGS: Record<string, UserSettingSpec> = {
   send_stream_typing_notifications: flag,
   send_read_receipts: flag,
   allow_private_data_export: flag,
-  email_address_visibility: choice([1, 2, 3, 4, 5]),
+  email_address_visibility: { validator: oneOf([1, 2, 3, 4, 5]), storage: "email_visibility" },
   web_navigate_to_sent_message: flag,
 };
 

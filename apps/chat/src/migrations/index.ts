@@ -28,6 +28,7 @@ import { sharedLimits } from "./028_shared_limits.js";
 import { onboardingSteps } from "./029_onboarding_steps.js";
 import { defaultStreamGroups } from "./030_default_stream_groups.js";
 import { servingProcesses } from "./031_serving_processes.js";
+import { emailAddressVisibility } from "./032_email_address_visibility.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -46,6 +47,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "029_onboarding_steps": onboardingSteps(dialect),
     "030_default_stream_groups": defaultStreamGroups(dialect),
     "031_serving_processes": servingProcesses(dialect),
+    "032_email_address_visibility": emailAddressVisibility(dialect),
   };
 }
 

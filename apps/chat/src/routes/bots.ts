@@ -6,7 +6,7 @@ import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
 import { createUser, setUserActive } from "../actions/users.js";
 import { checkFullName } from "../actions/user-checks.js";
-import { externalHost } from "../config.js";
+import { realmEmailDomain } from "../config.js";
 import { GroupGraph } from "../lib/group-graph.js";
 import { INTERFACE_GENERIC, INTERFACE_SLACK } from "../actions/outgoing-webhooks.js";
 import { generateApiKey } from "../lib/secrets.js";
@@ -47,8 +47,7 @@ export const createBot = guarded(
       if (!shortName || !/^[A-Za-z0-9._+-]+$/.test(shortName)) throw new BadRequestError("Bad name or username");
       const name = checkFullName(fullName);
       // Bot emails live on the realm's own host: `<short name>-bot@<realm host>`.
-      const domain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
-      const email = `${shortName}-bot@${domain}`;
+      const email = `${shortName}-bot@${realmEmailDomain(config, realm.string_id)}`;
       if (await userByEmail(db, realm.id, email)) throw new BadRequestError("Username already in use");
       const created = await createUser(deps, { realmId: realm.id, email, fullName: name, role: ROLE_MEMBER, botType, botOwnerId: user.id, now: clock.now().getTime() }, "Username already in use");
       if (botType === BOT_OUTGOING_WEBHOOK) {

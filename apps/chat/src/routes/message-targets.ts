@@ -3,6 +3,7 @@
 // comma-separated string), and the topic.
 import type { FastifyRequest } from "fastify";
 import type { ChatDb } from "../store/schema.js";
+import { userByApiEmailIn } from "../store/realm-state.js";
 import { BadRequestError, StreamDoesNotExistError, StreamWithIdDoesNotExistError } from "../http/errors.js";
 import { optional, refine, required } from "../http/declare.js";
 import { raw } from "../http/params.js";
@@ -78,8 +79,8 @@ export async function findRecipients(db: ChatDb, scope: MessageScope, indicator:
   const users = scope.state.users;
   const out: User[] = [];
   for (const item of indicator) {
-    const user =
-      typeof item === "number" ? users.find((u) => u.id === item) : users.find((u) => u.email_key === item.toLowerCase() || u.email.toLowerCase() === item.toLowerCase());
+    // By the API email (Zulip's get_user_profiles): a hidden address is named by its stand-in.
+    const user = typeof item === "number" ? users.find((u) => u.id === item) : userByApiEmailIn(scope.state, item);
     if (!user) throw new BadRequestError(typeof item === "number" ? `Invalid user ID ${item}` : `Invalid email '${item}'`);
     if (!out.some((u) => u.id === user.id)) out.push(user);
   }

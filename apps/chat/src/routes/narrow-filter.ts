@@ -11,7 +11,7 @@ import { isEmptyTopicAlias, RESOLVED_TOPIC_PREFIX, topicKey } from "../lib/topic
 import { canReadChannelHistory, type MessageScope } from "../actions/message-context.js";
 import { dmRecipientId, dmRecipientsWith, messageById, recipientMembers, userMessageFlags } from "../store/messages.js";
 import { flagsExpr, ftsQuery, ftsUnits, searchCondition, type Condition, type MessageFilter } from "../store/message-query.js";
-import { userByEmailIn } from "../store/realm-state.js";
+import { userByApiEmailIn } from "../store/realm-state.js";
 import type { User } from "../store/users.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
 import type { Stream } from "../store/streams.js";
@@ -36,7 +36,7 @@ function channelOf(scope: MessageScope, operand: string | number | number[]): St
 async function userOf(deps: ChatDeps, scope: MessageScope, operand: string | number): Promise<User | undefined> {
   if (typeof operand === "number") return scope.state.usersById.get(operand);
   if (operand === "me") return scope.user;
-  return userByEmailIn(scope.state, operand);
+  return userByApiEmailIn(scope.state, operand);
 }
 
 async function usersOf(deps: ChatDeps, scope: MessageScope, operand: string | number | number[]): Promise<User[]> {

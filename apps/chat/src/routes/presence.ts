@@ -9,7 +9,7 @@ import { updateUserPresence } from "../actions/presence.js";
 import { singleUserPresence, STATUS_ACTIVE, STATUS_IDLE } from "../lib/presence.js";
 import { presenceOf } from "../store/presence.js";
 import { realmSettingValues } from "../store/settings.js";
-import { userByEmail, userInRealm } from "../store/users.js";
+import { userByApiEmail, userInRealm } from "../store/users.js";
 import { presenceResponse } from "./presence-state.js";
 
 // compat: typed_endpoint reads these in alphabetical order.
@@ -43,7 +43,7 @@ export const realmPresence = handler({}, async ({ deps, realm }) => {
 // get_presence_backend for one active user, named by id or by Zulip API email.
 export const userPresence = handler({}, async ({ deps, path, realm }) => {
   const key = path.user_id_or_email ?? "";
-  const target = /^[0-9]+$/.test(key) ? await userInRealm(deps.db, realm.id, Number(key)) : await userByEmail(deps.db, realm.id, key);
+  const target = /^[0-9]+$/.test(key) ? await userInRealm(deps.db, realm.id, Number(key)) : await userByApiEmail(deps.db, realm.id, key);
   if (!target || !target.is_active) throw new BadRequestError("No such user");
   if (target.is_bot) throw new BadRequestError("Presence is not supported for bot users.");
   const presence = await presenceOf(deps.db, target.id);

@@ -2,7 +2,7 @@
 // consistent with the queue (events/system.ts). Sections follow Zulip's fetch_event_types names.
 import type { ChatDeps } from "../deps.js";
 import { handler, type UserContext } from "../http/endpoint.js";
-import { externalHost, realmUrl } from "../config.js";
+import { realmEmailDomain, realmUrl } from "../config.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
 import { BOT_OUTGOING_WEBHOOK, isAdmin, isGuest, isModerator, isOwner } from "../lib/roles.js";
 import { presentServices } from "../present/bot-services.js";
@@ -69,11 +69,10 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
   const member = (setting: string) => scope.graph.isMember(user.id, scope.realmSettings[setting]);
 
   if (wants("realm")) {
-    const botDomain = (realm.string_id ? `${realm.string_id}.` : "") + externalHost(config).replace(/:\d+$/, "");
-    Object.assign(state, presentRealmState(realm, url, botDomain, scope.realmSettings, scope.graph), SERVER_LIMITS);
+    Object.assign(state, presentRealmState(realm, url, realmEmailDomain(config, realm.string_id), scope.realmSettings, scope.graph), SERVER_LIMITS);
   }
   if (wants("realm_user")) {
-    const view = { clientGravatar, includeCustomProfileFields: true, profileData: profileDataOf(await profileRows(db, realm.id)) };
+    const view = { viewer: user, clientGravatar, includeCustomProfileFields: true, profileData: profileDataOf(await profileRows(db, realm.id)) };
     Object.assign(state, {
       realm_users: users.filter((u) => u.is_active).map((u) => presentUser(u, view)),
       realm_non_active_users: users.filter((u) => !u.is_active).map((u) => presentUser(u, view)),

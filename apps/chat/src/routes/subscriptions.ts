@@ -75,7 +75,7 @@ export async function addSubscriptions(deps: ChatDeps, ctx: UserContext, input: 
   const { user } = ctx;
   const { requests, settings, retentionGiven, principals, fatal } = input;
   const scope = await channelScope(db, ctx);
-  const targets = await resolvePrincipals(db, ctx, principals);
+  const targets = await resolvePrincipals(ctx.deps, ctx, principals);
   const others = targets.some((u) => u.id !== user.id);
   const existing: Stream[] = [];
   const toCreate: { name: string; description: string }[] = [];
@@ -136,7 +136,7 @@ export async function removeSubscriptions(deps: ChatDeps, ctx: UserContext, name
   const { db } = deps;
   const { user } = ctx;
   const scope = await channelScope(db, ctx);
-  const targets = await resolvePrincipals(db, ctx, principals);
+  const targets = await resolvePrincipals(ctx.deps, ctx, principals);
   const others = targets.some((u) => u.id !== user.id);
   const channels: Stream[] = [];
   for (const name of names) {

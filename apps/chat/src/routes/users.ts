@@ -10,6 +10,7 @@ import { checkFullName, checkNewEmail } from "../actions/user-checks.js";
 import { checkNewPassword, checkSessionPassword } from "../actions/settings-checks.js";
 import { isOwner, ROLE_MEMBER, ROLE_OWNER, ROLES } from "../lib/roles.js";
 import { presentOwnUser, presentUser } from "../present/user.js";
+import { deliveryEmailChanges, visibilitiesSeenBy } from "../lib/email-visibility.js";
 import { countActiveOwners, usersInRealm, type User } from "../store/users.js";
 import { accessUserByEmail, accessUserById, pathId, type UserAccess } from "./access.js";
 import { profileDataItems } from "./profile-data.js";
@@ -21,7 +22,7 @@ import { profileDataOf } from "../present/custom-profile-field.js";
 function userFromPath(ctx: UserContext, options: UserAccess) {
   const segment = ctx.path.user ?? "";
   const id = pathId(segment);
-  return id !== undefined ? accessUserById(ctx.deps.db, ctx, id, options) : accessUserByEmail(ctx.deps.db, ctx, segment, options);
+  return id !== undefined ? accessUserById(ctx.deps.db, ctx, id, options) : accessUserByEmail(ctx.deps, ctx, segment, options);
 }
 
 const clientGravatar = withDefault("client_gravatar", json(bool), true);
@@ -29,22 +30,24 @@ const includeCustomProfileFields = withDefault("include_custom_profile_fields", 
 
 export const listUsers = handler(
   { clientGravatar, includeCustomProfileFields, userIds: optional("user_ids", json(list(int()))) },
-  async ({ deps, realm, state, reply }, { clientGravatar, includeCustomProfileFields, userIds }) => {
+  async ({ deps, user, realm, state, reply }, { clientGravatar, includeCustomProfileFields, userIds }) => {
     const { db } = deps;
-    if (!includeCustomProfileFields && !userIds) {
-      // The whole list, serialized once per state version: every web app load asks for it,
-      // and in an organization of 10,000 people it is 3.7 MB of JSON (users are part of the
-      // realm state, whose version moves with any change to them: store/realm-state.ts).
-      const text = await state.derived(`users ${realm.id} ${clientGravatar}`, async () => {
+    if (!includeCustomProfileFields && !userIds && visibilitiesSeenBy(user).includes(user.email_address_visibility)) {
+      // The whole list, serialized once per state version and per role's view of the
+      // addresses: every web app load asks for it, and in an organization of 10,000 people it
+      // is 3.7 MB of JSON (users are part of the realm state, whose version moves with any
+      // change to them: store/realm-state.ts). A user whose own address their role could not
+      // see (visibility "nobody") is served apart, as they see it.
+      const text = await state.derived(`users ${realm.id} ${clientGravatar} ${visibilitiesSeenBy(user).join(",")}`, async () => {
         const users = (await state.realm(realm.id))?.users ?? (await usersInRealm(db, realm.id));
-        return JSON.stringify(users.map((u) => presentUser(u, { clientGravatar })));
+        return JSON.stringify(users.map((u) => presentUser(u, { viewer: user, clientGravatar })));
       });
       reply.serializer(serializeBody).type("application/json; charset=utf-8");
       return { members: new JsonText(text) };
     }
     const users = await usersInRealm(db, realm.id, userIds ? { ids: userIds } : {});
     const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(db, realm.id, userIds)) : undefined;
-    return { members: users.map((u) => presentUser(u, { clientGravatar, includeCustomProfileFields, profileData })) };
+    return { members: users.map((u) => presentUser(u, { viewer: user, clientGravatar, includeCustomProfileFields, profileData })) };
   },
 );
 
@@ -53,7 +56,7 @@ export const ownUser = handler({}, async ({ deps, user, realm }) => presentOwnUs
 export const getUser = handler({ clientGravatar, includeCustomProfileFields }, async (ctx, { clientGravatar, includeCustomProfileFields }) => {
   const target = await userFromPath(ctx, { allowDeactivated: true, allowBots: true });
   const profileData = includeCustomProfileFields ? profileDataOf(await profileRows(ctx.deps.db, ctx.realm.id, [target.id])) : undefined;
-  return { user: presentUser(target, { clientGravatar, includeCustomProfileFields, profileData }) };
+  return { user: presentUser(target, { viewer: ctx.user, clientGravatar, includeCustomProfileFields, profileData }) };
 });
 
 /** A server-granted flag, not a role: an administrator without it is refused too. */
@@ -96,7 +99,7 @@ export const updateUser = handler(
     if (role !== undefined) changes.role = role;
     if (newEmail !== undefined) {
       await checkNewEmail(deps.db, ctx.realm.id, newEmail);
-      Object.assign(changes, { email: newEmail.trim(), delivery_email: newEmail.trim(), email_key: newEmail.trim().toLowerCase() });
+      Object.assign(changes, deliveryEmailChanges(target, newEmail.trim()));
     }
     await changeUser(deps, target, changes);
     if (profileData?.length) await checkUpdateProfileData(deps, ctx.realm, target, profileData, { mayEditAll: true });

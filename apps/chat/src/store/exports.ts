@@ -88,22 +88,17 @@ export interface ExportConsent {
 
 /** Active humans with their allow_private_data_export and email_address_visibility (Zulip's defaults: false, 1). */
 export async function exportConsents(db: ChatDb, realmId: number): Promise<ExportConsent[]> {
-  const users = await db.selectFrom("users").select(["id", "role"]).where("realm_id", "=", realmId).where("is_active", "=", 1).where("is_bot", "=", 0).orderBy("id").execute();
+  const users = await db.selectFrom("users").select(["id", "role", "email_address_visibility"]).where("realm_id", "=", realmId).where("is_active", "=", 1).where("is_bot", "=", 0).orderBy("id").execute();
   if (!users.length) return [];
   const settings = await db
     .selectFrom("user_settings")
     .innerJoin("users", "users.id", "user_settings.user_id")
-    .select(["user_settings.user_id", "user_settings.name", "user_settings.value"])
+    .select(["user_settings.user_id", "user_settings.value"])
     .where("users.realm_id", "=", realmId)
-    .where("user_settings.name", "in", ["allow_private_data_export", "email_address_visibility"])
+    .where("user_settings.name", "=", "allow_private_data_export")
     .execute();
-  const values = new Map<string, unknown>(settings.map((s) => [`${s.user_id}:${s.name}`, JSON.parse(s.value) as unknown]));
-  return users.map((u) => ({
-    user_id: u.id,
-    role: u.role,
-    consented: values.get(`${u.id}:allow_private_data_export`) === true,
-    email_address_visibility: Number(values.get(`${u.id}:email_address_visibility`) ?? 1),
-  }));
+  const consented = new Set(settings.filter((s) => JSON.parse(s.value) === true).map((s) => s.user_id));
+  return users.map((u) => ({ user_id: u.id, role: u.role, consented: consented.has(u.id), email_address_visibility: u.email_address_visibility }));
 }
 
 /** Messages an export of this kind would hold, for the size limit: public channels', or all. */

@@ -39,10 +39,13 @@ export interface RealmState {
   linkifiers: { pattern: string; urlTemplate: string }[];
 }
 
-/** store/users.ts userByEmail over the cached users: the delivery email's key or the visible email. */
-export function userByEmailIn(state: RealmState, email: string): User | undefined {
+/**
+ * store/users.ts userByApiEmail over the cached users: Zulip's get_user by the API email, so a
+ * user whose address is hidden is found by their stand-in address, not by the real one.
+ */
+export function userByApiEmailIn(state: RealmState, email: string): User | undefined {
   const key = email.trim().toLowerCase();
-  return state.users.find((u) => u.email_key === key || u.email.toLowerCase() === key);
+  return state.users.find((u) => u.email.toLowerCase() === key);
 }
 
 const VERSION = CompiledQuery.raw("select version from chat_state_version where id = 1");

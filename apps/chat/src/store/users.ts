@@ -23,6 +23,38 @@ export function userByEmail(db: ChatDb, realmId: number, email: string): Promise
     .executeTakeFirst();
 }
 
+/** The user whose API email this is (case-insensitively): their real address, or the stand-in that hides it. */
+export function userByApiEmail(db: ChatDb, realmId: number, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("realm_id", "=", realmId)
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The user holding this delivery email, among those whose visibility is one of `visibilities`. */
+export function userByDeliveryEmail(db: ChatDb, realmId: number, email: string, visibilities: number[]): Promise<User | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("realm_id", "=", realmId)
+    .where("email_key", "=", email.trim().toLowerCase())
+    .where("email_address_visibility", "in", visibilities)
+    .executeTakeFirst();
+}
+
+/** Users who hide their address whose API email is still the real one, with their realm's subdomain. */
+export function usersHidingWithoutStandIn(db: ChatDb): Promise<{ id: number; delivery_email: string; string_id: string }[]> {
+  return db
+    .selectFrom("users")
+    .innerJoin("realms", "realms.id", "users.realm_id")
+    .select(["users.id", "users.delivery_email", "realms.string_id"])
+    .where("users.email_address_visibility", "<>", 1)
+    .whereRef("users.email", "=", "users.delivery_email")
+    .execute();
+}
+
 /** Every user holding this delivery email, across realms. */
 export function usersByEmailEverywhere(db: ChatDb, email: string): Promise<User[]> {
   return db.selectFrom("users").selectAll().where("email_key", "=", email.trim().toLowerCase()).execute();
@@ -38,7 +70,7 @@ export function usersByIds(db: ChatDb, realmId: number, ids: number[]): Promise<
   return usersInRealm(db, realmId, { ids });
 }
 
-export async function insertUser(db: ChatDb, row: Omit<UserTable, "id" | "can_create_users" | "avatar_source"> & { can_create_users?: UserTable["can_create_users"] }): Promise<number> {
+export async function insertUser(db: ChatDb, row: Omit<UserTable, "id" | "can_create_users" | "avatar_source" | "email_address_visibility"> & { can_create_users?: UserTable["can_create_users"] }): Promise<number> {
   const { id } = await db.insertInto("users").values({ ...row, can_create_users: row.can_create_users ?? 0 }).returning("id").executeTakeFirstOrThrow();
   return id;
 }

@@ -34,6 +34,8 @@ export interface UserTable {
   default_events_register_stream_id: number | null;
   /** Zulip's server-granted permission to use POST /users */
   can_create_users: Flag;
+  /** who may see delivery_email (lib/email-visibility.ts); `email` is a stand-in unless 1 (migration 032) */
+  email_address_visibility: Generated<number>;
 }
 
 export interface ApiKeyTable {
