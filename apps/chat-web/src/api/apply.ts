@@ -147,7 +147,7 @@ export function applyEvent(event: Event): "reregister" | void {
         if (Object.keys(change).length) whenUsersLoaded(() => updateUser(user_id, change));
         if (change.is_active === false) dropFromGroups(user_id, me.userId);
         if (user_id === me.userId && change.full_name) session.value = { ...me, fullName: change.full_name };
-        if (user_id === me.userId && change.email) session.value = { ...session.peek()!, email: change.email };
+        if (user_id === me.userId && change.delivery_email) session.value = { ...session.peek()!, email: change.delivery_email };
         if (user_id === me.userId && typeof change.role === "number") myRole.value = change.role;
       }
       return;

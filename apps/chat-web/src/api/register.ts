@@ -69,7 +69,8 @@ export async function register(): Promise<Registered> {
   const settings = state.user_settings ?? {};
   session.value = {
     userId: own.user_id,
-    email: own.email,
+    // The person's own address, which they always see (their API email may be a stand-in).
+    email: own.delivery_email ?? own.email,
     fullName: own.full_name,
     realmName: state.realm_name ?? "",
     twentyFourHourTime: Boolean(settings.twenty_four_hour_time ?? state.twenty_four_hour_time),

@@ -3,6 +3,7 @@ import { signal } from "@preact/signals";
 
 export interface Session {
   userId: number;
+  /** the person's own real address (delivery_email), which they always see */
   email: string;
   fullName: string;
   realmName: string;

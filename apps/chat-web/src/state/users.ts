@@ -58,11 +58,19 @@ export function displayName(id: number): string {
   return usersLoaded.value ? "Unknown user" : "…";
 }
 
+/**
+ * The address to show for a person: their real one when the server lets this viewer see it
+ * (delivery_email), else nothing. Their `email` may be a stand-in (`user12@…`) meant for the API.
+ */
+export function visibleEmail(user: User): string | null {
+  return user.delivery_email ?? null;
+}
+
 /** Resolves what a person typed in the DM "to" field: an email or a full name. */
 export function findUser(text: string): User | undefined {
   const wanted = text.trim().toLowerCase();
   if (!wanted) return undefined;
-  for (const u of users.peek().values()) if (u.email.toLowerCase() === wanted) return u;
+  for (const u of users.peek().values()) if (u.email.toLowerCase() === wanted || visibleEmail(u)?.toLowerCase() === wanted) return u;
   for (const u of users.peek().values()) if (u.full_name.toLowerCase() === wanted) return u;
   return undefined;
 }

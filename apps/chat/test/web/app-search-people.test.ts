@@ -231,6 +231,38 @@ describe("the chat web app: search, people, presence and typing, two people at o
     await people.waitFor({ state: "hidden" });
   });
 
+  it("shows a person's e-mail on their card only as their visibility setting allows", async () => {
+    const openCard = async (page: Page) => {
+      const topic = `#narrow/channel/${team.design}-design/topic/deploys`;
+      if ((await page.evaluate(() => location.hash)) !== topic) await waitReady(page, () => page.evaluate((hash) => (location.hash = hash), topic));
+      await page.locator(`[data-message-id="${ids.failed}"] [data-testid=sender-name]`).click();
+      // data-loaded: the card holds what GET /users/{id} answered.
+      const card = page.locator("[data-testid=profile-card][data-loaded]");
+      await card.locator("[data-testid=profile-role]", { hasText: "Member" }).waitFor();
+      return card;
+    };
+    const closeCard = async (page: Page) => {
+      await page.keyboard.press("Escape");
+      await page.locator("[data-testid=profile-card]").waitFor({ state: "detached" });
+    };
+    await front(ada);
+    const before = await openCard(ada);
+    await before.locator("[data-testid=profile-email]", { hasText: team.grace.email }).waitFor();
+    await closeCard(ada);
+    // Grace lets administrators alone see her address: Ada, a member, no longer gets it.
+    assert.equal((await server.call(team.grace, "PATCH", "/settings", { email_address_visibility: 3 })).status, 200);
+    const hidden = await openCard(ada);
+    assert.equal(await hidden.locator("[data-testid=profile-email]").count(), 0);
+    await shot(ada, "profile-card-email-hidden");
+    await closeCard(ada);
+    // Grace still sees her own.
+    await front(grace);
+    const own = await openCard(grace);
+    await own.locator("[data-testid=profile-email]", { hasText: team.grace.email }).waitFor();
+    await closeCard(grace);
+    assert.equal((await server.call(team.grace, "PATCH", "/settings", { email_address_visibility: 1 })).status, 200);
+  });
+
   it("logs no errors", () => {
     assert.deepEqual(errors, []);
   });

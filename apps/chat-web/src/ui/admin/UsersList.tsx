@@ -5,7 +5,7 @@ import { computed, useSignal, type Signal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { api } from "../../api/client";
 import { session } from "../../state/session";
-import { users, usersLoaded } from "../../state/users";
+import { users, usersLoaded, visibleEmail } from "../../state/users";
 import type { User } from "../../state/types";
 import { myRole, ROLE_OWNER } from "../../state/role";
 import { attempt, StatusLine, type Status } from "../settings/kit";
@@ -20,7 +20,7 @@ const index = computed(() => {
   return [...users.value.values()]
     .filter((u) => !u.is_bot)
     .sort((a, b) => collator.compare(a.full_name, b.full_name))
-    .map((user) => ({ user, text: `${user.full_name}\n${user.email}`.toLowerCase() }));
+    .map((user) => ({ user, text: `${user.full_name}\n${visibleEmail(user) ?? ""}`.toLowerCase() }));
 });
 
 export function filterUsers(query: string, active: boolean): User[] {
@@ -101,7 +101,7 @@ function UserRow({ user, top, status }: { user: User; top: number; status: Signa
     <div class="user-row" role="listitem" style={{ top: `${top}px`, height: `${ROW}px` }} data-testid="user-row" data-user-id={user.user_id}>
       <span class="user-row-name">
         <strong>{user.full_name}</strong>
-        <small>{user.email}</small>
+        <small data-testid="user-row-email">{visibleEmail(user)}</small>
       </span>
       <select
         aria-label={`Role of ${user.full_name}`}

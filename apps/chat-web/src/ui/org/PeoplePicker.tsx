@@ -3,7 +3,7 @@
 import { useSignal } from "@preact/signals";
 import { groupLabel, userGroups } from "../../state/groups";
 import { expandGroup, matchPeople } from "../../state/peopleMatch";
-import { findUser, users } from "../../state/users";
+import { findUser, users, visibleEmail } from "../../state/users";
 import { Icon } from "../Icon";
 
 export function PeoplePicker({ label, chosen, onChange, withGroups, testId }: { label: string; chosen: readonly number[]; onChange: (ids: number[]) => void; withGroups?: boolean; testId?: string }) {
@@ -61,7 +61,7 @@ export function PeoplePicker({ label, chosen, onChange, withGroups, testId }: { 
           {people.map((u) => (
             <li key={u.user_id}>
               <button type="button" role="option" aria-selected="false" onClick={() => add([u.user_id])}>
-                <Icon name="person" size={14} /> {u.full_name} <span class="org-hint">{u.email}</span>
+                <Icon name="person" size={14} /> {u.full_name} <span class="org-hint">{visibleEmail(u)}</span>
               </button>
             </li>
           ))}

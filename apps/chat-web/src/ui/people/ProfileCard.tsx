@@ -81,7 +81,7 @@ export function ProfileBody({ userId, full }: { userId: number; full?: boolean }
     go(to);
   };
   return (
-    <div class={`profile ${full ? "full" : ""}`} data-testid={full ? "profile-full" : "profile-card"} data-user-id={userId}>
+    <div class={`profile ${full ? "full" : ""}`} data-testid={full ? "profile-full" : "profile-card"} data-user-id={userId} data-loaded={details ? "" : undefined}>
       <div class="profile-head">
         <Avatar userId={userId} name={name} url={user?.avatar_url} size={full ? 96 : 64} />
         <div class="profile-names">

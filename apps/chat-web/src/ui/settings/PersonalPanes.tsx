@@ -186,10 +186,10 @@ export function AccountPane() {
           label="Who can see my e-mail address"
           options={[
             [1, "Everyone"],
-            [2, "Members only"],
+            [2, "Members (not guests)"],
+            [5, "Moderators and administrators"],
             [3, "Administrators only"],
-            [4, "Nobody"],
-            [5, "Moderators only"],
+            [4, "Nobody but me"],
           ]}
         />
       </Section>

@@ -13,7 +13,7 @@ import { realmEmoji } from "../../../state/emoji";
 import { catalogReady, loadEmojiCatalog, noteEmojiUsed, searchEmoji, type EmojiEntry } from "../../../state/emojiCatalog";
 import { currentView, messages } from "../../../state/messages";
 import { loadTopics, topicsByChannel } from "../../../state/topics";
-import { users } from "../../../state/users";
+import { users, visibleEmail } from "../../../state/users";
 import { Avatar } from "../../Avatar";
 import { commitTyped } from "../Recipients";
 import { Icon } from "../../Icon";
@@ -68,7 +68,7 @@ function people(): PeopleIndex {
   const all = users.peek();
   if (indexed?.from !== all) {
     const list: Person[] = [];
-    for (const u of all.values()) if (u.is_active) list.push({ id: u.user_id, name: u.full_name, email: u.email });
+    for (const u of all.values()) if (u.is_active) list.push({ id: u.user_id, name: u.full_name, email: visibleEmail(u) ?? "" });
     indexed = { from: all, index: new PeopleIndex(list) };
   }
   return indexed.index;
