@@ -87,7 +87,7 @@ export async function doChangeUserSettings(deps: ChatDeps, user: User, changes: 
   publish(deps, events);
   if ("email_address_visibility" in changed) {
     const view = await loadRealmView(deps.db, user.realm_id);
-    deps.events.publishAll(user.realm_id, emailVisibilityChangedEvents(view, user), stamp);
+    publish(deps, emailVisibilityChangedEvents(view, user), { realmId: user.realm_id, stamp });
   }
   if ("presence_enabled" in changed) await doPresenceEnabledChanged(deps, user, changed.presence_enabled === true);
   return changed;
