@@ -58,6 +58,22 @@ async function tabIcon(page: Page): Promise<{ count: string | null; drawn: boole
     return { count: link.dataset.count ?? null, drawn, red, href };
   });
 }
+/** A Notification that cannot be made from a page, as on phone browsers (service workers only). */
+const REFUSE_NOTIFICATIONS = `
+  (() => {
+    const Real = window.Notification;
+    class PageRefused extends Real {
+      constructor() {
+        throw new TypeError("Failed to construct 'Notification': Illegal constructor.");
+      }
+      static get permission() {
+        window.__notificationsAsked = true;
+        return Real.permission;
+      }
+    }
+    window.Notification = PageRefused;
+  })();
+`;
 const DOCS_SCREENSHOTS = new URL("../../../../docs/screenshots/", import.meta.url).pathname;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -314,6 +330,26 @@ describe("the chat web app: home views and being told, two people at once", { sk
     people.forget(told.context());
     await told.context().close();
     assert.equal((await server.call(team.ada, "PATCH", "/settings", { enable_stream_desktop_notifications: false })).status, 200);
+    await front(ada);
+  });
+
+  it("keeps following new messages where the browser refuses to make a notification from the page", async () => {
+    const refusing = await person({ viewport: DESKTOP, permissions: { names: ["notifications"], origin: site } });
+    await refusing.context().addInitScript({ content: REFUSE_NOTIFICATIONS });
+    await signIn(refusing, site, team.ada.email, `/#narrow/channel/${team.random}-random`);
+    await refusing.waitForFunction(() => (globalThis as any).__notificationsAsked === true);
+    // Recent conversations starts listening after the notifications code: a mention, which asks
+    // for a notification, still reaches it, and the next message too.
+    await refusing.goto(`${site}/#recent`);
+    const rows = refusing.locator("[data-testid=recent] [data-testid=recent-row]");
+    await rows.first().waitFor();
+    await front(grace);
+    await graceSends({ type: "stream", to: "design", topic: "phones", content: "@**Ada Lovelace** does it work on your phone?" });
+    await graceSends({ type: "stream", to: "random", topic: "after phones", content: "Next one." });
+    await rows.first().locator(".recent-topic", { hasText: "after phones" }).waitFor();
+    assert.equal(await rows.nth(1).locator(".recent-topic").textContent(), "phones");
+    people.forget(refusing.context());
+    await refusing.context().close();
     await front(ada);
   });
 

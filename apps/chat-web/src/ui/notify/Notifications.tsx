@@ -65,11 +65,19 @@ function notify(m: Message): void {
   if (!supported || Notification.permission !== "granted" || !wantsDesktop(m, c)) return;
   const me = c.myUserId;
   const showContent = m.type !== "private" || c.settings.pm_content_in_desktop_notifications !== false;
-  const notification = new Notification(titleOf(m, me), {
-    body: showContent ? plainText(m.content) : "New direct message",
-    tag: `beacon-${m.type === "private" ? `dm-${dmPeers(m, me).join(",")}` : `${m.stream_id}-${m.subject.toLowerCase()}`}`,
-    icon: "/static/webapp/favicon.svg",
-  });
+  let notification: Notification;
+  try {
+    notification = new Notification(titleOf(m, me), {
+      body: showContent ? plainText(m.content) : "New direct message",
+      tag: `beacon-${m.type === "private" ? `dm-${dmPeers(m, me).join(",")}` : `${m.stream_id}-${m.subject.toLowerCase()}`}`,
+      icon: "/static/webapp/favicon.svg",
+    });
+  } catch {
+    // Some browsers (Chrome on Android) make notifications for service workers only: the page's
+    // constructor throws. Nothing to show, and the message's other listeners (after this one)
+    // must still hear of it.
+    return;
+  }
   notification.onclick = () => {
     window.focus();
     const narrow = m.type === "private" ? { dm: dmPeers(m, me) } : { channelId: m.stream_id!, topic: m.subject };
