@@ -146,11 +146,15 @@ describe("realm_user", () => {
     assert.equal(myRole.value, 100);
   });
 
-  it("takes a new API email (new_email) under email, and one's own into the session", () => {
+  it("takes a new API email (new_email) under email, and one's own real address (delivery_email) into the session", () => {
     apply({ type: "realm_user", op: "update", person: { user_id: GRACE, new_email: "grace@new.example" } });
     assert.equal(users.value.get(GRACE)?.email, "grace@new.example");
     assert.equal("new_email" in users.value.get(GRACE)!, false);
-    apply({ type: "realm_user", op: "update", person: { user_id: ME, new_email: "me@new.example" } });
+    const before = session.value!.email;
+    // A stand-in API email (the address hidden from others) is not the address one signs in with.
+    apply({ type: "realm_user", op: "update", person: { user_id: ME, new_email: `user${ME}@acme.example` } });
+    assert.equal(session.value!.email, before);
+    apply({ type: "realm_user", op: "update", person: { user_id: ME, delivery_email: "me@new.example" } });
     assert.equal(session.value!.email, "me@new.example");
   });
 
