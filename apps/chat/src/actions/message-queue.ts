@@ -8,7 +8,8 @@
 // one bad message cannot take the others down with it.
 import { GroupCommitQueue } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
-import { SqliteMessageStore, type MessageWrite } from "../store/sqlite-messages.js";
+import { SqliteMessageStore } from "../store/sqlite-messages.js";
+import type { MessageWrite } from "../store/message-write.js";
 
 // Bounds the time one batch holds the event loop (on the order of 100 µs per message to 50 users).
 const MAX_BATCH = 128;

@@ -9,16 +9,16 @@ import type { PendingEvent } from "../lib/events.js";
 import type { RenderedMessage } from "../lib/rendering.js";
 import { checkTopicAllowed, effectiveTopicsPolicy, topicKey } from "../lib/topics.js";
 import { isGuest } from "../lib/roles.js";
-import { dmRecipientId, hasConversation, insertMessage, insertUserMessages, streamRecipientId, topicExists, topicParticipants } from "../store/messages.js";
-import { updateStream, type Stream } from "../store/streams.js";
+import { dmRecipientId, hasConversation, topicExists, topicParticipants } from "../store/messages.js";
+import type { Stream } from "../store/streams.js";
 import { userMessageSettings, AUTO_POLICY_INITIATION, AUTO_POLICY_PARTICIPATION, AUTO_POLICY_SEND } from "../store/message-settings.js";
-import { setUserTopic, userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERIT, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
+import { userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERIT, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "../store/user-topics.js";
 import type { User } from "../store/users.js";
 import { inGroupSetting, subscribed, type MessageScope } from "./message-context.js";
 import { renderForRealm } from "./render.js";
 import { claimAttachments } from "./uploads.js";
 import { sqliteMessageQueue } from "./message-queue.js";
-import type { MessageWrite } from "../store/sqlite-messages.js";
+import { runSendWrite, type MessageWrite } from "../store/message-write.js";
 import { groupsByIds } from "../store/groups.js";
 import { mutersOf } from "../store/muted-users.js";
 import { doAddWidgetSubmessage } from "./submessages.js";
@@ -190,20 +190,10 @@ function senderVisibility(settings: { automatically_follow_topics_policy: number
   return undefined;
 }
 
-/** The Kysely write of one send; the SQLite batch writer (store/sqlite-messages.ts) mirrors it. */
+/** The Kysely write of one send (store/message-write.ts), then the caller's step in its transaction. */
 async function writeMessage(trx: ChatDb, deps: ChatDeps, write: MessageWrite, inTransaction: SendInput["inTransaction"]): Promise<number> {
-  const { realmId, streamId } = write;
-  const recipientId = streamId !== undefined ? await streamRecipientId(trx, realmId, streamId) : (await dmRecipientId(trx, realmId, write.dmUserIds!, true))!;
-  const id = await insertMessage(trx, deps.dialect, { ...write.message, recipient_id: recipientId });
-  await insertUserMessages(trx, id, write.flags);
+  const id = await runSendWrite(trx, deps.dialect, write);
   if (inTransaction) await inTransaction(trx, id);
-  if (streamId !== undefined) {
-    if (write.firstInStream) await updateStream(trx, streamId, { first_message_id: id });
-    const { topic = "", topic_key = "" } = write.message;
-    for (const [userId, policy] of write.visibility) {
-      await setUserTopic(trx, { user_id: userId, stream_id: streamId, topic_key, topic_name: topic, visibility_policy: policy, last_updated: write.message.date_sent });
-    }
-  }
   return id;
 }
 

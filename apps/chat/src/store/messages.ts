@@ -48,18 +48,6 @@ export async function recipientMembers(db: ChatDb, recipientIds: number[]): Prom
   return out;
 }
 
-export async function insertMessage(db: ChatDb, dialect: Dialect, row: NewMessage): Promise<number> {
-  const { id } = await db.insertInto("messages").values(row).returning("id").executeTakeFirstOrThrow();
-  if (dialect === "sqlite") await sql`insert into messages_fts (rowid, topic, content) values (${id}, ${row.topic ?? ""}, ${row.content})`.execute(db);
-  return id;
-}
-
-export async function insertUserMessages(db: ChatDb, messageId: number, flags: Map<number, number>): Promise<void> {
-  const rows = [...flags].map(([user_id, f]) => ({ user_id, message_id: messageId, flags: f }));
-  // Stay well under SQLite's bound-parameter limit.
-  for (let i = 0; i < rows.length; i += 5000) await db.insertInto("user_messages").values(rows.slice(i, i + 5000)).execute();
-}
-
 export function messageById(db: ChatDb, realmId: number, id: number): Promise<Message | undefined> {
   return db.selectFrom("messages").selectAll().where("id", "=", id).where("realm_id", "=", realmId).executeTakeFirst();
 }

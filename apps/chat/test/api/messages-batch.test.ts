@@ -5,7 +5,8 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Account, ChatTest } from "../helpers.js";
 import { SqliteMessageQueue, useMessageQueue } from "../../src/actions/message-queue.js";
-import { SqliteMessageStore, type MessageWrite } from "../../src/store/sqlite-messages.js";
+import { SqliteMessageStore } from "../../src/store/sqlite-messages.js";
+import type { MessageWrite } from "../../src/store/message-write.js";
 import { createChannel, fetchMessages, messagesTest } from "./messages-support.js";
 
 describe("POST /messages, group commit", () => {
