@@ -9,7 +9,7 @@ import { reactionsByMessage } from "../store/reactions.js";
 import { submessagesByMessage } from "../store/submessages.js";
 import { stateCache, type RealmState } from "../store/realm-state.js";
 import { dictMessagesByIds } from "../store/sqlite-reads.js";
-import { messageJsonWriter, presentMessage, withFlags, type MessageLookups, type MessageViewOptions } from "../present/message.js";
+import { messageJsonWriter, presentMessage, type MessageLookups, type MessageViewOptions } from "../present/message.js";
 
 export async function messageLookups(db: ChatDb, realm: Realm, messages: Pick<Message, "id" | "stream_id" | "recipient_id">[], state?: RealmState): Promise<MessageLookups> {
   const dmRecipients = [...new Set(messages.filter((m) => m.stream_id === null).map((m) => m.recipient_id))];
@@ -41,7 +41,7 @@ export async function loadMessages(db: ChatDb, realm: Realm, rows: { id: number;
   const messages = await messagesByIds(db, rows.map((r) => r.id));
   const byId = new Map(messages.map((m) => [m.id, m]));
   const lookups = await messageLookups(db, realm, messages, state);
-  return { dicts: rows.filter((r) => byId.has(r.id)).map((r) => withFlags(presentMessage(byId.get(r.id)!, lookups, options), r.flags)), byId };
+  return { dicts: rows.filter((r) => byId.has(r.id)).map((r) => presentMessage(byId.get(r.id)!, lookups, options, r.flags)), byId };
 }
 
 /**

@@ -1,7 +1,7 @@
 // GET /messages writes its message array directly (present/message.ts messageJsonWriter,
-// routes/message-loader.ts loadMessagesJson); these tests hold it to the bytes of the generic
-// presenter (JSON.stringify of presentMessage + withFlags) for a rich set of messages, on
-// whichever database the suite runs.
+// routes/message-loader.ts loadMessagesJson); these tests hold it to the bytes of the dict
+// presenter (JSON.stringify of presentMessage with flags), both made from one field list, for a
+// rich set of messages, on whichever database the suite runs.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Account, ChatTest } from "../helpers.js";
