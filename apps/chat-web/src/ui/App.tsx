@@ -1,7 +1,8 @@
 // The app's screens: sign-up (an invitation link), sign-in (no session), or the chat itself
 // (header, sidebar, the current narrow's messages and the compose box).
 import { useSignal } from "@preact/signals";
-import { useEffect, useLayoutEffect } from "preact/hooks";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
+import type { ComponentType } from "preact";
 import { narrowKey, type Narrow } from "../narrow/narrow";
 import { currentNarrow } from "../narrow/router";
 import { channelName } from "../state/channels";
@@ -20,7 +21,6 @@ import { Sidebar } from "./Sidebar";
 import { PeoplePanel, PeopleToggle, peopleOpen } from "./people/PeoplePanel";
 import { SearchBar } from "./search/SearchBar";
 import { TypingNotice } from "./TypingNotice";
-import { Signup } from "./Signup";
 import { HeaderLinks } from "./settings/HeaderLinks";
 import { HomePane } from "./home/HomePane";
 import { NotificationHost } from "./notify/host";
@@ -134,9 +134,21 @@ function TypeSamples() {
   );
 }
 
+let signup: ComponentType<{ inviteKey: string }> | null = null;
+
+/** The sign-up page (an invitation link): its code and the password meter's load only here. */
+function LazySignup({ inviteKey }: { inviteKey: string }) {
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (!signup) void import("./Signup").then((m) => ((signup = m.Signup), loaded((n) => n + 1)));
+  }, []);
+  const Signup = signup;
+  return Signup ? <Signup inviteKey={inviteKey} /> : <div class="app-loading" role="status">Loading…</div>;
+}
+
 export function App() {
   const key = inviteKeyOf(location.pathname);
-  if (phase.value === "signed-out" && key) return <Signup inviteKey={key} />;
+  if (phase.value === "signed-out" && key) return <LazySignup inviteKey={key} />;
   if (phase.value === "signed-out") return <Login />;
   if (phase.value === "loading")
     return (
