@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createIntegration } from "../../src/actions/integrations.js";
-import { checkRow, createCheckVia, ping, startHarness, type Harness } from "../helpers.js";
+import { call, checkRow, createCheckVia, ping, startHarness, type Harness } from "../helpers.js";
 import { signedUp, type WebClient } from "./helpers.js";
 
 describe("checks list and check details", () => {
@@ -31,6 +31,21 @@ describe("checks list and check details", () => {
     const backups = JSON.parse(status.text).checks.find((c: any) => c.uuid === up.uuid);
     assert.equal(backups.status, "down");
     assert.equal(backups.last_ping, "1 hour ago");
+  });
+
+  it("says in the status feed which checks are in maintenance, as windows open and close", async () => {
+    const check = await createCheckVia(h, { name: "Swapped disk" });
+    const feed = async () => JSON.parse((await alice.get(`${list}status/`)).text).checks.find((c: any) => c.uuid === check.uuid).maintenance;
+    assert.equal(await feed(), null);
+    const now = h.clock.now().getTime();
+    const window = { start: new Date(now + 60_000).toISOString(), end: new Date(now + 3600_000).toISOString() };
+    assert.equal((await call(h.app, "POST", `/api/v3/checks/${check.uuid}/maintenance/`, { key: h.keys.api_key, body: window })).status, 201);
+    assert.equal(await feed(), null, "not open yet");
+    h.clock.advanceSeconds(60);
+    const until = new Date(now + 3600_000).toISOString().slice(0, 19).replace("T", " ");
+    assert.equal(await feed(), `In maintenance until ${until} UTC: down alerts are held until then`);
+    h.clock.advanceSeconds(3600);
+    assert.equal(await feed(), null, "closed");
   });
 
   it("shows the last run's duration (under 72 hours, as upstream), a status legend and the favicon", async () => {

@@ -1,6 +1,7 @@
 // Maintenance windows on the dashboard in Debian's chromium, at desktop (1280x800) and phone
 // (390x844) widths: the details page's card (its windows, the form to add one, removing one),
-// a refused form coming back as typed, and the checks list's marker for a check in maintenance.
+// a refused form coming back as typed, and the checks list's marker for a check in maintenance,
+// which the list's poll redraws as windows open and close (the page's clock is Playwright's).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -108,5 +109,45 @@ describe("maintenance windows on the dashboard in a browser", { skip: browserSki
     assert.match(await page.locator(".flash").first().innerText(), /Maintenance window removed\./);
     assert.equal(await page.locator(".maintenance-card .window").count(), 1);
     await page.setViewportSize(DESKTOP);
+  });
+
+  it("redraws the marker at the list's next poll when a window opens or closes while the list is open", async () => {
+    const { context, page, site } = b;
+    const details = await context.newPage();
+    details.on("dialog", (dialog) => void dialog.accept());
+    await details.goto(`${site}/checks/${uuid}/details/`);
+    // Start without any window (a recurring one could be open at the hour this runs).
+    for (let left = 3; left > 0 && (await details.locator(".maintenance-card .window").count()) > 0; left--) {
+      await details.locator(".maintenance-card .window").first().getByRole("button", { name: "Remove" }).click();
+      await details.waitForURL(`${site}/checks/${uuid}/details/`);
+    }
+    assert.equal(await details.locator(".maintenance-card .window").count(), 0);
+
+    await page.clock.install();
+    await page.goto(listUrl);
+    const marker = page.locator(`tr[data-uuid="${uuid}"] .maintenance-marker`);
+    assert.equal(await marker.count(), 0);
+
+    const card = details.locator(".maintenance-card");
+    await card.locator("summary").click();
+    await card.getByLabel("Name").fill("Reboot");
+    await card.getByLabel("Start").fill(localUtc(Date.now() - 3600_000));
+    await card.getByLabel("End").fill(localUtc(Date.now() + 3600_000));
+    await card.getByLabel("Time zone").fill("UTC");
+    await card.getByRole("button", { name: "Add window" }).click();
+    await details.waitForURL(`${site}/checks/${uuid}/details/`);
+    assert.equal(await marker.count(), 0, "the list shows nothing before its poll");
+
+    await page.clock.runFor(15_000);
+    await marker.waitFor();
+    assert.equal(await marker.innerText(), "maintenance");
+    assert.match((await marker.getAttribute("title"))!, /^In maintenance until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    assert.ok((await page.locator(`tr[data-uuid="${uuid}"]`).screenshot()).length > 1000);
+
+    await details.locator(".maintenance-card .window", { hasText: "Reboot" }).getByRole("button", { name: "Remove" }).click();
+    await details.waitForURL(`${site}/checks/${uuid}/details/`);
+    await page.clock.runFor(15_000);
+    await marker.waitFor({ state: "detached" });
+    await details.close();
   });
 });

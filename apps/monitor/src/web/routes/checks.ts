@@ -14,7 +14,7 @@ import { jsonResponse, pageResponse, redirectTo, WebError } from "../respond.js"
 import type { Db } from "../../deps.js";
 import { maintenanceAt, WindowMemo } from "../../lib/maintenance.js";
 import { applicableWindows } from "../../store/maintenance.js";
-import { checksPage, SEVERITY, worstStatus, type CheckRow } from "../views/checksList.js";
+import { checksPage, maintenanceTitle, SEVERITY, worstStatus, type CheckRow } from "../views/checksList.js";
 import { relativeTime } from "../views/format.js";
 import { STATUS_LABELS } from "../views/status.js";
 
@@ -82,10 +82,18 @@ export function checkListRoutes(web: WebRouter): void {
     const access = await accessProject(ctx.deps, ctx.account, ctx.params.code);
     const now = ctx.deps.clock.now().getTime();
     const checks = await listChecks(ctx.deps.db, access.project.id);
+    const maintenance = await inMaintenance(ctx.deps.db, checks.map((c) => c.id), now);
     return jsonResponse({
       checks: checks.map((c) => {
         const status = computeStatus(c, now, true);
-        return { uuid: c.uuid, status, label: STATUS_LABELS[status], last_ping: c.last_ping === null ? "Never" : relativeTime(c.last_ping, now) };
+        const until = maintenance.get(c.id);
+        return {
+          uuid: c.uuid,
+          status,
+          label: STATUS_LABELS[status],
+          last_ping: c.last_ping === null ? "Never" : relativeTime(c.last_ping, now),
+          maintenance: until === undefined ? null : maintenanceTitle(until),
+        };
       }),
     });
   });

@@ -140,7 +140,23 @@ function searchBox() {
   });
 }
 
-// The checks list polls its status feed so dots and "last ping" stay current.
+// A check's "maintenance" marker beside its name, as the list's status feed says: its tooltip, or null.
+function maintenanceMarker(row, title) {
+  let marker = row.querySelector(".maintenance-marker");
+  if (!title) {
+    if (marker) marker.remove();
+    return;
+  }
+  if (!marker) {
+    marker = document.createElement("span");
+    marker.className = "pill maintenance maintenance-marker";
+    marker.textContent = "maintenance";
+    row.querySelector(".name-cell > a").after(marker);
+  }
+  marker.title = title;
+}
+
+// The checks list polls its status feed so dots, "last ping" and maintenance markers stay current.
 function liveStatus() {
   const table = document.querySelector("table.checks[data-status-url]");
   if (!table) return;
@@ -159,6 +175,7 @@ function liveStatus() {
           dot.setAttribute("aria-label", c.label);
           const last = row.querySelector(".last-ping");
           if (last.textContent.trim() !== c.last_ping) last.textContent = c.last_ping;
+          maintenanceMarker(row, c.maintenance);
         }
       })
       .catch(() => {});

@@ -92,10 +92,13 @@ function scheduleCell(view: ChecksView, check: Check): Html {
     data-name="${check.name || "unnamed"}" data-kind="${check.kind}" data-timeout="${check.timeout}" data-grace="${check.grace}" data-schedule="${check.kind === "simple" ? "" : check.schedule}" data-tz="${check.tz}">${text}</a>`;
 }
 
+/** The marker's tooltip; the list's status feed sends it too, so the page script can redraw the marker. */
+export const maintenanceTitle = (until: number): string => `In maintenance until ${utcTime(until)}: down alerts are held until then`;
+
 function maintenanceMarker(view: ChecksView, check: Check): Html | null {
   const until = view.maintenance.get(check.id);
   if (until === undefined) return null;
-  return html`<span class="pill maintenance maintenance-marker" title="In maintenance until ${utcTime(until)}: down alerts are held until then">maintenance</span>`;
+  return html`<span class="pill maintenance maintenance-marker" title="${maintenanceTitle(until)}">maintenance</span>`;
 }
 
 function checkRow(view: ChecksView, row: CheckRow): Html {
