@@ -132,41 +132,29 @@ async function postgresPings(ceiling: number, sqliteRate: number | undefined): P
   if (sqliteRate) report({ scenario: "monitor: ping ingest, PostgreSQL against SQLite", ratio: +(rate / sqliteRate).toFixed(3), target: "ratio >= 0.5" });
 }
 
-/** 100,000 up checks whose deadlines all fall in one second: how long until all are down. */
-async function goingDownScenario(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
-  const databaseUrl = `sqlite:${join(dir, "monitor.db")}`;
-  const keys = createProject(databaseUrl);
-  const start = Date.UTC(2030, 0, 1);
-  // Last pings spread over one second, timeout 60 s and grace 60 s.
-  await seedChecks(databaseUrl, keys.uuid, 100_000, (i) => ({ status: "up", timeout: 60, grace: 60, last_ping: start + (i % 1000), alert_after: start + (i % 1000) + 120_000 }));
-  const clock = new FakeClock(new Date(start + 121_000));
-  const monitor = await openMonitor(loadMonitorConfig({ databaseUrl }, {}), { clock, log: createLogger("bench", "silent") });
-  const t0 = performance.now();
-  const flipped = await flipDueChecks(monitor.deps);
-  const ms = Math.round(performance.now() - t0);
-  await monitor.close();
-  report({ scenario: "monitor: 100,000 checks falling due in one second, flipped by the alert worker (SQLite)", flipped, ms, target: "all flipped within 1000 ms" });
-}
+// The alert worker's scenarios start at this instant; the checks fall due in its first second
+// plus 120 s (last pings spread over one second, timeout 60 s and grace 60 s).
+export const DUE_START = Date.UTC(2030, 0, 1);
+/** When the one-off maintenance windows of the extensions' scenario end. */
+export const WINDOW_END = DUE_START + 3600_000;
+/** The instant the worker runs: every check is past its deadline. */
+export const DUE_NOW = DUE_START + 121_000;
 
 /**
- * The same 100,000 checks with every extension in use (docs/monitor-extensions.md): half with
- * a failure threshold of 2 and one failure counted (so they are due at the same deadline), a
- * third with a maximum run time, all with a minimum run time, a fifth with a body pattern,
- * one webhook integration on every check, groups of 100 where 99 checks depend on the first,
- * a project-wide recurring maintenance window (closed at that instant, so judged for every
- * flip a dependency does not hold) and a one-off window open on one group root in ten. Timed:
- * the flips, then the flips turned into alerts (the 99,000 dependents' and the 100 roots in
- * maintenance held back), then the held alerts sent when the one-off windows end.
+ * A new SQLite database of 100,000 up checks whose deadlines all fall in one second; with
+ * `extensions`, every extension in use (docs/monitor-extensions.md): half with a failure
+ * threshold of 2 and one failure counted (so they are due at the same deadline), a third with
+ * a maximum run time, all with a minimum run time, a fifth with a body pattern, one webhook
+ * integration on every check, groups of 100 where 99 checks depend on the first, a
+ * project-wide recurring maintenance window (closed at that instant, so judged for every flip
+ * a dependency does not hold) and a one-off window open on one group root in ten.
  */
-async function goingDownWithExtensionsScenario(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "beacon-bench-"));
-  const databaseUrl = `sqlite:${join(dir, "monitor.db")}`;
+export async function seedDueChecks(databaseUrl: string, extensions: boolean): Promise<void> {
   const keys = createProject(databaseUrl);
-  const start = Date.UTC(2030, 0, 1);
+  const start = DUE_START;
   await seedChecks(databaseUrl, keys.uuid, 100_000, (i) => ({ status: "up", timeout: 60, grace: 60, last_ping: start + (i % 1000), alert_after: start + (i % 1000) + 120_000 }));
-  const clock = new FakeClock(new Date(start + 121_000));
-  const monitor = await openMonitor(loadMonitorConfig({ databaseUrl }, {}), { clock, log: createLogger("bench", "silent") });
+  if (!extensions) return;
+  const monitor = await openMonitor(loadMonitorConfig({ databaseUrl }, {}), { clock: new FakeClock(new Date(start)), log: createLogger("bench", "silent") });
   const db = monitor.deps.db;
   // Set after seeding: 1,000 rows of every column would pass SQLite's limit of bound values.
   await sql`UPDATE checks SET fail_threshold = 1 + id % 2, fail_count = id % 2, max_duration = CASE WHEN id % 3 = 0 THEN 3600 ELSE 0 END,
@@ -180,27 +168,60 @@ async function goingDownWithExtensionsScenario(): Promise<void> {
     const dependents = slice.map((id, j) => ({ id, root: slice[j - ((i + j) % 100)] })).filter((d) => d.root !== undefined && d.root !== d.id);
     if (dependents.length) await db.insertInto("check_dependencies").values(dependents.map((d) => ({ check_id: d.id, depends_on_id: d.root! }))).execute();
   }
-  const windowEnd = start + 3600_000;
   const window = (checkId: number | null, spec: Partial<MaintenanceWindow>) => ({ uuid: randomUUID(), project_id: project.id, check_id: checkId, name: "", starts: null, ends: null, schedule: "", tz: "UTC", duration: 0, created: start, ...spec });
   await db.insertInto("maintenance_windows").values(window(null, { schedule: "0 3 * * *", tz: "Europe/Berlin", duration: 3600 })).execute();
   // Group roots are the checks at multiples of 100: one in ten of them.
   const inMaintenance = ids.filter((_, i) => i % 1000 === 0);
-  await db.insertInto("maintenance_windows").values(inMaintenance.map((id) => window(id, { starts: start, ends: windowEnd }))).execute();
-  const t0 = performance.now();
-  const flipped = await flipDueChecks(monitor.deps);
-  const t1 = performance.now();
-  const queued = await processFlips(monitor.deps);
-  const t2 = performance.now();
-  const held = Number((await db.selectFrom("held_alerts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  clock.set(new Date(windowEnd));
-  const t3 = performance.now();
-  const sentAfterWindow = await releaseEndedHolds(monitor.deps);
-  const t4 = performance.now();
+  await db.insertInto("maintenance_windows").values(inMaintenance.map((id) => window(id, { starts: start, ends: WINDOW_END }))).execute();
   await monitor.close();
+}
+
+/**
+ * The alert worker's steps on a seeded database, each timed (ms); `steps` stops after the
+ * first 0 (open and close only), 1 (flips) or 2 (alerts), for instruction counts of each.
+ */
+export async function runDueChecks(databaseUrl: string, steps = 3): Promise<{ flipped: number; queued: number; held: number; sentAfterWindow: number; flipMs: number; alertMs: number; releaseMs: number }> {
+  const clock = new FakeClock(new Date(DUE_NOW));
+  const monitor = await openMonitor(loadMonitorConfig({ databaseUrl }, {}), { clock, log: createLogger("bench", "silent") });
+  const timed = async (step: number, work: () => Promise<number>) => {
+    if (step > steps) return { n: 0, ms: 0 };
+    const t = performance.now();
+    const n = await work();
+    return { n, ms: Math.round(performance.now() - t) };
+  };
+  try {
+    const flips = await timed(1, () => flipDueChecks(monitor.deps));
+    const alerts = await timed(2, () => processFlips(monitor.deps));
+    const held = Number((await monitor.deps.db.selectFrom("held_alerts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    clock.set(new Date(WINDOW_END));
+    const release = await timed(3, () => releaseEndedHolds(monitor.deps));
+    return { flipped: flips.n, queued: alerts.n, held, sentAfterWindow: release.n, flipMs: flips.ms, alertMs: alerts.ms, releaseMs: release.ms };
+  } finally {
+    await monitor.close();
+  }
+}
+
+/** 100,000 up checks whose deadlines all fall in one second: how long until all are down. */
+async function goingDownScenario(): Promise<void> {
+  const { url } = await freshDatabase();
+  await seedDueChecks(url, false);
+  const { flipped, flipMs } = await runDueChecks(url);
+  report({ scenario: "monitor: 100,000 checks falling due in one second, flipped by the alert worker (SQLite)", flipped, ms: flipMs, target: "all flipped within 1000 ms" });
+}
+
+/**
+ * The same 100,000 checks with every extension in use (seedDueChecks). Timed: the flips, then
+ * the flips turned into alerts (the 99,000 dependents' and the 100 roots in maintenance held
+ * back), then the held alerts sent when the one-off windows end.
+ */
+async function goingDownWithExtensionsScenario(): Promise<void> {
+  const { url } = await freshDatabase();
+  await seedDueChecks(url, true);
+  const r = await runDueChecks(url);
   report({
     scenario: "monitor: 100,000 checks falling due in one second with every extension in use, flipped and alerted (SQLite)",
-    flipped, queued, held, flip_ms: Math.round(t1 - t0), alert_ms: Math.round(t2 - t1), ms: Math.round(t2 - t0), target: "all flipped and alerted within 1000 ms",
-    sent_after_window: sentAfterWindow, release_ms: Math.round(t4 - t3),
+    flipped: r.flipped, queued: r.queued, held: r.held, flip_ms: r.flipMs, alert_ms: r.alertMs, ms: r.flipMs + r.alertMs, target: "all flipped and alerted within 1000 ms",
+    sent_after_window: r.sentAfterWindow, release_ms: r.releaseMs,
   });
 }
 

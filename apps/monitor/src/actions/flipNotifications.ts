@@ -6,7 +6,7 @@ import type { MonitorDeps } from "../deps.js";
 import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../store/outbox.js";
 import type { Flip, HeldAlertsTable, Notification } from "../store/schema.js";
 import { transportFor } from "../integrations/registry.js";
-import { downDependencies, hasDependencies } from "../store/dependencies.js";
+import { downDependencies } from "../store/dependencies.js";
 import { claimEndedHolds, closeHolds, holdAgain, insertHeldAlerts, openHolds, stillDown } from "../store/heldAlerts.js";
 import { applicableWindows } from "../store/maintenance.js";
 import { maintenanceAt, WindowMemo, windowLabel } from "../lib/maintenance.js";
@@ -26,8 +26,7 @@ export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boole
  */
 async function holdsFor(trx: Db, downs: Flip[]): Promise<Insertable<HeldAlertsTable>[]> {
   const holds: Insertable<HeldAlertsTable>[] = [];
-  const dependent = await hasDependencies(trx, [...new Set(downs.map((f) => f.check_id))]);
-  const blockers = await downDependencies(trx, [...new Set(downs.filter((f) => dependent.has(f.check_id)).map((f) => f.check_id))]);
+  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))]);
   const rest: Flip[] = [];
   for (const flip of downs) {
     const blocker = blockers.get(flip.check_id);

@@ -56,12 +56,3 @@ export async function downDependencies(db: Db, checkIds: number[]): Promise<Map<
   }
   return out;
 }
-
-export async function hasDependencies(db: Db, checkIds: number[]): Promise<Set<number>> {
-  const out = new Set<number>();
-  for (let i = 0; i < checkIds.length; i += ID_SLICE) {
-    const rows = await db.selectFrom("check_dependencies").select("check_id").distinct().where("check_id", "in", checkIds.slice(i, i + ID_SLICE)).execute();
-    for (const row of rows) out.add(Number(row.check_id));
-  }
-  return out;
-}

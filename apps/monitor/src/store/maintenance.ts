@@ -39,29 +39,40 @@ export async function ownWindowsByCheck(db: Db, checkIds: number[]): Promise<Map
 export async function applicableWindows(db: Db, checkIds: number[], since: number): Promise<Map<number, MaintenanceWindow[]>> {
   const out = new Map<number, MaintenanceWindow[]>();
   if (checkIds.length === 0 || !(await db.selectFrom("maintenance_windows").select("id").limit(1).executeTakeFirst())) return out;
-  const add = (checkId: number, window: MaintenanceWindow) => out.set(checkId, [...(out.get(checkId) ?? []), window]);
-  // One object per window, shared by the checks it applies to (the worker remembers answers per window).
-  const shared = new Map<number, MaintenanceWindow>();
-  const once = (row: MaintenanceWindow) => shared.get(row.id) ?? (shared.set(row.id, row), row);
+  const add = (checkId: number, window: MaintenanceWindow) => {
+    const list = out.get(checkId);
+    if (list) list.push(window);
+    else out.set(checkId, [window]);
+  };
+  const projectOf = new Map<number, number>();
   for (let i = 0; i < checkIds.length; i += CHUNK) {
     const ids = checkIds.slice(i, i + CHUNK);
+    for (const row of await db.selectFrom("checks").select(["id", "project_id"]).where("id", "in", ids).execute()) projectOf.set(row.id, Number(row.project_id));
     const own = await db
       .selectFrom("maintenance_windows")
       .selectAll()
       .where("check_id", "in", ids)
       .where((eb) => eb.or([eb("ends", "is", null), eb("ends", ">", since)]))
+      .orderBy("id")
       .execute();
-    for (const row of own) add(row.check_id!, once(row));
-    const projectWide = await db
-      .selectFrom("checks as c")
-      .innerJoin("maintenance_windows as w", "w.project_id", "c.project_id")
-      .selectAll("w")
-      .select("c.id as target_id")
-      .where("c.id", "in", ids)
-      .where("w.check_id", "is", null)
-      .where((eb) => eb.or([eb("w.ends", "is", null), eb("w.ends", ">", since)]))
-      .execute();
-    for (const { target_id, ...row } of projectWide) add(target_id, once(row));
+    for (const row of own) add(row.check_id!, row);
   }
+  // A project's windows are read once, not joined to each check (which read them once per
+  // check, and let SQLite walk the whole project's checks for each window); each is one object
+  // shared by the checks it applies to, as the worker remembers answers per window.
+  const projectIds = [...new Set(projectOf.values())];
+  const byProject = new Map<number, MaintenanceWindow[]>();
+  for (let i = 0; i < projectIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom("maintenance_windows")
+      .selectAll()
+      .where("project_id", "in", projectIds.slice(i, i + CHUNK))
+      .where("check_id", "is", null)
+      .where((eb) => eb.or([eb("ends", "is", null), eb("ends", ">", since)]))
+      .orderBy("id")
+      .execute();
+    for (const row of rows) byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row]);
+  }
+  for (const checkId of checkIds) for (const window of byProject.get(projectOf.get(checkId)!) ?? []) add(checkId, window);
   return out;
 }

@@ -5,8 +5,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { channelUuidsByCheck } from "../../src/store/channels.js";
-import { dependencyUuidsByCheck, downDependencies, hasDependencies } from "../../src/store/dependencies.js";
-import { ownWindowsByCheck } from "../../src/store/maintenance.js";
+import { dependencyUuidsByCheck, downDependencies } from "../../src/store/dependencies.js";
+import { applicableWindows, ownWindowsByCheck } from "../../src/store/maintenance.js";
 import { checkRow, createCheckVia, integration, startHarness, type Harness } from "../helpers.js";
 
 const IDS = 40_000;
@@ -28,9 +28,9 @@ describe("extension data of more than 32,766 checks at once", () => {
     const ids = [...Array.from({ length: IDS }, (_, i) => 1_000_000 + i), leafId];
 
     assert.deepEqual((await dependencyUuidsByCheck(h.deps.db, ids)).get(leafId), [root.uuid]);
-    assert.deepEqual([...(await hasDependencies(h.deps.db, ids))], [leafId]);
     assert.equal((await downDependencies(h.deps.db, ids)).get(leafId)?.uuid, root.uuid);
     assert.deepEqual((await channelUuidsByCheck(h.deps.db, ids)).get(leafId), [channel.uuid]);
     assert.equal((await ownWindowsByCheck(h.deps.db, ids)).get(leafId)?.length, 1);
+    assert.equal((await applicableWindows(h.deps.db, ids, 0)).get(leafId)?.length, 1);
   });
 });
