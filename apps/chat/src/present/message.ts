@@ -167,7 +167,7 @@ type WriterFactory = (view: View, shared: (Map<unknown, string> | undefined)[]) 
  * per call site, which V8 can inline) and writing the value by its `json` kind. Field i with key
  * text K_i appends `K_i + json(v)` for v = value_i(m, view, flags), when defined; a shared
  * segment's text is looked up by its key first and made only when missing. On a page of 100
- * it costs about 1.25 times the hand-written template it replaces; a loop over the fields
+ * it costs about 1.3 times the hand-written template it replaces; a loop over the fields
  * cost 1.6 times (docs/performance.md).
  */
 const compiledWriter = ((): WriterFactory => {
