@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { applyEvent } from "../src/api/apply.js";
-import { channelMembers, loadChannelMembers } from "../src/state/channelMembers.js";
+import { channelMembers, loadChannelMembers } from "../src/state/channel-members.js";
 import { setChannels } from "../src/state/channels.js";
 import { setConversations } from "../src/state/dms.js";
 import { userGroups, type UserGroup } from "../src/state/groups.js";
@@ -9,7 +9,7 @@ import { myGroups } from "../src/state/permissions.js";
 import { reminders, scheduledMessages, type Scheduled } from "../src/state/scheduled.js";
 import { session } from "../src/state/session.js";
 import { setUsers } from "../src/state/users.js";
-import { byActivity, loadRecent, recent } from "../src/ui/home/recentStore.js";
+import { byActivity, loadRecent, recent } from "../src/ui/home/recent-store.js";
 import type { Message } from "../src/state/types.js";
 
 // The lists that other people's changes reach through the event queue (Zulip's shapes, GET

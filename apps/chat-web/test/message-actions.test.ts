@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { groupsOf, inGroupSetting, mayDelete, mayEditContent, mayMoveOut, mayMoveWithin, mayResolve, editSecondsLeft, type Rules } from "../src/state/permissions.js";
 import { fenceFor, messagePermalink, quoteBlock, withQuote } from "../src/ui/message/quote.js";
-import { nextUnreadDm, nextUnreadTopic } from "../src/ui/message/unreadOrder.js";
+import { nextUnreadDm, nextUnreadTopic } from "../src/ui/message/unread-order.js";
 import { toggledResolution } from "../src/ui/message/actions.js";
 import type { UnreadCounts } from "../src/state/unreads.js";
 import type { Message, Subscription } from "../src/state/types.js";

@@ -1,11 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { channelNameProblem, creatablePrivacies, filterChannels, mayAdministerChannel, maySubscribe, privacyFields, type Who } from "../src/state/channelRules.js";
+import { channelNameProblem, creatablePrivacies, filterChannels, mayAdministerChannel, maySubscribe, privacyFields, type Who } from "../src/state/channel-rules.js";
 import { describeSetting, groupLabel, settingChoices, type UserGroup } from "../src/state/groups.js";
-import { groupPermissions, mayCreateGroup } from "../src/state/groupRules.js";
-import { expandGroup, matchPeople } from "../src/state/peopleMatch.js";
+import { groupPermissions, mayCreateGroup } from "../src/state/group-rules.js";
+import { expandGroup, matchPeople } from "../src/state/people-match.js";
 import type { Channel } from "../src/state/types.js";
-import { describeWhen, fromInputValue, reminderPresets, sendLaterPresets, toInputValue } from "../src/state/timePresets.js";
+import { describeWhen, fromInputValue, reminderPresets, sendLaterPresets, toInputValue } from "../src/state/time-presets.js";
 import { localTime, roleName, showField } from "../src/state/profile.js";
 
 // Who may do what to channels, pickers of people and groups, the groups' names.

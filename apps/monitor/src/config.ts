@@ -2,7 +2,7 @@
 // of `beacon monitor …` override the environment. Each integration kind declares its own
 // settings in its folder (integrations/<kind>/); they are loaded here with the rest.
 import { ConfigError, connectionSettings, loadConfig, parse, setting, type ConfigOf } from "@beacon/platform";
-import { loadIntegrationSettings } from "./integrations/allSettings.js";
+import { loadIntegrationSettings } from "./integrations/all-settings.js";
 import type { IntegrationSettings } from "./integrations/settings.js";
 
 const hostPorts = (raw: string, env: string): string[] => {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { createHttpServer, createLogger, databaseDialect, openServingDatabase, registerServingProcess, storageFault, storageFaultLogger, startWalCheckpoints, systemClock, type AgreedSettings, type Clock, type Logger } from "@beacon/platform";
-import { startAlertWorker } from "./actions/alertWorker.js";
+import { startAlertWorker } from "./actions/alert-worker.js";
 import { pingEndpoint, type MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400, storageFaultResponse } from "./http/responses.js";

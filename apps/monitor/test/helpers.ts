@@ -11,7 +11,7 @@ import type { MonitorDeps } from "../src/deps.js";
 import { buildMonitorApp, openMonitor } from "../src/main.js";
 import { findProjectByUuid } from "../src/store/projects.js";
 import type { Check, Project } from "../src/store/schema.js";
-import { recordPing, type PingInput } from "../src/actions/recordPing.js";
+import { recordPing, type PingInput } from "../src/actions/record-ping.js";
 
 export interface Harness {
   app: FastifyInstance;

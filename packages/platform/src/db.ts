@@ -7,8 +7,8 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type { Logger } from "./log.js";
-import { DatabaseTimeoutError } from "./storageFaults.js";
-import { WideIntegerPlugin } from "./wideIntegers.js";
+import { DatabaseTimeoutError } from "./storage-faults.js";
+import { WideIntegerPlugin } from "./wide-integers.js";
 
 export type Dialect = "sqlite" | "postgres";
 

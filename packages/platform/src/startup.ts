@@ -6,7 +6,7 @@ import { sql, type Kysely } from "kysely";
 import { openDatabase, type Database } from "./db.js";
 import type { Logger } from "./log.js";
 import { migrateToLatest, migrationStatus, NewerSchemaError, newerSchemaMessage, type Migrations } from "./migrate.js";
-import { storageFault } from "./storageFaults.js";
+import { storageFault } from "./storage-faults.js";
 
 export class StartupError extends Error {
   override name = "StartupError";

@@ -5,7 +5,7 @@ import { hashOf } from "../narrow/router";
 import { addChannels, addSubscriptions, adjustSubscriberCount, removeChannels, removeSubscriptions, updateChannel, updateSubscription } from "../state/channels";
 import { settleEcho } from "../state/compose";
 import { noteConversation } from "../state/dms";
-import { changeChannelMembers, forgetChannelMembers } from "../state/channelMembers";
+import { changeChannelMembers, forgetChannelMembers } from "../state/channel-members";
 import { setRealmEmoji } from "../state/emoji";
 import { applyGroupEvent, dropFromGroups, type GroupEvent } from "../state/groups";
 import { applyReminderEvent, applyScheduledEvent, type ReminderEvent, type ScheduledEvent } from "../state/scheduled";

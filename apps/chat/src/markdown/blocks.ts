@@ -4,7 +4,7 @@
 // list, quote, paragraph). Zulip's quirks (2-space list nesting, lazy quotes that run to
 // the next blank line, no setext headings, no raw HTML) fall out of that model, which a
 // CommonMark parser cannot be configured into.
-import { lastChild, looseDetab, BlockParser, type BlockProcessor } from "./blockParser.js";
+import { lastChild, looseDetab, BlockParser, type BlockProcessor } from "./block-parser.js";
 import { listIndentProcessor, orderedList, unorderedList } from "./lists.js";
 import { tableProcessor } from "./tables.js";
 

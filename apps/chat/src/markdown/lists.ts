@@ -3,7 +3,7 @@
 // resumes after a blank line turns its neighbouring items into loose (<p>) items.
 import type { Element } from "./element.js";
 import { Element as El } from "./element.js";
-import { lastChild, looseDetab, type BlockParser, type BlockProcessor } from "./blockParser.js";
+import { lastChild, looseDetab, type BlockParser, type BlockProcessor } from "./block-parser.js";
 
 const TAB = 2;
 const INDENT_ITEM_RE = /^[ ]{2,3}((\d+\.)|[*+-])[ ]+.*/;

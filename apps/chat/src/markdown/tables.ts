@@ -1,7 +1,7 @@
 // Pipe tables (Python-Markdown's tables extension): a chunk whose first row has cells and
 // whose second row is a separator of |, :, - and spaces. Alignment goes into a style attribute.
 import type { Element } from "./element.js";
-import type { BlockProcessor } from "./blockParser.js";
+import type { BlockProcessor } from "./block-parser.js";
 
 const END_BORDER_RE = /(?<!\\)(?:\\\\)*\|$/;
 const CODE_PIPES_RE = /(\\\\)|(\\`+)|(`+)|(\\\|)|(\|)/g;

@@ -1,5 +1,5 @@
 // The processes serving this database, each with fingerprints of the settings they must share
-// (packages/platform/src/settingsAgreement.ts): a process refuses to start when one differs.
+// (packages/platform/src/settings-agreement.ts): a process refuses to start when one differs.
 import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "@beacon/platform";
 

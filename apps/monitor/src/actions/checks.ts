@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { lockForTransaction } from "@beacon/platform";
 import type { Updateable } from "kysely";
 import type { Db, MonitorDeps } from "../deps.js";
-import type { CheckSpec, UniqueField } from "../http/checkSpec.js";
+import type { CheckSpec, UniqueField } from "../http/check-spec.js";
 import { uniqueKeyOf } from "../lib/keys.js";
 import { scheduleKind } from "../lib/schedule/index.js";
 import { slugify } from "../lib/slugify.js";
@@ -13,7 +13,7 @@ import { projectDependencyEdges, setDependencies } from "../store/dependencies.j
 import { deleteCheckRow, findCheckByUuid, findCheckMatching, insertCheck, updateCheckRow, type UpsertKey } from "../store/checks.js";
 import { countChecksOfOwner, findOwner } from "../store/projects.js";
 import type { Check, ChecksTable, NewCheck, Project } from "../store/schema.js";
-import { selectChannels } from "./channelSelection.js";
+import { selectChannels } from "./channel-selection.js";
 import { replaceCheckWindows } from "./maintenance.js";
 
 export type ApiVersion = 1 | 2 | 3;

@@ -10,10 +10,10 @@
 // Idempotency-Key (the notification's uuid) so a webhook receiver can drop the duplicate.
 import { storageFault } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
-import { alertServices } from "./alertServices.js";
+import { alertServices } from "./alert-services.js";
 import { pythonJson } from "../http/router.js";
 import { presentCheck } from "../present/check.js";
-import { loadAlertRows } from "../store/alertContext.js";
+import { loadAlertRows } from "../store/alert-context.js";
 import { channelUuidsByCheck } from "../store/channels.js";
 import { claimNotifications, finishNotification, recordChannelDelivery, renewNotificationLeases } from "../store/outbox.js";
 import type { Notification } from "../store/schema.js";

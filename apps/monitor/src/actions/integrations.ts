@@ -5,13 +5,13 @@ import { insertChannel } from "../store/channels.js";
 import { findOwner } from "../store/projects.js";
 import type { Channel, Project } from "../store/schema.js";
 import { emailConfOf } from "../integrations/email/transport.js";
-import { sendVerifyLink, startsVerified } from "./emailVerification.js";
+import { sendVerifyLink, startsVerified } from "./email-verification.js";
 
 export interface NewIntegration {
   kind: string;
   name: string;
   value: string;
-  /** E-mail only: whether the address counts as verified from the start (see emailVerification.ts). */
+  /** E-mail only: whether the address counts as verified from the start (see email-verification.ts). */
   emailVerified?: boolean;
 }
 

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { lockForTransaction } from "@beacon/platform";
 import type { Db, MonitorDeps } from "../deps.js";
 import { MAX_WINDOWS, type WindowSpec } from "../lib/maintenance.js";
-import { releaseWindowHolds } from "../store/heldAlerts.js";
+import { releaseWindowHolds } from "../store/held-alerts.js";
 import { deleteWindows, insertWindows, listWindows } from "../store/maintenance.js";
 import type { MaintenanceWindow } from "../store/schema.js";
 

@@ -2,8 +2,8 @@
 import type { MonitorDeps } from "../deps.js";
 import { deleteMembership, insertMembership } from "../store/memberships.js";
 import type { MemberRole, Project } from "../store/schema.js";
-import { findAccountByEmailFolded } from "../store/webAccounts.js";
-import { normalizeEmail } from "./webAccounts.js";
+import { findAccountByEmailFolded } from "../store/web-accounts.js";
+import { normalizeEmail } from "./web-accounts.js";
 
 export type InviteOutcome = { kind: "invited"; email: string } | { kind: "no_account" } | { kind: "owner" } | { kind: "already"; email: string };
 

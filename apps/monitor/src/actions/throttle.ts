@@ -5,7 +5,7 @@
 import { createHmac } from "node:crypto";
 import { backoffWaitMs, ThrottleCounters, type BackoffPolicy } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
-import { takeToken } from "../store/tokenBuckets.js";
+import { takeToken } from "../store/token-buckets.js";
 
 const keyOf = (deps: MonitorDeps, key: string) => createHmac("sha256", deps.secretKey).update(key).digest("hex");
 

@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { JsonSchema } from "@beacon/platform";
 import { PyFloat } from "../lib/pyjson.js";
-import type { OperationDoc } from "./apiDoc.js";
+import type { OperationDoc } from "./api-doc.js";
 import { DJANGO_404, PageNotFound, ResponseError, type ApiResponse } from "./responses.js";
 
 export type ApiVersion = 1 | 2 | 3;

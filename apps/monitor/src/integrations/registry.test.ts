@@ -5,7 +5,7 @@ import { loadMonitorConfig } from "../config.js";
 import { integrationValue, kindOf, KINDS, missingSettings, offeredKinds, transportFor, unavailableReason } from "./registry.js";
 import * as listed from "./kinds.js";
 import { unbuiltKind } from "./kind.js";
-import { ALL_SETTINGS } from "./allSettings.js";
+import { ALL_SETTINGS } from "./all-settings.js";
 import { noSettings } from "./settings.js";
 
 // Healthchecks v4.3's kinds (hc/api/models.py, TRANSPORTS), the names GET /api/v3/channels/ shows.
@@ -23,11 +23,11 @@ describe("the integration kinds registry", () => {
     assert.deepEqual(folders.sort(), UPSTREAM);
   });
 
-  it("loads every kind's settings with the config (allSettings.ts lists each one)", () => {
+  it("loads every kind's settings with the config (all-settings.ts lists each one)", () => {
     const listedSpecs = new Set(ALL_SETTINGS.map((s) => s.spec));
     for (const kind of KINDS) {
       if (kind.settings === noSettings) continue;
-      assert.ok(listedSpecs.has(kind.settings.spec), `${kind.kind}'s settings are missing from allSettings.ts`);
+      assert.ok(listedSpecs.has(kind.settings.spec), `${kind.kind}'s settings are missing from all-settings.ts`);
     }
     const config = loadMonitorConfig({}, { MONITOR_TELEGRAM_TOKEN: "t:1" });
     for (const s of ALL_SETTINGS) assert.ok(config.integrations.has(s.spec));

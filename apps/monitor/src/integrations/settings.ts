@@ -1,6 +1,6 @@
 // What an integration kind needs from the environment. Each kind declares its settings in its
 // folder's settings.ts, beside nothing else, so that the monitor's config can load them
-// (allSettings.ts) without importing the kinds' transports, forms and pages.
+// (all-settings.ts) without importing the kinds' transports, forms and pages.
 import { loadConfig, type ConfigOf, type SettingsSpec } from "@beacon/platform";
 
 /** Settings of every kind, as loaded with the monitor's config (keyed by each kind's spec). */

@@ -1,6 +1,6 @@
 // Room on each page of `checks` for a ping's new row version (PostgreSQL). A ping rewrites its
 // check's row but none of its indexed columns (the stored deadline moves only when it comes
-// earlier: lib/pingPlan.ts), so PostgreSQL can keep the new version on the same page without
+// earlier: lib/ping-plan.ts), so PostgreSQL can keep the new version on the same page without
 // touching the table's six indexes (a heap-only tuple update), but only if the page has room.
 // Packed full, every ping's update wrote an entry into each index; with pages filled to 70%,
 // PostgreSQL spent a fifth less time per ping in the ingest benchmark. Pages written before

@@ -2,11 +2,11 @@
 // tag badges are authorised by a signature in the URL.
 import { sameSecret } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
-import { NOT_FOUND_EMPTY, op, ref, type OperationDoc } from "../http/apiDoc.js";
+import { NOT_FOUND_EMPTY, op, ref, type OperationDoc } from "../http/api-doc.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRoute } from "../http/router.js";
 import { badgeSignature } from "../lib/badges.js";
-import { badgeSvg, type BadgeStatus } from "../lib/badgeSvg.js";
+import { badgeSvg, type BadgeStatus } from "../lib/badge-svg.js";
 import { computeStatus } from "../lib/status.js";
 import { tagsList } from "../lib/tags.js";
 import { findCheckByBadgeKey, listChecks } from "../store/checks.js";

@@ -1,11 +1,11 @@
 import { bodilessGet, type FastPath } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
 import { createCheck, deleteCheck, updateCheck, type CheckOutcome } from "../actions/checks.js";
-import { pauseCheck, resumeCheck } from "../actions/pauseResume.js";
+import { pauseCheck, resumeCheck } from "../actions/pause-resume.js";
 import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
 import { authorizeRead, authorizeWrite, headerKeyHash, readKeyHash, type ReadAuth } from "../http/auth.js";
-import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, ref, textBody, type OperationDoc } from "../http/apiDoc.js";
-import { checkSpecFields, validateCheckSpec } from "../http/checkSpec.js";
+import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, ref, textBody, type OperationDoc } from "../http/api-doc.js";
+import { checkSpecFields, validateCheckSpec } from "../http/check-spec.js";
 import { empty, halt, json, jsonError, PageNotFound, text, type ApiResponse } from "../http/responses.js";
 import { pythonJson, route, writeBuffer, type ApiRequest, type ApiRoute, type Dispatcher } from "../http/router.js";
 import { presentCheck, type CheckContext } from "../present/check.js";
@@ -13,7 +13,7 @@ import { channelUuidsByCheck } from "../store/channels.js";
 import { listChecks } from "../store/checks.js";
 import { dependencyUuidsByCheck } from "../store/dependencies.js";
 import { ownWindowsByCheck } from "../store/maintenance.js";
-import { readCache } from "../store/readCache.js";
+import { readCache } from "../store/read-cache.js";
 import type { Check, Project } from "../store/schema.js";
 import { statusStableUntil } from "../lib/status.js";
 import { tagsList } from "../lib/tags.js";
@@ -27,7 +27,7 @@ const readCacheKey = (hash: string | undefined, url: string) => `${hash} ${url}`
  * A GET the read cache can answer, answered before Fastify routes it (platform
  * createHttpServer's fastPath, as routes/ping.ts does for pings): the entry is the body the
  * dispatcher sent for the same URL and key, and `api` gives that URL's route's headers, so the
- * answer is the same bytes (test/api/read_fast_path.test.ts). Anything else (a miss, a stale
+ * answer is the same bytes (test/api/read-fast-path.test.ts). Anything else (a miss, a stale
  * entry, a request with a body, another method, PostgreSQL) goes to Fastify, which fills the
  * cache.
  */
@@ -53,7 +53,7 @@ export function cachedReadFastPath(deps: MonitorDeps, api: Dispatcher): FastPath
   };
 }
 
-/** The first rule a field breaks (http/checkSpec.ts), then the channels and dependencies named (actions/checks.ts). */
+/** The first rule a field breaks (http/check-spec.ts), then the channels and dependencies named (actions/checks.ts). */
 const CHECK_SPEC_ERRORS = [
   "json validation error: <field> is not a string",
   "json validation error: <field> is too long",
@@ -132,7 +132,7 @@ export function checkRoutes(deps: MonitorDeps): ApiRoute[] {
   }
 
   /**
-   * A 200 JSON answer of a read, served from the read cache (store/readCache.ts) when the
+   * A 200 JSON answer of a read, served from the read cache (store/read-cache.ts) when the
    * database has not changed since the same key asked the same URL. A hit skips the key's
    * look-up: only 200s are cached, by the key's hash, so the key was valid and its project's
    * checks are what was read. `load` authorizes, reads the checks (after the stamp: never older

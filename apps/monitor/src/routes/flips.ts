@@ -1,7 +1,7 @@
 import type { MonitorDeps } from "../deps.js";
 import { accessCheck, accessCheckByUniqueKey } from "../http/access.js";
 import { authorizeRead } from "../http/auth.js";
-import { FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, ref, type OperationDoc, type ParamDoc } from "../http/apiDoc.js";
+import { FOREIGN, jsonBody, NOT_FOUND_EMPTY, NOT_FOUND_PAGE, op, ref, type OperationDoc, type ParamDoc } from "../http/api-doc.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { isoSeconds } from "../lib/dates.js";

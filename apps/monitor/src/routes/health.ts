@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { readiness } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
-import { jsonBody, type FastifyOperation } from "../http/apiDoc.js";
+import { jsonBody, type FastifyOperation } from "../http/api-doc.js";
 import { MIGRATION_TABLE, monitorMigrations } from "../migrations/index.js";
 
 const CHECKS = { type: "object", additionalProperties: { type: "string" }, description: "Each probe's result: `ok`, or what is wrong." };

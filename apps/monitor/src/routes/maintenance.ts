@@ -5,7 +5,7 @@ import type { MonitorDeps } from "../deps.js";
 import { addWindow, removeWindow, TOO_MANY_WINDOWS } from "../actions/maintenance.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeRead, authorizeWrite } from "../http/auth.js";
-import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, type OperationDoc, type ParamDoc } from "../http/apiDoc.js";
+import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, type OperationDoc, type ParamDoc } from "../http/api-doc.js";
 import { json, jsonError, PageNotFound, type ApiResponse } from "../http/responses.js";
 import { extensionRoute, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { parseWindow } from "../lib/maintenance.js";

@@ -3,16 +3,16 @@
 // kinds it sets up through an OAuth flow take the flow's results (webhook URLs, tokens) here.
 import type { MonitorDeps } from "../deps.js";
 import { provisionIntegration } from "../actions/integrations.js";
-import { rotateProjectKey, PROJECT_KEY_KINDS, type ProjectKeyKind } from "../actions/projectKeys.js";
-import { sendTestNotification } from "../actions/testNotification.js";
-import { MAX_INTEGRATION_NAME, removeIntegration, updateIntegration } from "../actions/webIntegrations.js";
+import { rotateProjectKey, PROJECT_KEY_KINDS, type ProjectKeyKind } from "../actions/project-keys.js";
+import { sendTestNotification } from "../actions/test-notification.js";
+import { MAX_INTEGRATION_NAME, removeIntegration, updateIntegration } from "../actions/web-integrations.js";
 import { authorizeWrite, type JsonObject } from "../http/auth.js";
-import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, type ParamDoc } from "../http/apiDoc.js";
+import { API_KEY_FIELD, FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, type ParamDoc } from "../http/api-doc.js";
 import { empty, halt, json, jsonError, PageNotFound } from "../http/responses.js";
 import { extensionRoute, NotAnExtensionRequest, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { isPyObject, parsePyJson } from "../lib/pyjson.js";
 import { integrationValue, kindOf, unavailableReason } from "../integrations/registry.js";
-import { findChannelByUuid } from "../store/channelAssignments.js";
+import { findChannelByUuid } from "../store/channel-assignments.js";
 import { findOwner } from "../store/projects.js";
 import type { Channel, Project } from "../store/schema.js";
 

@@ -1,6 +1,6 @@
 // The Prometheus endpoint: read-only key in the URL, or as a Bearer token.
 import type { MonitorDeps } from "../deps.js";
-import { op, textBody } from "../http/apiDoc.js";
+import { op, textBody } from "../http/api-doc.js";
 import { empty, type ApiResponse } from "../http/responses.js";
 import { anyMethod, route, type ApiRequest, type ApiRoute } from "../http/router.js";
 import { API_KEY_LENGTH, hashApiKey } from "../lib/keys.js";

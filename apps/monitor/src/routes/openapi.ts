@@ -1,11 +1,11 @@
 // GET /api/openapi.json: the monitor's OpenAPI 3.1 description, generated from the URL
-// tables (each route's `doc`, http/apiDoc.ts) and the routes registered on Fastify itself,
+// tables (each route's `doc`, http/api-doc.ts) and the routes registered on Fastify itself,
 // so that every operation served is described and nothing else (test/api/openapi.test.ts).
 import type { FastifyInstance } from "fastify";
 import { buildOpenApi, mergeSamePaths, type ApiOperation, type ApiParameter, type ErrorResponse, type HttpMethod, type OpenApiDocument } from "@beacon/platform";
 import type { MonitorConfig } from "../config.js";
-import { authErrors, jsonBody, type FastifyOperation, type OperationDoc } from "../http/apiDoc.js";
-import { API_SCHEMAS } from "../http/apiSchemas.js";
+import { authErrors, jsonBody, type FastifyOperation, type OperationDoc } from "../http/api-doc.js";
+import { API_SCHEMAS } from "../http/api-schemas.js";
 import { SEGMENTS, type ApiRoute, type ApiVersion } from "../http/router.js";
 
 export const OPENAPI_PATH = "/api/openapi.json";

@@ -4,14 +4,14 @@ import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bodilessGet, storageFault, storageFaultLogger, type FastPath } from "@beacon/platform";
 import type { ErrorResponse } from "@beacon/platform";
-import type { FastifyOperation, OperationDoc, ParamDoc } from "../http/apiDoc.js";
+import type { FastifyOperation, OperationDoc, ParamDoc } from "../http/api-doc.js";
 import { storageFaultResponse } from "../http/responses.js";
-import { acceptPing } from "../actions/acceptPing.js";
-import type { PingOutcome, PingTarget } from "../actions/recordPing.js";
-import { findOrProvisionCheck } from "../actions/autoProvision.js";
+import { acceptPing } from "../actions/accept-ping.js";
+import type { PingOutcome, PingTarget } from "../actions/record-ping.js";
+import { findOrProvisionCheck } from "../actions/auto-provision.js";
 import type { MonitorDeps } from "../deps.js";
 import { notFoundPage, splitUrl } from "../http/router.js";
-import { lastParam, parsePingPath, parseRid, remoteAddress, scheme, userAgent, type PingRequest, type PingUrl } from "./pingRequest.js";
+import { lastParam, parsePingPath, parseRid, remoteAddress, scheme, userAgent, type PingRequest, type PingUrl } from "./ping-request.js";
 
 const HTML = "text/html; charset=utf-8";
 const EMPTY = Buffer.alloc(0);
@@ -124,7 +124,7 @@ export function registerPingRoutes(app: FastifyInstance, deps: MonitorDeps): voi
  * The commonest ping, `GET /ping/<uuid>[/start|/fail|/log|/<exit status>]` without a body,
  * answered before Fastify sees the request (platform createHttpServer's fastPath): Fastify's
  * routing and request and reply objects cost about a fifth of such a ping. The answer is the
- * route's, byte for byte (test/api/ping_fast_path.test.ts); every other request to /ping/
+ * route's, byte for byte (test/api/ping-fast-path.test.ts); every other request to /ping/
  * (slug forms, bodies, other methods, unknown URLs) goes through the route above.
  */
 export function pingFastPath(deps: MonitorDeps): FastPath {
@@ -171,7 +171,7 @@ const CREATE: ParamDoc = { name: "create", schema: { enum: ["0", "1"] }, descrip
 const PING_BODY = { contentTypes: ["*/*"], schema: { type: "string" }, description: "Stored with the ping, its first MONITOR_PING_BODY_LIMIT bytes (10,000 unless set; 0 keeps all)." };
 const BODY_LIMIT_HEADER = { "Ping-Body-Limit": { description: "How many bytes of a body are stored, when there is a limit.", schema: { type: "integer", minimum: 1 } } };
 
-/** The URL forms pingRequest.ts parsePingPath accepts, in its order, and what each reports. */
+/** The URL forms ping-request.ts parsePingPath accepts, in its order, and what each reports. */
 const PING_FORMS: { suffix: string; id: string; summary: string }[] = [
   { suffix: "", id: "ping", summary: "Report a success" },
   { suffix: "/start", id: "pingStart", summary: "Report that a run has started" },

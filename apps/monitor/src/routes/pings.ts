@@ -1,7 +1,7 @@
 import type { MonitorDeps } from "../deps.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeWrite } from "../http/auth.js";
-import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, textBody } from "../http/apiDoc.js";
+import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref, textBody } from "../http/api-doc.js";
 import { empty, json, type ApiResponse } from "../http/responses.js";
 import { route, type ApiRoute } from "../http/router.js";
 import { pingDuration, presentPing } from "../present/ping.js";

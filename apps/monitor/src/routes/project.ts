@@ -1,7 +1,7 @@
 // Project-level listings: integrations and badges.
 import type { MonitorDeps } from "../deps.js";
 import { authorizeRead, authorizeWrite } from "../http/auth.js";
-import { jsonBody, op, ref } from "../http/apiDoc.js";
+import { jsonBody, op, ref } from "../http/api-doc.js";
 import { json } from "../http/responses.js";
 import { route, type ApiRoute } from "../http/router.js";
 import { badgeUrls } from "../lib/badges.js";

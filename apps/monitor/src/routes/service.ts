@@ -1,7 +1,7 @@
 // Service endpoints: health, metrics, delivery callbacks and bounces.
 import { ping, sameSecret } from "@beacon/platform";
 import type { MonitorDeps } from "../deps.js";
-import { jsonBody, op, textBody } from "../http/apiDoc.js";
+import { jsonBody, op, textBody } from "../http/api-doc.js";
 import { empty, json, text } from "../http/responses.js";
 import { anyMethod, route, type ApiRoute } from "../http/router.js";
 import { countUnprocessedFlips, maxNotificationId, maxPingId } from "../store/service.js";

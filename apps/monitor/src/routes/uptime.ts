@@ -4,7 +4,7 @@ import type { MonitorDeps } from "../deps.js";
 import { uptimeOf } from "../actions/uptime.js";
 import { accessCheck } from "../http/access.js";
 import { authorizeRead } from "../http/auth.js";
-import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref } from "../http/apiDoc.js";
+import { FOREIGN, jsonBody, NOT_FOUND_PAGE, op, ref } from "../http/api-doc.js";
 import { json } from "../http/responses.js";
 import { extensionRoute, type ApiRoute } from "../http/router.js";
 import { isoSeconds } from "../lib/dates.js";

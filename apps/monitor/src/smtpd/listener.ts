@@ -3,8 +3,8 @@
 // happened to the pings (unknown checks are only logged), as the upstream does.
 import { SMTPServer } from "smtp-server";
 import type { MonitorDeps } from "../deps.js";
-import { recordEmailPing } from "../actions/emailPing.js";
-import { parseRecipient } from "../lib/emailPing.js";
+import { recordEmailPing } from "../actions/email-ping.js";
+import { parseRecipient } from "../lib/email-ping.js";
 
 // compat: aiosmtpd's default maximum message size.
 const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;

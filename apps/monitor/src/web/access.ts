@@ -2,7 +2,7 @@
 // cannot see answers 404 exactly like one that does not exist, so project, check and
 // integration ids of other accounts cannot be probed.
 import type { MonitorDeps } from "../deps.js";
-import { findChannelByUuid } from "../store/channelAssignments.js";
+import { findChannelByUuid } from "../store/channel-assignments.js";
 import { findCheckByUuid } from "../store/checks.js";
 import { findProjectAccess, findProjectAccessById, type ProjectAccess } from "../store/memberships.js";
 import type { Account, Channel, Check } from "../store/schema.js";

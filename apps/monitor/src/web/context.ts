@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MonitorDeps } from "../deps.js";
 import type { Account } from "../store/schema.js";
 import { listAccessibleProjects } from "../store/memberships.js";
-import { findProfile } from "../store/webProfiles.js";
+import { findProfile } from "../store/web-profiles.js";
 import { errorPage } from "./views/layout.js";
 import { loadFlash, redirectWithFlash, type Flash } from "./flash.js";
 import { redirectTo, sendWeb, WebError, type WebResponse } from "./respond.js";

@@ -1,12 +1,12 @@
 // Post/redirect/get: a form's handler stores the message the next page shows and answers with
 // a redirect, so reloading that page repeats nothing. The message is kept server-side for the
-// visitor's session (store/webFlashes.ts), encrypted with AES-256-GCM under a key derived from
+// visitor's session (store/web-flashes.ts), encrypted with AES-256-GCM under a key derived from
 // the session token, which the database never holds: a key created a moment ago and carried
 // to the next page (the one time it is shown) is unreadable from the table.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { sessionTokenHash } from "../actions/webAccounts.js";
+import { sessionTokenHash } from "../actions/web-accounts.js";
 import type { MonitorDeps } from "../deps.js";
-import { putFlash, takeFlash } from "../store/webFlashes.js";
+import { putFlash, takeFlash } from "../store/web-flashes.js";
 import { redirectTo, type WebResponse } from "./respond.js";
 
 export interface Flash {

@@ -7,11 +7,11 @@
 // issues a new token, so a token planted before sign-in is useless afterwards.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_DAYS, sessionTokenHash } from "../actions/webAccounts.js";
+import { SESSION_DAYS, sessionTokenHash } from "../actions/web-accounts.js";
 import type { MonitorDeps } from "../deps.js";
 import type { Account, Theme } from "../store/schema.js";
 import type { Flash } from "./flash.js";
-import { findSessionAccount } from "../store/webAccounts.js";
+import { findSessionAccount } from "../store/web-accounts.js";
 
 export const SESSION_COOKIE = "beacon_monitor_session";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

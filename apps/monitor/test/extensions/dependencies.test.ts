@@ -2,9 +2,9 @@
 // a dependent's down alert (and the up alert that ends that downtime) is held back, naming it.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../src/actions/alertWorker.js";
+import { runAlertCycle } from "../../src/actions/alert-worker.js";
 import { call, checkRow, createCheckVia, secondProject, type Harness } from "../helpers.js";
-import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import type { FakeService } from "../../src/integrations/testing/fake-service.js";
 import { addIntegration, useAlertHarness, webhookValue } from "../worker/helpers.js";
 
 describe("check dependencies", () => {

@@ -2,7 +2,7 @@
 // through the ping API (the batched hot path), deadlines through the alert worker.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../src/actions/alertWorker.js";
+import { runAlertCycle } from "../../src/actions/alert-worker.js";
 import { call, checkRow, createCheckVia, startHarness, type Harness } from "../helpers.js";
 
 describe("the status engine with failure thresholds and run durations", () => {

@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { formatFailures, fuzzRoutes, fuzzSettings, routeName, routesOf, summary, type FuzzRoute } from "@beacon/testing/fuzz";
-import type { OperationDoc } from "../../src/http/apiDoc.js";
+import type { OperationDoc } from "../../src/http/api-doc.js";
 import type { ApiRoute } from "../../src/http/router.js";
 import { createProject } from "../../src/actions/projects.js";
-import { startSession } from "../../src/actions/webAccounts.js";
+import { startSession } from "../../src/actions/web-accounts.js";
 import { apiRoutes } from "../../src/routes/index.js";
 import { badgeRoutes } from "../../src/routes/badges.js";
 import { metricsRoutes } from "../../src/routes/metrics.js";
@@ -31,7 +31,7 @@ function template(prefix: string, path: string): string {
 const PING_PATHS = ["/ping/:uuid", "/ping/:uuid/start", "/ping/:uuid/fail", "/ping/:uuid/log", "/ping/:uuid/:exitstatus", "/ping/:ping_key/:slug", "/ping/:ping_key/:slug/fail", "/ping/:ping_key/:slug/:exitstatus"];
 
 // The names the dashboard reads from forms and the pings from query strings; the API's routes
-// declare theirs (each route's `doc`, http/apiDoc.ts), which the runner takes from there.
+// declare theirs (each route's `doc`, http/api-doc.ts), which the runner takes from there.
 const NAMES = [
   "name", "slug", "tags", "desc", "timeout", "grace", "schedule", "tz", "manual_resume", "methods", "channels", "unique",
   "filter_subject", "filter_body", "subject", "subject_fail", "start_kw", "success_kw", "failure_kw", "api_key", "tag", "late",

@@ -2,7 +2,7 @@
 // through a link mailed to the new one.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mailReceiver.js";
+import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mail-receiver.js";
 import { startHarness, type Harness } from "../helpers.js";
 import { PASSWORD, signedUp, WebClient } from "./helpers.js";
 

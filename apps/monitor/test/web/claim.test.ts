@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createProject } from "../../src/actions/projects.js";
-import { CLAIM_LINK_HOURS } from "../../src/actions/accountClaim.js";
+import { CLAIM_LINK_HOURS } from "../../src/actions/account-claim.js";
 import { startHarness, type Harness } from "../helpers.js";
-import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mailReceiver.js";
+import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mail-receiver.js";
 import { PASSWORD, WebClient } from "./helpers.js";
 
 const signUp = async (h: Harness, email: string, password: string) => {

@@ -1,8 +1,8 @@
 // A browser-like client for the dashboard over Fastify inject: it keeps the session cookie
 // and reads the CSRF token from the last page, so tests post forms the way a browser does.
 import type { FastifyInstance } from "fastify";
-import { claimLink } from "../../src/actions/accountClaim.js";
-import { findAccountByEmailFolded } from "../../src/store/webAccounts.js";
+import { claimLink } from "../../src/actions/account-claim.js";
+import { findAccountByEmailFolded } from "../../src/store/web-accounts.js";
 import type { Harness } from "../helpers.js";
 
 export interface WebResult {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { hashPassword, verifyPassword } from "../../src/lib/passwords.js";
 import { html, raw } from "../../src/web/html.js";
 import { safeNext } from "../../src/web/context.js";
-import { splitSeconds } from "../../src/web/checkInput.js";
+import { splitSeconds } from "../../src/web/check-input.js";
 import { formatDuration, relativeTime } from "../../src/web/views/format.js";
 
 describe("dashboard building blocks", () => {

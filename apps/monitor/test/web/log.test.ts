@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createIntegration } from "../../src/actions/integrations.js";
-import { runAlertCycle } from "../../src/actions/alertWorker.js";
+import { runAlertCycle } from "../../src/actions/alert-worker.js";
 import { checkRow, createCheckVia, ping, startHarness, type Harness } from "../helpers.js";
 import { signedUp, type WebClient } from "./helpers.js";
 

@@ -2,7 +2,7 @@
 // the invitation), transferring a project to a team member, and the project switcher.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mailReceiver.js";
+import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mail-receiver.js";
 import { createCheckVia, startHarness, type Harness } from "../helpers.js";
 import { signedUp, WebClient } from "./helpers.js";
 

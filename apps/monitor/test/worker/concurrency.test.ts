@@ -1,10 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createLogger } from "@beacon/platform";
-import { runAlertCycle, startAlertWorker } from "../../src/actions/alertWorker.js";
+import { runAlertCycle, startAlertWorker } from "../../src/actions/alert-worker.js";
 import { openMonitor, type Monitor } from "../../src/main.js";
 import { createCheckVia, type Harness } from "../helpers.js";
-import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import type { FakeService } from "../../src/integrations/testing/fake-service.js";
 import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 
 describe("alert workers running side by side", () => {

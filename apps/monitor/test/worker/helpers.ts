@@ -2,7 +2,7 @@
 // local receivers, and integrations made the way the CLI makes them.
 import { after, before } from "node:test";
 import { createIntegration } from "../../src/actions/integrations.js";
-import { startFakeService, type FakeService } from "../../src/integrations/testing/fakeService.js";
+import { startFakeService, type FakeService } from "../../src/integrations/testing/fake-service.js";
 import type { MonitorConfig } from "../../src/config.js";
 import type { Channel } from "../../src/store/schema.js";
 import { startHarness, type Harness } from "../helpers.js";

@@ -3,11 +3,11 @@
 // Idempotency-Key of the first attempt so the receiver can drop a duplicate.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../src/actions/alertWorker.js";
+import { runAlertCycle } from "../../src/actions/alert-worker.js";
 import { claimDeliveries, HEARTBEAT_MS, LEASE_MS, renewDeliveryLeases } from "../../src/actions/deliveries.js";
-import { processFlips } from "../../src/actions/flipNotifications.js";
-import { flipDueChecks } from "../../src/actions/goingDown.js";
-import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import { processFlips } from "../../src/actions/flip-notifications.js";
+import { flipDueChecks } from "../../src/actions/going-down.js";
+import type { FakeService } from "../../src/integrations/testing/fake-service.js";
 import { call, createCheckVia, type Harness } from "../helpers.js";
 import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 

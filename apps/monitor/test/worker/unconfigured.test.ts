@@ -1,9 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../src/actions/alertWorker.js";
+import { runAlertCycle } from "../../src/actions/alert-worker.js";
 import { createIntegration } from "../../src/actions/integrations.js";
 import { createCheckVia, type Harness } from "../helpers.js";
-import type { FakeService } from "../../src/integrations/testing/fakeService.js";
+import type { FakeService } from "../../src/integrations/testing/fake-service.js";
 import { addIntegration, useAlertHarness, webhookValue } from "./helpers.js";
 
 describe("integrations provisioned without configuration", () => {

@@ -5,7 +5,7 @@ import { useComputed, useSignal } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { emojiImageUrl } from "../../content/emoji";
 import { realmEmoji } from "../../state/emoji";
-import { allEmoji, catalogReady, frequentEmoji, noteEmojiUsed, searchEmoji, type EmojiEntry } from "../../state/emojiCatalog";
+import { allEmoji, catalogReady, frequentEmoji, noteEmojiUsed, searchEmoji, type EmojiEntry } from "../../state/emoji-catalog";
 import { onEscape } from "../keys";
 import { closeModal } from "../overlays";
 import "./picker.css";

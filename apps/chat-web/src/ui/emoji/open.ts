@@ -4,7 +4,7 @@
 // `openEmojiPicker` waits for whatever is still on its way. A popover by the button on a wide
 // screen; a sheet across the bottom of a phone.
 import { h } from "preact";
-import { loadEmojiCatalog, type EmojiEntry } from "../../state/emojiCatalog";
+import { loadEmojiCatalog, type EmojiEntry } from "../../state/emoji-catalog";
 import { closeModal, closePopover, openModal, openPopover, registerModal } from "../overlays";
 
 type PickerModule = typeof import("./Picker");

@@ -1,7 +1,7 @@
 // Recent conversations (`#recent`): channel topics and direct conversations by their newest
 // message, with who took part (pictures, the most recent first), the unread count and when;
 // filters for the unread ones and the ones the user wrote in. Live: new messages move their
-// conversation to the top (recentStore.ts), reads lower the counts (state/unreads.ts).
+// conversation to the top (recent-store.ts), reads lower the counts (state/unreads.ts).
 import { useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { hashOf } from "../../narrow/router";
@@ -14,7 +14,7 @@ import { formatDate, formatTime } from "../format";
 import { Icon } from "../Icon";
 import { rowKeys } from "./keyboard";
 import { conversationName } from "./names";
-import { byActivity, loadRecent, recent, recentState, type RecentConversation } from "./recentStore";
+import { byActivity, loadRecent, recent, recentState, type RecentConversation } from "./recent-store";
 import "./home.css";
 
 const SHOWN = 200;

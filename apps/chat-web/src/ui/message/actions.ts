@@ -5,7 +5,7 @@ import { ApiError, api } from "../../api/client";
 import { apiNarrow } from "../../narrow/narrow";
 import { channelName } from "../../state/channels";
 import { draft, setDraft } from "../../state/compose";
-import type { EmojiEntry } from "../../state/emojiCatalog";
+import type { EmojiEntry } from "../../state/emoji-catalog";
 import { currentView, editingId, pauseReading, type View } from "../../state/messages";
 import { session } from "../../state/session";
 import { userName } from "../../state/users";

@@ -16,7 +16,7 @@ import { openReactionPicker } from "./attempt";
 import { openMessageMenu } from "./MessageActions";
 import { prefetchMessageTools } from "./prefetch";
 import { rulesFor } from "./rules";
-import { nextUnreadDm, nextUnreadTopic } from "./unreadOrder";
+import { nextUnreadDm, nextUnreadTopic } from "./unread-order";
 
 /** The ids of the message rows on screen, top to bottom. */
 function onScreen(): number[] {

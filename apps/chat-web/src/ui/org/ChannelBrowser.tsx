@@ -6,11 +6,11 @@ import { useComputed, useSignal } from "@preact/signals";
 import { api, ApiError } from "../../api/client";
 import { hashOf } from "../../narrow/router";
 import { channelCollator, subscriptionById, visibleChannels } from "../../state/channels";
-import { creatablePrivacies, filterChannels, mayAdministerChannel, maySubscribe } from "../../state/channelRules";
+import { creatablePrivacies, filterChannels, mayAdministerChannel, maySubscribe } from "../../state/channel-rules";
 import { realmSettings } from "../../state/settings";
 import type { Channel } from "../../state/types";
 import { Icon } from "../Icon";
-import { settingsHash } from "./channelLinks";
+import { settingsHash } from "./channel-links";
 import { whoAmI } from "./who";
 
 /** Rows drawn at once: the filter narrows the rest down. */

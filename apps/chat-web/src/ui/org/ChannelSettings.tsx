@@ -8,11 +8,11 @@ import { useEffect } from "preact/hooks";
 import { api, ApiError } from "../../api/client";
 import { go, hashOf } from "../../narrow/router";
 import { subscriptionById, visibleChannels } from "../../state/channels";
-import { mayAdministerChannel, privacyOf } from "../../state/channelRules";
+import { mayAdministerChannel, privacyOf } from "../../state/channel-rules";
 import { userSettings } from "../../state/settings";
 import type { Channel } from "../../state/types";
 import { Icon } from "../Icon";
-import { settingsHash } from "./channelLinks";
+import { settingsHash } from "./channel-links";
 import { GroupSelect } from "./GroupSelect";
 import { whoAmI } from "./who";
 

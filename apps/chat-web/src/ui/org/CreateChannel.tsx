@@ -7,7 +7,7 @@ import { useEffect } from "preact/hooks";
 import { api, ApiError } from "../../api/client";
 import { go } from "../../narrow/router";
 import { visibleChannels } from "../../state/channels";
-import { channelNameProblem, creatablePrivacies, privacyFields, type Privacy } from "../../state/channelRules";
+import { channelNameProblem, creatablePrivacies, privacyFields, type Privacy } from "../../state/channel-rules";
 import { userGroups } from "../../state/groups";
 import { session } from "../../state/session";
 import { realmSettings } from "../../state/settings";

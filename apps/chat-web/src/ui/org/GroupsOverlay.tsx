@@ -1,14 +1,14 @@
 // User groups, at `#groups` (Zulip's fragment): `#groups/your` and `#groups/all` list them,
 // `#groups/new` creates one, `#groups/<id>/<name>` shows one: its name and description, members
 // (added and removed by name), subgroups and permissions, each control only for those allowed
-// (state/groupRules.ts). The list is fetched again after each change (GET /json/user_groups), and
+// (state/group-rules.ts). The list is fetched again after each change (GET /json/user_groups), and
 // others' changes arrive as user_group events (state/groups.ts).
 import { useComputed, useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { api, ApiError } from "../../api/client";
 import { encodeHashComponent } from "../../narrow/hash";
 import { go, leaveHashRoute } from "../../narrow/router";
-import { groupPermissions, mayCreateGroup } from "../../state/groupRules";
+import { groupPermissions, mayCreateGroup } from "../../state/group-rules";
 import { groupLabel, loadGroups, settingChoices, userGroups, type UserGroup } from "../../state/groups";
 import { session } from "../../state/session";
 import { realmSettings } from "../../state/settings";

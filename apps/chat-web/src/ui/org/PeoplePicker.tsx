@@ -2,7 +2,7 @@
 // as one types, Enter or a click adds, each chosen person a chip with a remove button.
 import { useSignal } from "@preact/signals";
 import { groupLabel, userGroups } from "../../state/groups";
-import { expandGroup, matchPeople } from "../../state/peopleMatch";
+import { expandGroup, matchPeople } from "../../state/people-match";
 import { findUser, users, visibleEmail } from "../../state/users";
 import { Icon } from "../Icon";
 

@@ -7,11 +7,11 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Narrow } from "../../narrow/narrow";
 import { currentNarrow } from "../../narrow/router";
-import { channelMembers, loadChannelMembers } from "../../state/channelMembers";
+import { channelMembers, loadChannelMembers } from "../../state/channel-members";
 import { session } from "../../state/session";
 import { usersLoaded } from "../../state/users";
 import { buildRows, LABEL, ROW_HEIGHT, sortedPeople, type Person } from "./rows";
-import { userClicked } from "./userClick";
+import { userClicked } from "./user-click";
 import "./list.css";
 
 /** Rows drawn beyond each edge of the visible part. */

@@ -3,7 +3,7 @@
 import { useSignal } from "@preact/signals";
 import { api, ApiError } from "../../api/client";
 import { session } from "../../state/session";
-import { describeWhen, reminderPresets, unixSeconds } from "../../state/timePresets";
+import { describeWhen, reminderPresets, unixSeconds } from "../../state/time-presets";
 import type { Message } from "../../state/types";
 import { showToast } from "../message/toast";
 import { closePopover, openPopover } from "../overlays";

@@ -11,7 +11,7 @@ import { hashOf, leaveHashRoute } from "../../narrow/router";
 import { channelName } from "../../state/channels";
 import { loadScheduled, reminders, scheduledMessages, type Scheduled } from "../../state/scheduled";
 import { session } from "../../state/session";
-import { describeWhen, sendLaterPresets, unixSeconds } from "../../state/timePresets";
+import { describeWhen, sendLaterPresets, unixSeconds } from "../../state/time-presets";
 import { displayName } from "../../state/users";
 import { closeModal, Modal } from "../overlays";
 import { WhenPicker } from "./when";

@@ -5,7 +5,7 @@ import { useSignal } from "@preact/signals";
 import { api, ApiError } from "../../api/client";
 import { draft, setDraft, type Draft } from "../../state/compose";
 import { session } from "../../state/session";
-import { describeWhen, sendLaterPresets, unixSeconds } from "../../state/timePresets";
+import { describeWhen, sendLaterPresets, unixSeconds } from "../../state/time-presets";
 import { findUser } from "../../state/users";
 import { showToast } from "../message/toast";
 import { closePopover } from "../overlays";

@@ -1,6 +1,6 @@
 // Choosing a time: presets, or a date and time of one's own (the two popovers' shared part).
 import { useSignal } from "@preact/signals";
-import { fromInputValue, toInputValue, type Preset } from "../../state/timePresets";
+import { fromInputValue, toInputValue, type Preset } from "../../state/time-presets";
 
 export function WhenPicker({ presets, onPick, busy, testId }: { presets: Preset[]; onPick: (at: Date) => void; busy: boolean; testId: string }) {
   const custom = useSignal(toInputValue(new Date(Date.now() + 60 * 60_000)));

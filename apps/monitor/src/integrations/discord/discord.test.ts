@@ -2,11 +2,11 @@
 // Slack-compatible endpoint, and Discord's errors.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { call, createCheckVia } from "../../../test/helpers.js";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
-import { startFakeService, type FakeService, type Received } from "../testing/fakeService.js";
+import { startFakeService, type FakeService, type Received } from "../testing/fake-service.js";
 import { addIntegration, alertDown, alertDownThenUp, channelRow, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 import { discordWebhookUrl } from "./transport.js";
 

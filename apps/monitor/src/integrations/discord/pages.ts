@@ -3,7 +3,7 @@ import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { drawKindIcon } from "../../web/views/kind-badge.js";
 import { discordIcon } from "./icon.js";
 import { layout } from "../../web/views/layout.js";
 

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { integrationValue } from "../registry.js";
 import { createCheckVia, type Harness } from "../../../test/helpers.js";
 import { addIntegration, startKindHarness } from "../testing/harness.js";
-import { startMailReceiver, type MailReceiver } from "../testing/mailReceiver.js";
+import { startMailReceiver, type MailReceiver } from "../testing/mail-receiver.js";
 
 describe("e-mail integrations", () => {
   let h: Harness;

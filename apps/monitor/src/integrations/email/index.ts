@@ -1,5 +1,5 @@
 // Email: alerts over SMTP (transport.ts) to an address verified by a mailed link
-// (actions/emailVerification.ts), with per-direction switches.
+// (actions/email-verification.ts), with per-direction switches.
 import { defineKind } from "../kind.js";
 import { str } from "../form.js";
 import { jsonObject, requiredString } from "../values.js";

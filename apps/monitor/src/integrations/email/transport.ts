@@ -3,7 +3,7 @@
 // List-Unsubscribe headers. Only verified addresses receive alerts.
 import { smtpTransport } from "@beacon/platform";
 import type { MonitorConfig } from "../../config.js";
-import { unsubLink } from "../../lib/channelTokens.js";
+import { unsubLink } from "../../lib/channel-tokens.js";
 import type { Channel } from "../../store/schema.js";
 import { cloakedUrl, formatDuration, formatDurationForSentence, htmlEscape, kindDisplay, nameThenCode, naturaltime, reasonLong } from "../text.js";
 import { TransportError, type AlertContext, type Transport } from "../alert.js";

@@ -1,12 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ParsedMail } from "mailparser";
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { provisionIntegration } from "../../actions/integrations.js";
 import { createCheckVia, startHarness, type Harness } from "../../../test/helpers.js";
 import { signedUp, WebClient } from "../../../test/web/helpers.js";
 import { startKindHarness } from "../testing/harness.js";
-import { startMailReceiver, type MailReceiver } from "../testing/mailReceiver.js";
+import { startMailReceiver, type MailReceiver } from "../testing/mail-receiver.js";
 
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((l) => l.key === name.toLowerCase())?.line.slice(name.length + 1).trim();
 

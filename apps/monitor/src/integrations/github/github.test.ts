@@ -6,7 +6,7 @@ import { createVerify, generateKeyPairSync } from "node:crypto";
 import { call } from "../../../test/helpers.js";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
-import { startFakeService, type FakeService, type Received } from "../testing/fakeService.js";
+import { startFakeService, type FakeService, type Received } from "../testing/fake-service.js";
 import { addIntegration, alertDown, alertDownThenUp, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });

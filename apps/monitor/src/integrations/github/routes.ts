@@ -5,13 +5,13 @@
 // The upstream keeps the user's token in the session between the two steps; Beacon seals
 // it (AES-GCM under the server secret, with the account, project and time) into the form.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { addIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration } from "../../actions/web-integrations.js";
 import { readSignedPayload, signPayload } from "../../lib/signing.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../../web/respond.js";
-import { backToIntegrations } from "../../web/backToIntegrations.js";
+import { backToIntegrations } from "../../web/back-to-integrations.js";
 import { formEncode } from "../text.js";
 import { TransportError } from "../alert.js";
 import { BadCredentials, UnexpectedAnswer, userAccessToken, userRepos } from "./client.js";

@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue } from "../registry.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 import { addIntegration, alertDown, channelRow, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 
 describe("group integrations", () => {

@@ -4,7 +4,7 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import type { Channel } from "../../store/schema.js";
 import { html, when, type Html } from "../../web/html.js";
 import type { Visitor } from "../../web/session.js";
-import { drawKindIcon } from "../../web/views/kindBadge.js";
+import { drawKindIcon } from "../../web/views/kind-badge.js";
 import { csrfField, layout } from "../../web/views/layout.js";
 import type { KindCatalog } from "../kind.js";
 import { groupIcon } from "./icon.js";

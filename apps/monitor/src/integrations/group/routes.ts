@@ -1,6 +1,6 @@
 // The group's form, at the upstream's address: adding a group needs the project's other
 // integrations as choices, which a form of fixed fields cannot offer.
-import { addIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration } from "../../actions/web-integrations.js";
 import { listChannels } from "../../store/channels.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { call } from "../../../test/helpers.js";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 import { addIntegration, alertDown, alertDownThenUp, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 
 const ENV = { MONITOR_MATRIX_USER_ID: "@beacon:hs.example.org", MONITOR_MATRIX_ACCESS_TOKEN: "syt_bot" };

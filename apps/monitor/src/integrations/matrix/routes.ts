@@ -2,7 +2,7 @@
 // published address (#alias:server) or internal id (!id:server); the bot joins it, and the
 // room id the homeserver answers with is the stored value. An address also names the
 // integration.
-import { addIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration } from "../../actions/web-integrations.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";

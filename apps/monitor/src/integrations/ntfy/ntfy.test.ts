@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { integrationValue } from "../registry.js";
 import { addIntegration, alertDown, startKindHarness, type Harness } from "../testing/harness.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 
 describe("ntfy integrations", () => {
   let h: Harness;

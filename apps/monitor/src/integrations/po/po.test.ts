@@ -2,11 +2,11 @@
 // priorities, the emergency cancel on recovery, and Pushover's errors.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { call } from "../../../test/helpers.js";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 import { addIntegration, alertDown, alertDownThenUp, channelRow, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 
 const ENV = { MONITOR_PUSHOVER_API_TOKEN: "app-token", MONITOR_PUSHOVER_SUBSCRIPTION_URL: "https://pushover.net/subscribe/beacon-x1" };

@@ -3,7 +3,7 @@
 // a success URL back here, and Pushover appends the subscriber's user key to it. `state`
 // is signed and names the account and project, so a callback that did not start here is
 // refused.
-import { addIntegration, removeIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration, removeIntegration } from "../../actions/web-integrations.js";
 import { readSignedPayload, signPayload } from "../../lib/signing.js";
 import { listChannels } from "../../store/channels.js";
 import type { ProjectAccess } from "../../store/memberships.js";

@@ -3,13 +3,13 @@
 // SITE_ROOT/integrations/add_pushbullet/ with a code, and the code buys an access token,
 // which is the stored value. `state` is signed and names the account and project, so a
 // callback that did not start here is refused.
-import { addIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration } from "../../actions/web-integrations.js";
 import { readSignedPayload, signPayload } from "../../lib/signing.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../../web/respond.js";
-import { backToIntegrations } from "../../web/backToIntegrations.js";
+import { backToIntegrations } from "../../web/back-to-integrations.js";
 import { httpRequest } from "../http.js";
 import { formEncode } from "../text.js";
 import { connectPage } from "./pages.js";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { call } from "../../../test/helpers.js";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue } from "../registry.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 import { addIntegration, alertDown, alertDownThenUp, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 
 describe("Rocket.Chat integrations", () => {

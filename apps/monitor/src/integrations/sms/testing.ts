@@ -2,7 +2,7 @@
 // server pointed at a fake Twilio, and the checks every request to Twilio must pass.
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
-import { startFakeService, type FakeService, type Received } from "../testing/fakeService.js";
+import { startFakeService, type FakeService, type Received } from "../testing/fake-service.js";
 import { startKindHarness, type Harness } from "../testing/harness.js";
 
 export const ACCOUNT = "AC0123456789abcdef";

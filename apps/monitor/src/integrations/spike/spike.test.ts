@@ -4,7 +4,7 @@ import { call } from "../../../test/helpers.js";
 import { signedUp, type WebClient } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
 import { addIntegration, alertDown, alertDownThenUp, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 
 describe("Spike integrations", () => {
   let h: Harness;

@@ -1,12 +1,12 @@
 // Telegram's URLs, the upstream's: the bot's webhook, and the page its link opens. Like every
 // kind's own routes, they answer 404 while the kind's settings are missing (web/routes/index.ts).
-import { addIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration } from "../../actions/web-integrations.js";
 import { listAccessibleProjects } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";
 import { html } from "../../web/html.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../../web/respond.js";
-import { badLinkPage } from "../../web/views/emailLinks.js";
+import { badLinkPage } from "../../web/views/email-links.js";
 import { confirmationLink, inviteText, readConfirmation, readUpdate } from "./bot.js";
 import { confirmPage, setupPage } from "./pages.js";
 import { telegramSettings } from "./settings.js";

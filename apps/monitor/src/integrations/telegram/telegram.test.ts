@@ -1,12 +1,12 @@
 // Telegram against a fake Bot API server: set-up through the bot, alerts, and Telegram's errors.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { loadMonitorConfig } from "../../config.js";
 import { call, createCheckVia } from "../../../test/helpers.js";
 import { signedUp, WebClient } from "../../../test/web/helpers.js";
 import { integrationValue, kindOf, unavailableReason } from "../registry.js";
-import { startFakeService, type FakeService, type Received, type Reply } from "../testing/fakeService.js";
+import { startFakeService, type FakeService, type Received, type Reply } from "../testing/fake-service.js";
 import { addIntegration, alertDown, alertDownThenUp, channelRow, sendTest, startKindHarness, type Harness } from "../testing/harness.js";
 import { setTelegramWebhook } from "./commands.js";
 

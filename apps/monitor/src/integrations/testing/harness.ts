@@ -1,8 +1,8 @@
 // Test support for a kind's tests: a monitor whose integrations may reach fakes on 127.0.0.1,
 // integrations made the way the CLI makes them, and one alert pushed through the worker.
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { createIntegration } from "../../actions/integrations.js";
-import { sendTestNotification } from "../../actions/testNotification.js";
+import { sendTestNotification } from "../../actions/test-notification.js";
 import type { MonitorConfig } from "../../config.js";
 import type { Channel } from "../../store/schema.js";
 import { call, createCheckVia, startHarness, type Harness } from "../../../test/helpers.js";

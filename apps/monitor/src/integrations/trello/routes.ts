@@ -2,7 +2,7 @@
 // never expires, read and write); Trello returns to /projects/<uuid>/add_trello/ with the
 // token after "#"; the token lists the user's open boards and lists; the list picked is
 // posted back to /projects/<uuid>/add_trello/ and stored with the token.
-import { addIntegration } from "../../actions/webIntegrations.js";
+import { addIntegration } from "../../actions/web-integrations.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessProject, requireWrite } from "../../web/access.js";
 import type { SignedInContext, WebRouter } from "../../web/context.js";

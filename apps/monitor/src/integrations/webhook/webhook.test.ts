@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runAlertCycle } from "../../actions/alertWorker.js";
+import { runAlertCycle } from "../../actions/alert-worker.js";
 import { call, createCheckVia } from "../../../test/helpers.js";
 import { integrationValue } from "../registry.js";
-import { startFakeService, type FakeService } from "../testing/fakeService.js";
+import { startFakeService, type FakeService } from "../testing/fake-service.js";
 import { addIntegration, startKindHarness, type Harness } from "../testing/harness.js";
 import { replacePlaceholders } from "./transport.js";
 

@@ -1,16 +1,16 @@
 // The account page (/accounts/profile/, the upstream's URL) and the link that confirms a new
 // e-mail address.
-import { changePassword, confirmEmailChange, requestEmailChange, signOutOtherSessions, type EmailChangeRequest } from "../../actions/accountSettings.js";
-import { countSessionsOf, findAccountById } from "../../store/webAccounts.js";
-import { closeAccount } from "../../actions/closeAccount.js";
-import { REPORT_SALT, stopMonthlyReports } from "../../actions/monthlyReports.js";
-import { disableTwoFactor } from "../../actions/twoFactor.js";
+import { changePassword, confirmEmailChange, requestEmailChange, signOutOtherSessions, type EmailChangeRequest } from "../../actions/account-settings.js";
+import { countSessionsOf, findAccountById } from "../../store/web-accounts.js";
+import { closeAccount } from "../../actions/close-account.js";
+import { REPORT_SALT, stopMonthlyReports } from "../../actions/monthly-reports.js";
+import { disableTwoFactor } from "../../actions/two-factor.js";
 import { readSignedPayload } from "../../lib/signing.js";
-import { findProfile, updateProfile } from "../../store/webProfiles.js";
+import { findProfile, updateProfile } from "../../store/web-profiles.js";
 import { redirectAfter, type PageContext, type SignedInContext, type WebRouter } from "../context.js";
 import { storeFlash } from "../flash.js";
 import { newToken, setSessionCookie } from "../session.js";
-import { reportsUnsubscribePage } from "../views/emailLinks.js";
+import { reportsUnsubscribePage } from "../views/email-links.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { accountPage } from "../views/account.js";
 import { MIN_PASSWORD_LENGTH } from "../../lib/passwords.js";

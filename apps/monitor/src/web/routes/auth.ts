@@ -1,17 +1,17 @@
 // Sign-up, sign-in, sign-out, and claiming an account made by the CLI.
-import { claimAccount, readClaimLink, type ClaimOutcome } from "../../actions/accountClaim.js";
-import { createFirstProject } from "../../actions/firstProject.js";
-import { endSession, signIn, signUp, startSession } from "../../actions/webAccounts.js";
+import { claimAccount, readClaimLink, type ClaimOutcome } from "../../actions/account-claim.js";
+import { createFirstProject } from "../../actions/first-project.js";
+import { endSession, signIn, signUp, startSession } from "../../actions/web-accounts.js";
 import { forwardedClientAddress } from "@beacon/platform";
 import { authorizeSignUpFrom } from "../../actions/throttle.js";
 import { safeNext, type PageContext, type WebRouter } from "../context.js";
 import { pageResponse, redirectTo, WebError, type WebResponse } from "../respond.js";
 import { newToken, readCookie, setSessionCookie } from "../session.js";
 import { claimPage, claimSentPage, signInPage, signUpPage } from "../views/auth.js";
-import { hasTwoFactor, sealPendingSignIn } from "../../actions/twoFactor.js";
-import { secondFactorPage } from "../views/twoFactor.js";
+import { hasTwoFactor, sealPendingSignIn } from "../../actions/two-factor.js";
+import { secondFactorPage } from "../views/two-factor.js";
 
-/** The browser's device token (actions/webAccounts.ts signIn), kept a year. */
+/** The browser's device token (actions/web-accounts.ts signIn), kept a year. */
 const DEVICE_COOKIE = "beacon_monitor_device";
 
 function setDeviceCookie(ctx: PageContext, token: string): void {
@@ -64,7 +64,7 @@ export function authRoutes(web: WebRouter): void {
     }
     if (outcome.kind === "wrong") return pageResponse(signInPage(ctx.deps, ctx.visitor, { email, error: "Incorrect e-mail address or password.", next }), 400);
     if (await hasTwoFactor(ctx.deps, outcome.account.id)) {
-      // The password was right: the code comes next (routes/twoFactor.ts), sealed to this visitor.
+      // The password was right: the code comes next (routes/two-factor.ts), sealed to this visitor.
       const pending = sealPendingSignIn(ctx.deps, ctx.visitor.token, outcome.account.id);
       const action = next ? `/accounts/login/two_factor/?next=${encodeURIComponent(next)}` : "/accounts/login/two_factor/";
       return pageResponse(secondFactorPage(ctx.deps, ctx.visitor, { pending, action }));

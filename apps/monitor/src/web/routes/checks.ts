@@ -1,6 +1,6 @@
 // A project's checks list, its live-status feed, and adding a check.
 import { createCheck } from "../../actions/checks.js";
-import { validateCheckSpec } from "../../http/checkSpec.js";
+import { validateCheckSpec } from "../../http/check-spec.js";
 import { slugify } from "../../lib/slugify.js";
 import { computeStatus } from "../../lib/status.js";
 import { tagsList } from "../../lib/tags.js";
@@ -9,12 +9,12 @@ import { listChecks } from "../../store/checks.js";
 import { accessProject, requireWrite } from "../access.js";
 import type { SignedInContext, WebRouter } from "../context.js";
 import type { ChecksSort } from "../../store/schema.js";
-import { findProfile, updateProfile } from "../../store/webProfiles.js";
+import { findProfile, updateProfile } from "../../store/web-profiles.js";
 import { jsonResponse, pageResponse, redirectTo, WebError } from "../respond.js";
 import type { Db } from "../../deps.js";
 import { maintenanceAt, WindowMemo } from "../../lib/maintenance.js";
 import { applicableWindows } from "../../store/maintenance.js";
-import { checksPage, maintenanceTitle, SEVERITY, worstStatus, type CheckRow } from "../views/checksList.js";
+import { checksPage, maintenanceTitle, SEVERITY, worstStatus, type CheckRow } from "../views/checks-list.js";
 import { relativeTime } from "../views/format.js";
 import { STATUS_LABELS } from "../views/status.js";
 

@@ -9,17 +9,17 @@ import { WebError } from "../respond.js";
 import { accountRoutes } from "./account.js";
 import { authRoutes } from "./auth.js";
 import { badgeRoutes } from "./badges.js";
-import { checkDetailRoutes } from "./checkDetails.js";
+import { checkDetailRoutes } from "./check-details.js";
 import { checkListRoutes } from "./checks.js";
-import { checkLogRoutes } from "./checkLog.js";
-import { emailLinkRoutes } from "./emailLinks.js";
+import { checkLogRoutes } from "./check-log.js";
+import { emailLinkRoutes } from "./email-links.js";
 import { integrationRoutes } from "./integrations.js";
-import { passwordResetRoutes } from "./passwordReset.js";
-import { twoFactorRoutes } from "./twoFactor.js";
+import { passwordResetRoutes } from "./password-reset.js";
+import { twoFactorRoutes } from "./two-factor.js";
 import { projectRoutes } from "./projects.js";
 import { settingsRoutes } from "./settings.js";
 import { staticRoutes } from "./static.js";
-import { kindCatalog } from "../kindCatalog.js";
+import { kindCatalog } from "../kind-catalog.js";
 
 export function registerWebRoutes(app: FastifyInstance, deps: MonitorDeps): void {
   const web = webRouter(app, deps);

@@ -1,20 +1,20 @@
 // Integrations: list, add, edit, test, remove, and assign to checks.
-import { sendTestNotification, type TestOutcome } from "../../actions/testNotification.js";
-import { addIntegration, MAX_INTEGRATION_NAME, removeIntegration, setIntegrationChecks, updateIntegration } from "../../actions/webIntegrations.js";
+import { sendTestNotification, type TestOutcome } from "../../actions/test-notification.js";
+import { addIntegration, MAX_INTEGRATION_NAME, removeIntegration, setIntegrationChecks, updateIntegration } from "../../actions/web-integrations.js";
 import { listChannels } from "../../store/channels.js";
-import { checkIdsOfChannel, countChecksByChannel } from "../../store/channelAssignments.js";
+import { checkIdsOfChannel, countChecksByChannel } from "../../store/channel-assignments.js";
 import { listChecks } from "../../store/checks.js";
 import type { ProjectAccess } from "../../store/memberships.js";
 import { accessChannel, accessProject, requireWrite } from "../access.js";
 import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import type { Flash } from "../flash.js";
-import { channelName } from "../views/channelName.js";
+import { channelName } from "../views/channel-name.js";
 import { buildConfig, parseConfig, type KindForm } from "../../integrations/form.js";
 import type { IntegrationKind } from "../../integrations/kind.js";
 import { kindOf, unavailableReason } from "../../integrations/registry.js";
 import { pageResponse, WebError, type WebResponse } from "../respond.js";
 import { assignmentPage, integrationFormPage, integrationsPage } from "../views/integrations.js";
-import { kindCatalog } from "../kindCatalog.js";
+import { kindCatalog } from "../kind-catalog.js";
 
 
 const TEST_FLASH: Record<TestOutcome["kind"], (label: string, error: string) => Flash> = {

@@ -1,6 +1,6 @@
 // The projects overview and project creation.
 import { createProject, ProjectLimitError } from "../../actions/projects.js";
-import { MAX_PROJECT_NAME } from "../../actions/projectKeys.js";
+import { MAX_PROJECT_NAME } from "../../actions/project-keys.js";
 import { computeStatus } from "../../lib/status.js";
 import { listChecks } from "../../store/checks.js";
 import { listAccessibleProjects } from "../../store/memberships.js";

@@ -1,14 +1,14 @@
 // Project settings: rename, create and revoke keys, invite and remove team members, delete.
-import { createProjectKey, PROJECT_KEY_KINDS, revokeProjectKey, setProjectName, type ProjectKeyKind } from "../../actions/projectKeys.js";
-import { acceptProject, offerProject, withdrawOffer } from "../../actions/projectTransfer.js";
+import { createProjectKey, PROJECT_KEY_KINDS, revokeProjectKey, setProjectName, type ProjectKeyKind } from "../../actions/project-keys.js";
+import { acceptProject, offerProject, withdrawOffer } from "../../actions/project-transfer.js";
 import { removeMember } from "../../actions/team.js";
-import { inviteToTeam } from "../../actions/teamInvites.js";
-import { findTransferTarget } from "../../store/projectTransfer.js";
+import { inviteToTeam } from "../../actions/team-invites.js";
+import { findTransferTarget } from "../../store/project-transfer.js";
 import { findOwner } from "../../store/projects.js";
 import { listMembers, type ProjectAccess } from "../../store/memberships.js";
 import type { MemberRole } from "../../store/schema.js";
 import { accessProject, requireOwner, requireWrite } from "../access.js";
-import { deleteProject } from "../../actions/projectRemoval.js";
+import { deleteProject } from "../../actions/project-removal.js";
 import { redirectAfter, type SignedInContext, type WebRouter } from "../context.js";
 import { pageResponse, WebError, type WebResponse } from "../respond.js";
 import { settingsPage, type SettingsView } from "../views/settings.js";

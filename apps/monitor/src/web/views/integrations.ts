@@ -8,9 +8,9 @@ import type { FieldDef, FieldValues, KindForm } from "../../integrations/form.js
 import type { IntegrationKind } from "../../integrations/kind.js";
 import { kindOf, kindTitle, notesOf, offeredKinds, summaryOf } from "../../integrations/registry.js";
 import type { Visitor } from "../session.js";
-import { channelName } from "./channelName.js";
-import { integrationGuide } from "./integrationGuides.js";
-import { kindIcon } from "./kindIcon.js";
+import { channelName } from "./channel-name.js";
+import { integrationGuide } from "./integration-guides.js";
+import { kindIcon } from "./kind-icon.js";
 import { csrfField, layout } from "./layout.js";
 
 export interface IntegrationRow {

@@ -5,7 +5,7 @@ import type { ProjectAccess } from "../../store/memberships.js";
 import { html, type Html } from "../html.js";
 import type { Visitor } from "../session.js";
 import { csrfField, layout } from "./layout.js";
-import { worstStatus } from "./checksList.js";
+import { worstStatus } from "./checks-list.js";
 import { statusDot } from "./status.js";
 
 export interface ProjectSummary {

@@ -1,5 +1,5 @@
 // Project settings: name, API keys and ping key, team access.
-import { projectKeyIsSet, type ProjectKeyKind } from "../../actions/projectKeys.js";
+import { projectKeyIsSet, type ProjectKeyKind } from "../../actions/project-keys.js";
 import type { MonitorDeps } from "../../deps.js";
 import type { ProjectAccess, TeamMember } from "../../store/memberships.js";
 import type { Account } from "../../store/schema.js";

@@ -10,7 +10,7 @@ import { emojiImageUrl } from "../../../content/emoji";
 import { channelByName, sortedSubscriptions } from "../../../state/channels";
 import { draft, setDraft, type ComposeField } from "../../../state/compose";
 import { realmEmoji } from "../../../state/emoji";
-import { catalogReady, loadEmojiCatalog, noteEmojiUsed, searchEmoji, type EmojiEntry } from "../../../state/emojiCatalog";
+import { catalogReady, loadEmojiCatalog, noteEmojiUsed, searchEmoji, type EmojiEntry } from "../../../state/emoji-catalog";
 import { currentView, messages } from "../../../state/messages";
 import { loadTopics, topicsByChannel } from "../../../state/topics";
 import { users, visibleEmail } from "../../../state/users";

@@ -1,0 +1,153 @@
+// Step 2 of the alert worker: each unprocessed flip is marked processed and, in the same
+// transaction, gets one outbox row per integration to notify (§12.4): none for new→up
+// and paused→up, only flips to up or down, disabled and no-op integrations skipped.
+import { randomUUID } from "node:crypto";
+import type { MonitorDeps } from "../deps.js";
+import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../store/outbox.js";
+import type { Flip, HeldAlertsTable, Notification } from "../store/schema.js";
+import { transportFor } from "../integrations/registry.js";
+import { downDependencies } from "../store/dependencies.js";
+import { claimEndedHolds, closeHolds, holdAgain, insertHeldAlerts, openHolds, stillDown } from "../store/held-alerts.js";
+import { applicableWindows } from "../store/maintenance.js";
+import { maintenanceAt, WindowMemo, windowLabel } from "../lib/maintenance.js";
+import type { Db } from "../deps.js";
+import type { Insertable } from "kysely";
+
+const BATCH = 1000;
+
+export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boolean {
+  if (flip.new_status !== "up" && flip.new_status !== "down") return false;
+  return !(flip.new_status === "up" && (flip.old_status === "new" || flip.old_status === "paused"));
+}
+
+/**
+ * Down flips held back (docs/monitor-extensions.md): by a dependency that is down now, then by
+ * a maintenance window covering the flip's instant. Returns the holds to record.
+ */
+async function holdsFor(trx: Db, downs: Flip[]): Promise<Insertable<HeldAlertsTable>[]> {
+  const holds: Insertable<HeldAlertsTable>[] = [];
+  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))]);
+  const rest: Flip[] = [];
+  for (const flip of downs) {
+    const blocker = blockers.get(flip.check_id);
+    if (blocker) holds.push({ flip_id: flip.id, check_id: flip.check_id, dependency_name: blocker.name, dependency_uuid: blocker.uuid });
+    else rest.push(flip);
+  }
+  if (rest.length === 0) return holds;
+  const since = Math.min(...rest.map((f) => f.created));
+  const windows = await applicableWindows(trx, [...new Set(rest.map((f) => f.check_id))], since);
+  const memo = new WindowMemo();
+  for (const flip of rest) {
+    const covering = maintenanceAt(windows.get(flip.check_id) ?? [], flip.created, memo.endOf);
+    if (covering) holds.push({ flip_id: flip.id, check_id: flip.check_id, window_uuid: covering.window.uuid, window_label: windowLabel(covering.window), release_at: covering.until });
+  }
+  return holds;
+}
+
+/**
+ * The flips to alert about: held down flips are recorded instead, and so is the up flip that
+ * ends a held downtime (nobody is told a check is up again that they never heard was down),
+ * which closes the hold. A few queries per batch, none per flip.
+ */
+async function withoutHeld(trx: Db, flips: Flip[], now: number): Promise<Flip[]> {
+  const holds = await holdsFor(trx, flips.filter((f) => f.new_status === "down"));
+  await insertHeldAlerts(trx, holds);
+  const held = new Set(holds.map((h) => h.flip_id));
+  const ups = flips.filter((f) => f.new_status === "up");
+  const openByCheck = new Map<number, number[]>();
+  for (const hold of await openHolds(trx, [...new Set(ups.map((f) => f.check_id))])) {
+    openByCheck.set(hold.check_id, [...(openByCheck.get(hold.check_id) ?? []), hold.flip_id]);
+  }
+  const closed: number[] = [];
+  for (const up of ups) {
+    const open = openByCheck.get(up.check_id) ?? [];
+    const ended = open.filter((flipId) => flipId < up.id);
+    if (ended.length === 0) continue;
+    held.add(up.id);
+    closed.push(...ended);
+    openByCheck.set(up.check_id, open.filter((flipId) => flipId > up.id));
+  }
+  await closeHolds(trx, closed, now);
+  return flips.filter((f) => !held.has(f.id));
+}
+
+/** One outbox row per enabled integration of each flip's check (no-op ones skipped). */
+async function queueAlerts(trx: Db, flips: Flip[], now: number): Promise<number> {
+  const channels = await enabledChannelsByCheck(trx, [...new Set(flips.map((f) => f.check_id))]);
+  const rows: Omit<Notification, "id">[] = [];
+  for (const flip of flips) {
+    for (const channel of channels.get(flip.check_id) ?? []) {
+      if (transportFor(channel.kind).isNoop(channel, flip.new_status)) continue;
+      rows.push({
+        uuid: randomUUID(),
+        check_id: flip.check_id,
+        channel_id: channel.id,
+        flip_id: flip.id,
+        check_status: flip.new_status,
+        old_status: flip.old_status,
+        reason: flip.reason,
+        flip_created: flip.created,
+        created: now,
+        state: "pending",
+        attempts: 0,
+        next_attempt: now,
+        claimed_until: null,
+        sent: null,
+        error: "",
+      });
+    }
+  }
+  await insertNotifications(trx, rows);
+  return rows.length;
+}
+
+/**
+ * Of these held flips, those no window covers at `now`; the others stay held until the end of
+ * the maintenance that covers them now (a window added meanwhile, or another one when the
+ * window that held them was removed).
+ */
+async function outsideMaintenance(trx: Db, flips: Flip[], now: number): Promise<Flip[]> {
+  const windows = await applicableWindows(trx, [...new Set(flips.map((f) => f.check_id))], now);
+  const memo = new WindowMemo();
+  const outside: Flip[] = [];
+  for (const flip of flips) {
+    const covering = maintenanceAt(windows.get(flip.check_id) ?? [], now, memo.endOf);
+    if (covering) await holdAgain(trx, flip.id, { window_uuid: covering.window.uuid, window_label: windowLabel(covering.window), release_at: covering.until });
+    else outside.push(flip);
+  }
+  return outside;
+}
+
+/**
+ * Holds whose maintenance window is over: the down alert goes out now if its flip is still the
+ * check's latest, the check is down and no window covers it now; a check that recovered (or was
+ * paused) meanwhile sends nothing. Returns how many notifications were queued.
+ */
+export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const now = deps.clock.now().getTime();
+    const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
+      const flips = await claimEndedHolds(trx, deps.dialect, now, BATCH);
+      const due = await outsideMaintenance(trx, await stillDown(trx, flips), now);
+      return { claimed: flips.length, count: await queueAlerts(trx, due, now) };
+    });
+    queued += count;
+    if (claimed < BATCH) return queued;
+  }
+}
+
+/** Returns how many notifications were queued. */
+export async function processFlips(deps: MonitorDeps): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const now = deps.clock.now().getTime();
+    const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
+      const flips = await claimFlips(trx, deps.dialect, now, BATCH);
+      const alerting = await withoutHeld(trx, flips.filter(needsAlert), now);
+      return { claimed: flips.length, count: await queueAlerts(trx, alerting, now) };
+    });
+    queued += count;
+    if (claimed < BATCH) return queued;
+  }
+}

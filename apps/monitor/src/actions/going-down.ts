@@ -1,0 +1,45 @@
+// Step 1 of the alert worker: checks past their deadline go down, each with a flip dated
+// at the deadline. Batches until nothing is due. "Now" is the alert clock's (alert-clock.ts):
+// a step of the wall clock alone does not put a check down.
+import type { MonitorDeps } from "../deps.js";
+import { dueNow } from "./alert-clock.js";
+import { decideDue } from "../lib/going-down.js";
+import { claimDueChecks, SqliteDueChecks, type DueCheck, type DueChanges } from "../store/due-checks.js";
+
+// Large batches on purpose: 100,000 checks falling due at once must all be down within a second.
+const BATCH = 5000;
+const sqliteStores = new WeakMap<MonitorDeps, SqliteDueChecks>();
+
+function decideAll(rows: DueCheck[], now: number): DueChanges {
+  const changes: DueChanges = { down: [], reschedule: [] };
+  for (const row of rows) {
+    const decision = decideDue(row, now);
+    if (decision.kind === "down") changes.down.push({ id: row.id, old_status: row.status, flipTime: decision.flipTime, reason: decision.reason });
+    else changes.reschedule.push({ id: row.id, alertAfter: decision.alertAfter });
+  }
+  return changes;
+}
+
+/** Returns how many checks went down. */
+export async function flipDueChecks(deps: MonitorDeps): Promise<number> {
+  let flipped = 0;
+  const decide = (now: number) => (rows: DueCheck[]) => {
+    const changes = decideAll(rows, now);
+    flipped += changes.down.length;
+    return changes;
+  };
+  for (;;) {
+    const now = dueNow(deps);
+    let claimed: number;
+    if (deps.sqlite) {
+      let store = sqliteStores.get(deps);
+      if (!store) sqliteStores.set(deps, (store = new SqliteDueChecks(deps.sqlite)));
+      const s = store;
+      // Kysely's connection is held so none of its transactions interleaves with ours.
+      claimed = await deps.db.connection().execute(async () => s.claim(now, BATCH, decide(now)));
+    } else {
+      claimed = await claimDueChecks(deps.db, now, BATCH, decide(now));
+    }
+    if (claimed < BATCH) return flipped;
+  }
+}
