@@ -140,6 +140,8 @@ describe("dashboard in a browser", { skip, timeout: 300_000 }, () => {
     await page.getByLabel("Cron expression").check();
     await page.locator("textarea[name=schedule]").fill("30 2 * * *");
     await page.locator(".schedule-form input[name=tz]").fill("Europe/Riga");
+    // The preview drawn for UTC may still be up: wait for the one in the typed zone.
+    await page.locator(".preview-runs li").first().filter({ hasText: /02:30 EE[S]?T/ }).waitFor();
     await page.waitForSelector(".preview-runs li >> nth=4");
     assert.match(await text(".preview-runs li"), /02:30 EE[S]?T/);
     await page.getByRole("button", { name: "Save schedule" }).click();
