@@ -5,12 +5,32 @@
 // Fingerprints are SHA-256 digests of the values, so a secret never reaches the table.
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Kysely } from "kysely";
+import type { Kysely, Migration } from "kysely";
 import type { Clock } from "./clock.js";
 import type { Logger } from "./log.js";
 import { StartupError } from "./startup.js";
 
 export const SERVING_PROCESSES_TABLE = "serving_processes";
+/**
+ * The table's migration, one definition for both servers: each app's migration list runs it
+ * under its own name (the chat's 031, the monitor's 014).
+ */
+export function servingProcessesMigration(): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(SERVING_PROCESSES_TABLE)
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("host", "text", (c) => c.notNull())
+        .addColumn("pid", "integer", (c) => c.notNull())
+        .addColumn("started_at", "bigint", (c) => c.notNull())
+        .addColumn("seen_at", "bigint", (c) => c.notNull())
+        .addColumn("fingerprints", "text", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 /** How often a process refreshes its row's `seen_at`. */
 export const SEEN_INTERVAL_MS = 30_000;
 /** A row not refreshed for this long is a process that died: ignored, then pruned. */

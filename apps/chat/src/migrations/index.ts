@@ -1,4 +1,4 @@
-import { migrateToLatest, type Dialect, type Migrations } from "@beacon/platform";
+import { migrateToLatest, servingProcessesMigration, type Dialect, type Migrations } from "@beacon/platform";
 import type { ChatDb } from "../store/schema.js";
 import { initial } from "./001_initial.js";
 import { messages } from "./002_messages.js";
@@ -27,7 +27,6 @@ import { sessionHostRealm } from "./027_session_host_realm.js";
 import { sharedLimits } from "./028_shared_limits.js";
 import { onboardingSteps } from "./029_onboarding_steps.js";
 import { defaultStreamGroups } from "./030_default_stream_groups.js";
-import { servingProcesses } from "./031_serving_processes.js";
 import { emailAddressVisibility } from "./032_email_address_visibility.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
@@ -46,7 +45,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "028_shared_limits": sharedLimits(dialect),
     "029_onboarding_steps": onboardingSteps(dialect),
     "030_default_stream_groups": defaultStreamGroups(dialect),
-    "031_serving_processes": servingProcesses(dialect),
+    "031_serving_processes": servingProcessesMigration(), // the platform's table (settings-agreement.ts)
     "032_email_address_visibility": emailAddressVisibility(dialect),
   };
 }

@@ -1,4 +1,4 @@
-import type { Dialect, Migrations } from "@beacon/platform";
+import { servingProcessesMigration, type Dialect, type Migrations } from "@beacon/platform";
 import { initial } from "./001_initial.js";
 import { alerts } from "./002_alerts.js";
 import { dashboard } from "./003_dashboard.js";
@@ -12,7 +12,6 @@ import { throttleCounters } from "./010_throttle_counters.js";
 import { checkDependencies } from "./011_check_dependencies.js";
 import { maintenanceWindows } from "./012_maintenance_windows.js";
 import { closedHolds } from "./013_closed_holds.js";
-import { servingProcesses } from "./014_serving_processes.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -29,7 +28,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "011_check_dependencies": checkDependencies(dialect),
     "012_maintenance_windows": maintenanceWindows(dialect),
     "013_closed_holds": closedHolds(dialect),
-    "014_serving_processes": servingProcesses(dialect),
+    "014_serving_processes": servingProcessesMigration(), // the platform's table (settings-agreement.ts)
   };
 }
 
