@@ -70,11 +70,22 @@ function runShard(shard, index) {
         if (match) totals[key] += Number(match[1]);
       }
       const ok = code === 0 && !signal;
-      if (!ok) failed.push({ index, shard, why: signal ? `killed by ${signal}` : `exit code ${code}` });
+      if (!ok) failed.push({ index, shard, why: signal ? `killed by ${signal}` : `exit code ${code}`, details: failureDetails(output) });
       console.error(`[test] shard ${index + 1}/${shards.length} (${shard.length} file${shard.length > 1 ? "s" : ""}) ${ok ? "passed" : "FAILED"} at ${((Date.now() - started) / 1000).toFixed(0)} s`);
       resolve();
     });
   });
+}
+
+/**
+ * The spec reporter's closing "failing tests" section of a shard's output, cut to a few dozen
+ * lines: repeated at the very end of the run, so that a log read from its tail says what failed.
+ */
+function failureDetails(output) {
+  const at = output.lastIndexOf("✖ failing tests:");
+  if (at < 0) return "";
+  const lines = output.slice(at).split("\n").filter((line) => !/\(?node:(internal|async_hooks)/.test(line));
+  return lines.slice(0, 60).join("\n") + (lines.length > 60 ? `\n… ${lines.length - 60} more lines above, in the shard's report` : "");
 }
 
 let next = 0;
@@ -89,5 +100,6 @@ await Promise.all(Array.from({ length: Math.min(concurrency, shards.length) }, w
 console.log(`\nℹ files ${files.length} in ${shards.length} shards`);
 for (const [key, value] of Object.entries(totals)) console.log(`ℹ ${key} ${value}`);
 console.log(`ℹ duration_s ${((Date.now() - started) / 1000).toFixed(1)}`);
+for (const f of failed) console.log(`\n${f.details}`.trimEnd());
 for (const f of failed) console.log(`✖ shard ${f.index + 1} (${f.why}): ${f.shard.join(" ")}`);
 process.exit(failed.length ? 1 : 0);
