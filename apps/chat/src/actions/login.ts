@@ -15,7 +15,7 @@ import { AuthenticationFailedError, RateLimitedError, RealmDeactivatedError, Use
 import { hashPassword, verifyPassword } from "../lib/secrets.js";
 import { getRealm, type Realm } from "../store/realms.js";
 import { derivedKey } from "../store/server-secret.js";
-import { userByEmail, usersByEmailEverywhere, type User } from "../store/users.js";
+import { userByDeliveryEmail, usersByEmailEverywhere, type User } from "../store/users.js";
 
 const CLIENT_WINDOW_MS = 60_000;
 
@@ -78,8 +78,10 @@ function addressThrottle(deps: ChatDeps, address: string, knownDevice: boolean) 
 let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = (): Promise<string> => (decoyHash ??= hashPassword(randomBytes(16).toString("hex")));
 
+// The real (delivery) address only, as Zulip's password backend looks accounts up: the stand-in
+// user<id>@host that hides it is an API name, not a sign-in name.
 async function findAccount(deps: ChatDeps, username: string, realm: Realm | null): Promise<User | undefined> {
-  if (realm) return userByEmail(deps.db, realm.id, username);
+  if (realm) return userByDeliveryEmail(deps.db, realm.id, username);
   // A host naming no realm: the one realm holding this address, if exactly one does.
   const matches = await usersByEmailEverywhere(deps.db, username);
   return matches.length === 1 ? matches[0] : undefined;

@@ -33,15 +33,14 @@ export function userByApiEmail(db: ChatDb, realmId: number, email: string): Prom
     .executeTakeFirst();
 }
 
-/** The user holding this delivery email, among those whose visibility is one of `visibilities`. */
-export function userByDeliveryEmail(db: ChatDb, realmId: number, email: string, visibilities: number[]): Promise<User | undefined> {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where("realm_id", "=", realmId)
-    .where("email_key", "=", email.trim().toLowerCase())
-    .where("email_address_visibility", "in", visibilities)
-    .executeTakeFirst();
+/**
+ * The user holding this delivery email (case-insensitively), never matched by a stand-in;
+ * with `visibilities`, only among those whose visibility is one of them.
+ */
+export function userByDeliveryEmail(db: ChatDb, realmId: number, email: string, visibilities?: number[]): Promise<User | undefined> {
+  let q = db.selectFrom("users").selectAll().where("realm_id", "=", realmId).where("email_key", "=", email.trim().toLowerCase());
+  if (visibilities) q = q.where("email_address_visibility", "in", visibilities);
+  return q.executeTakeFirst();
 }
 
 /** Users who hide their address whose API email is still the real one, with their realm's subdomain. */

@@ -210,6 +210,32 @@ describe("e-mail address visibility", () => {
     ]);
     assert.equal((await t.call(owner, "PATCH", "/realm/user_settings_defaults", { email_address_visibility: 1 })).status, 200);
   });
+
+  // A human's setting (Zulip's json_change_settings is human_users_only, and bots are created
+  // visible to everyone): a bot neither changes it itself, nor gets it from an administrator or
+  // from the organization's default.
+  it("leaves a bot's address visible to everyone", async () => {
+    const created = await t.call(owner, "POST", "/bots", { full_name: "Robo", short_name: "robo" });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const email = (await t.call(owner, "GET", `/users/${created.body.user_id}`)).body.user.email;
+    const bot: Account = { ...owner, id: created.body.user_id, email, apiKey: created.body.api_key };
+    for (const path of ["/settings", "/settings/display", "/settings/notifications"]) {
+      assert.deepEqual((await t.call(bot, "PATCH", path, { email_address_visibility: 4 })).body, badRequest("This endpoint does not accept bot requests."), path);
+    }
+    const forBot = await t.call(owner, "PATCH", "/settings", { email_address_visibility: 4, target_users: JSON.stringify({ user_ids: [bot.id], skip_if_already_edited: false }) });
+    assert.deepEqual(forBot.body, badRequest("Cannot change this setting for other users."));
+    assert.equal((await t.call(owner, "PATCH", "/realm/user_settings_defaults", { email_address_visibility: 4 })).status, 200);
+    try {
+      const later = await t.call(owner, "POST", "/bots", { full_name: "Later", short_name: "later" });
+      for (const id of [bot.id, later.body.user_id]) {
+        const entry = (await t.call(member, "GET", `/users/${id}`)).body.user;
+        assert.match(entry.email, /-bot@/, `bot ${id}`);
+        assert.equal(entry.delivery_email, entry.email, `bot ${id}`);
+      }
+    } finally {
+      assert.equal((await t.call(owner, "PATCH", "/realm/user_settings_defaults", { email_address_visibility: 1 })).status, 200);
+    }
+  });
 });
 
 describe("addresses hidden before the setting took effect", () => {

@@ -59,6 +59,19 @@ describe("POST /fetch_api_key", () => {
     assert.deepEqual([res.status, res.body], [401, { result: "error", msg: "Account is deactivated", code: "USER_DEACTIVATED" }]);
   });
 
+  it("takes only the real address of a user who hides it, never the stand-in API email", async () => {
+    const hider = await t.user(owner, { email: "hider@private.example", password: "pw-hider-1" });
+    assert.equal((await t.call(hider, "PATCH", "/settings", { email_address_visibility: 4 })).status, 200);
+    const standIn = (await t.call(hider, "GET", "/users/me")).body.email as string;
+    assert.equal(standIn, `user${hider.id}@${owner.host.split(":")[0]}`);
+    for (const host of [owner.host, "127.0.0.1:9991"]) {
+      const refused = await t.call(null, "POST", "/fetch_api_key", { username: standIn, password: "pw-hider-1" }, { host });
+      assert.deepEqual([refused.status, refused.body], [401, failed], host);
+    }
+    const res = await t.call(null, "POST", "/fetch_api_key", { username: "Hider@Private.example", password: "pw-hider-1" }, { host: owner.host });
+    assert.deepEqual([res.status, res.body.user_id, res.body.email], [200, hider.id, "hider@private.example"]);
+  });
+
   it("reports a missing password", async () => {
     const res = await t.call(null, "POST", "/fetch_api_key", { username: owner.email }, { host: owner.host });
     assert.deepEqual([res.status, res.body.msg, res.body.code], [400, "Missing 'password' argument", "REQUEST_VARIABLE_MISSING"]);

@@ -75,6 +75,19 @@ describe("POST /accounts/login/ and /accounts/logout/", () => {
     }
   });
 
+  it("signs in a user who hides their address with the real address only, not the stand-in API email", async () => {
+    const hider = await t.user(owner, { email: "hider@private.example", password: "hider-pass-1" });
+    assert.equal((await t.call(hider, "PATCH", "/settings", { email_address_visibility: 4 })).status, 200);
+    const standIn = (await t.call(hider, "GET", "/users/me")).body.email as string;
+    assert.match(standIn, new RegExp(`^user${hider.id}@`));
+    const browser = new Browser(t.app, owner.host);
+    const refused = await browser.signIn(standIn, "hider-pass-1");
+    assert.deepEqual([refused.status, refused.body], [401, failed]);
+    assert.equal(browser.cookie("beacon_chat_session"), undefined);
+    const res = await browser.signIn("hider@private.example", "hider-pass-1");
+    assert.deepEqual(res.body, { result: "success", msg: "", user_id: hider.id });
+  });
+
   it("refuses a bot, whatever it sends", async () => {
     const bot = await t.user(owner, { email: "robot-bot@acme.example.com", botType: BOT_DEFAULT });
     const res = await new Browser(t.app, owner.host).signIn(bot.email, "anything");
