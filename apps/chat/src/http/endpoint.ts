@@ -17,6 +17,7 @@ import { parseArgs, type Args, type Declaration } from "./declare.js";
 import { RateLimiter, SharedRateLimiter, type Limiter } from "./rate-limit.js";
 import { authenticateSession } from "./session.js";
 import { MethodTable } from "./methods.js";
+import type { Returns } from "./api-schemas.js";
 
 export const API_PREFIX = "/api/v1";
 export const JSON_PREFIX = "/json";
@@ -43,6 +44,8 @@ export interface EndpointOptions {
    * every 50 s and nothing logs per request anyway.
    */
   sharedLogger?: boolean;
+  /** What a success answers, for the API document (api-schemas.ts); the envelope alone unless given. */
+  returns?: Returns;
 }
 
 /** A handler for callers with an API key or a session, with its declared parameters. */

@@ -5,9 +5,10 @@
 // API key, GET parameters in the query string and the others in a form body, JSON-encoded
 // values marked as such.
 import type { FastifyInstance } from "fastify";
-import { buildOpenApi, mergeSamePaths, type ApiOperation, type ApiParameter, type JsonSchema, type OpenApiDocument } from "@beacon/platform";
+import { buildOpenApi, mergeSamePaths, type ApiOperation, type ApiParameter, type JsonSchema, type OpenApiDocument, type SuccessResponse } from "@beacon/platform";
 import { externalHost, type ChatConfig } from "../config.js";
 import { schemaOf, stringSchema } from "../lib/validators.js";
+import { API_SCHEMAS, objectOf, strs, type Returns } from "./api-schemas.js";
 import type { ParamField } from "./declare.js";
 import { API_PREFIX, JSON_PREFIX, type Route } from "./endpoint.js";
 
@@ -58,6 +59,24 @@ function parameters(route: Route): ApiParameter[] {
   ];
 }
 
+/**
+ * The success answer: the envelope with the operation's own fields and nothing else (but
+ * what `*` allows), or a redirect.
+ */
+function success(returns: Returns): SuccessResponse {
+  if (returns === "redirect") return { status: 302, description: "A redirect to the image.", body: null, headers: { Location: { schema: { type: "string" } } } };
+  const own = objectOf(returns);
+  return {
+    description: "Success: the envelope and the operation's fields.",
+    schema: {
+      type: "object",
+      properties: { result: { const: "success" }, msg: { type: "string" }, ignored_parameters_unsupported: strs, ...own.properties },
+      required: ["result", "msg", ...(own.required ?? [])],
+      additionalProperties: own.additionalProperties ?? false,
+    },
+  };
+}
+
 function operation(route: Route): ApiOperation {
   const open = route.endpoint.auth === "open";
   const section = route.path.split("/")[1];
@@ -68,7 +87,7 @@ function operation(route: Route): ApiOperation {
     tags: [section],
     ...(route.options.json === false && { description: `Served under ${API_PREFIX} only, not under ${JSON_PREFIX}.` }),
     parameters: parameters(route),
-    success: { description: "Success: the envelope and the endpoint's fields." },
+    success: success(route.options.returns ?? {}),
     errors: [
       { status: 400, codes: ["BAD_REQUEST", "REQUEST_VARIABLE_MISSING", "REQUEST_CONFUSING_VAR", "INVALID_JSON"], description: "The request is refused: the first problem found." },
       ...(open ? [] : [{ status: 401, codes: ["UNAUTHORIZED", "INVALID_API_KEY", "USER_DEACTIVATED", "REALM_DEACTIVATED"], description: "No valid credentials." }]),
@@ -94,17 +113,9 @@ export function chatOpenApi(config: ChatConfig, routes: readonly Route[]): OpenA
     ],
     bodyStyle: "form",
     envelope: {
-      success: (result) => ({ allOf: [{ $ref: "#/components/schemas/Success" }, ...(result ? [result] : [])] }),
       error: (codes) => ({ allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] }),
     },
-    schemas: {
-      Success: {
-        type: "object",
-        properties: { result: { const: "success" }, msg: { type: "string" }, ignored_parameters_unsupported: { type: "array", items: { type: "string" } } },
-        required: ["result", "msg"],
-      },
-      Error: { type: "object", properties: { result: { const: "error" }, msg: { type: "string" }, code: { type: "string" } }, required: ["result", "msg", "code"] },
-    },
+    schemas: API_SCHEMAS,
     securitySchemes: { basicAuth: { type: "http", scheme: "basic", description: "The user's e-mail address and API key." } },
     operations: mergeSamePaths(routes.map(operation)),
   });

@@ -64,10 +64,24 @@ describe("GET /openapi.json", () => {
     assert.deepEqual(doc.paths["/fetch_api_key"].post.security, []);
   });
 
+  it("describes each operation's success: the envelope with the fields the URL table says it returns, and no others", () => {
+    const success = (path: string, method: string) => doc.paths[path][method].responses["200"].content["application/json"].schema;
+    const send = success("/messages", "post");
+    assert.deepEqual(send.required, ["result", "msg", "id", "message_url", "message_link"]);
+    assert.equal(send.additionalProperties, false);
+    assert.deepEqual(success("/messages", "get").properties.messages, { type: "array", items: { $ref: "#/components/schemas/Message" } });
+    assert.deepEqual(Object.keys(success("/users/me/alert_words", "delete").properties), ["result", "msg", "ignored_parameters_unsupported", "alert_words"]);
+    // The envelope alone where the table names no fields; a state of many optional sections stays open.
+    assert.deepEqual(success("/typing", "post").required, ["result", "msg"]);
+    assert.equal(success("/register", "post").additionalProperties, true);
+    assert.deepEqual(doc.paths["/realm/icon"].get.responses["302"].headers.Location.schema, { type: "string" });
+  });
+
   it("feeds openapi-typescript, whose types compile", async () => {
     const source = astToString(await openapiTS(doc as any));
     assert.match(source, /"\/users\/me\/alert_words": \{/);
     assert.match(source, /"post-users-me-alert_words": \{/);
+    assert.match(source, /Message: \{/);
     const file = "/openapi.d.ts";
     const host = ts.createCompilerHost({});
     const fileExists = host.fileExists.bind(host);
