@@ -1,10 +1,11 @@
-// `npm run bench -- monitor|chat|chat-events|chat-web|chat-pg|all`: runs the named benchmark
+// `npm run bench -- monitor|chat|chat-events|chat-web|message-json|chat-pg|all`: runs the named benchmark
 // suites (chat-pg, and the monitor's PostgreSQL scenarios, only with BENCH_PG_URL).
 const suites: Record<string, () => Promise<void>> = {
   monitor: async () => (await import("./monitor.js")).run(),
   chat: async () => (await import("./chat.js")).run(),
   "chat-events": async () => (await import("./chat-events.js")).run(),
   "chat-web": async () => (await import("./chat-web.js")).run(),
+  "message-json": async () => (await import("./message-json.js")).run(),
   // Not in "all": needs BENCH_PG_URL.
   "chat-pg": async () => (await import("./chat-pg.js")).run(),
 };

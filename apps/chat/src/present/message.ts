@@ -61,15 +61,17 @@ interface Field {
   optional?: true;
   /**
    * The value depends on this alone (and the view), so the writer serializes it once per page
-   * for each distinct key; undefined: not shared for this message.
+   * for each distinct key; undefined: not shared for this message. `onePerPage`: the value
+   * depends on the view alone, and the writer makes it once per page without a message.
    */
   sharedBy?(m: DictMessage, flags: number | undefined): unknown;
   /**
-   * How the writer writes the value: a number, a boolean, a list (an empty one without
-   * JSON.stringify: most messages have no reactions), JSON text already (copied; the dict
-   * holds it parsed), or anything else JSON.stringify writes (the default).
+   * How the writer writes the value: a number, a boolean, a string (quoted, escaped only when
+   * it needs it), a list (an empty one without JSON.stringify: most messages have no
+   * reactions), JSON text already (copied; the dict holds it parsed), or anything else
+   * JSON.stringify writes (the default).
    */
-  json?: "number" | "boolean" | "list" | "text";
+  json?: "number" | "boolean" | "string" | "list" | "text";
 }
 
 const onePerPage = () => 0;
@@ -81,7 +83,7 @@ const seconds = (ms: number | null) => (ms === null ? undefined : Math.floor(ms 
 const MESSAGE_FIELDS: readonly Field[] = [
   { key: "id", json: "number", value: (m) => m.id },
   { key: "sender_id", json: "number", value: (m) => m.sender_id },
-  { key: "content", value: (m, v) => (v.options.applyMarkdown ? m.rendered_content : m.content) },
+  { key: "content", json: "string", value: (m, v) => (v.options.applyMarkdown ? m.rendered_content : m.content) },
   { key: "recipient_id", json: "number", value: (m) => m.recipient_id },
   { key: "timestamp", json: "number", value: (m) => seconds(m.date_sent) },
   { key: "client", value: (m) => m.client, sharedBy: (m) => m.client },
@@ -133,7 +135,7 @@ export function presentMessage(m: DictMessage, lookups: MessageLookups, options:
  * page. messages-json.test.ts compares the two on both databases.
  */
 export function messageJsonWriter(lookups: MessageLookups, options: MessageViewOptions): (m: DictMessage, flags: number) => string {
-  return compiledWriter({ lookups, options }, SEGMENTS.map((segment) => (segment.sharedBy ? new Map<unknown, string>() : undefined)));
+  return compiledWriter({ lookups, options });
 }
 
 /**
@@ -156,41 +158,97 @@ const SEGMENTS = MESSAGE_FIELDS.reduce<Segment[]>((segments, field, i) => {
   return segments;
 }, []);
 
+/** The shared segments by key (a page's constants aside): each key is looked up once per message. */
+const GROUPS = [...new Set(SEGMENTS.map((segment) => segment.sharedBy))]
+  .filter((sharedBy) => sharedBy !== undefined && sharedBy !== onePerPage)
+  .map((sharedBy) => ({ sharedBy, segments: SEGMENTS.filter((segment) => segment.sharedBy === sharedBy) }));
+
 // Each field's key as written before its value ("id" is always present, so it opens the object).
 const KEY_TEXT = MESSAGE_FIELDS.map((field, i) => `${i ? "," : "{"}${JSON.stringify(field.key)}:`);
 
-type WriterFactory = (view: View, shared: (Map<unknown, string> | undefined)[]) => (m: DictMessage, flags: number) => string;
+// What JSON.stringify escapes in a string: quotes, backslashes, control characters and lone
+// surrogates (under /u a surrogate pair is one code point, outside the class).
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/u;
+
+/** JSON.stringify of a string: most need no escaping, only quotes. */
+const jsonString = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`);
+
+/** JSON.stringify of any value. */
+const json = (v: unknown): string => (typeof v === "string" ? jsonString(v) : JSON.stringify(v));
+
+type WriterFactory = (view: View) => (m: DictMessage, flags: number) => string;
 
 /**
- * The writer compiled once from MESSAGE_FIELDS, as fast-json-stringify compiles a schema: one
- * statement per field in a straight line, each calling its own field's function (one function
- * per call site, which V8 can inline) and writing the value by its `json` kind. Field i with key
- * text K_i appends `K_i + json(v)` for v = value_i(m, view, flags), when defined; a shared
- * segment's text is looked up by its key first and made only when missing. On a page of 100
- * it costs about 1.3 times the hand-written template it replaces; a loop over the fields
- * cost 1.6 times (docs/performance.md).
+ * The writer compiled once from MESSAGE_FIELDS, as fast-json-stringify compiles a schema: a
+ * straight line of code per message, each field's function called at its own call site (so
+ * V8 inlines it), its value written by its `json` kind, and the key texts as constants. A
+ * message is one left-to-right concatenation (`out + key + value + key + value…`, a field that
+ * may be left out ending a run). A page's constant fields are written once, when the page
+ * starts; each other sharing key is looked up once per message, and on a miss the texts of all
+ * its segments are made and kept for the page. On a page of 100 it costs less than the
+ * hand-written template it replaced (docs/performance.md, bench/message-json.ts).
  */
 const compiledWriter = ((): WriterFactory => {
-  const json = { number: (v: string) => `String(${v})`, boolean: (v: string) => `(${v} ? "true" : "false")`, list: (v: string) => `((l = ${v}).length ? JSON.stringify(l) : "[]")`, text: (v: string) => v };
-  const text = (i: number, v: string) => `${JSON.stringify(KEY_TEXT[i])} + ${json[MESSAGE_FIELDS[i].json!]?.(v) ?? `JSON.stringify(${v})`}`;
-  const append = (i: number, to: string) =>
-    MESSAGE_FIELDS[i].optional ? `v = value${i}(m, view, flags); if (v !== undefined) ${to} += ${text(i, "v")};` : `${to} += ${text(i, `value${i}(m, view, flags)`)};`;
-  const lines = SEGMENTS.map((segment, s) => {
-    if (!segment.sharedBy) return append(segment.fields[0], "out");
-    return `k = sharedBy${s}(m, flags); t = k === undefined ? undefined : shared${s}.get(k);
-      if (t === undefined) { t = ""; ${segment.fields.map((i) => append(i, "t")).join(" ")} if (k !== undefined) shared${s}.set(k, t); }
-      out += t;`;
+  const write = {
+    number: (v: string) => `String(${v})`,
+    boolean: (v: string) => `(${v} ? "true" : "false")`,
+    string: (v: string) => `jsonString(${v})`,
+    list: (v: string) => `((l = ${v}).length ? JSON.stringify(l) : "[]")`,
+    text: (v: string) => v,
+  };
+  const text = (i: number, v: string) => `${JSON.stringify(KEY_TEXT[i])} + ${write[MESSAGE_FIELDS[i].json!]?.(v) ?? `json(${v})`}`;
+  const isConstant = (i: number) => MESSAGE_FIELDS[i].sharedBy === onePerPage;
+  const constant = (i: number) =>
+    MESSAGE_FIELDS[i].optional
+      ? `v = value${i}(undefined, view, undefined); const c${i} = v === undefined ? "" : ${text(i, "v")};`
+      : `const c${i} = ${text(i, `value${i}(undefined, view, undefined)`)};`;
+  /** Statements appending the fields (or texts, as expressions) to `to`. */
+  const append = (items: (number | string)[], to: string) => {
+    const statements: string[] = [];
+    let run: string[] = [];
+    const endRun = () => {
+      if (run.length) statements.push(`${to} = ${to} + ${run.join(" + ")};`);
+      run = [];
+    };
+    for (const item of items) {
+      if (typeof item === "string") run.push(item);
+      else if (isConstant(item)) run.push(`c${item}`);
+      else if (!MESSAGE_FIELDS[item].optional) run.push(text(item, `value${item}(m, view, flags)`));
+      else {
+        endRun();
+        statements.push(`v = value${item}(m, view, flags); if (v !== undefined) ${to} = ${to} + ${text(item, "v")};`);
+      }
+    }
+    endRun();
+    return statements.join("\n");
+  };
+  const lookups = GROUPS.map((group, g) => {
+    const texts = group.segments.map((segment) => `t = ""; ${append(segment.fields, "t")}`);
+    const make = group.segments.length === 1 ? `${texts[0]} e${g} = t;` : `e${g} = []; ${texts.map((made) => `${made} e${g}.push(t);`).join(" ")}`;
+    return `k = sharedBy${g}(m, flags); e${g} = k === undefined ? undefined : shared${g}.get(k);
+      if (e${g} === undefined) { ${make} if (k !== undefined) shared${g}.set(k, e${g}); }`;
   });
+  const entry = (segment: Segment) => {
+    const g = GROUPS.findIndex((group) => group.sharedBy === segment.sharedBy);
+    return GROUPS[g].segments.length === 1 ? `e${g}` : `e${g}[${GROUPS[g].segments.indexOf(segment)}]`;
+  };
+  const message = append(
+    SEGMENTS.flatMap((segment): (number | string)[] => (segment.sharedBy && segment.sharedBy !== onePerPage ? [entry(segment)] : segment.fields)),
+    "out",
+  );
   const body = `
     const ${MESSAGE_FIELDS.map((_field, i) => `value${i} = fields[${i}].value`).join(", ")};
-    const ${SEGMENTS.map((segment, s) => `sharedBy${s} = segments[${s}].sharedBy`).join(", ")};
-    return (view, shared) => {
-      const ${SEGMENTS.map((_segment, s) => `shared${s} = shared[${s}]`).join(", ")};
-      return (m, flags) => {
-        let out = "", v, k, t, l;
-        ${lines.join("\n")}
+    const ${GROUPS.map((_group, g) => `sharedBy${g} = groups[${g}].sharedBy`).join(", ")};
+    return (view) => {
+      let v, l;
+      ${MESSAGE_FIELDS.flatMap((_field, i) => (isConstant(i) ? [constant(i)] : [])).join("\n")}
+      const ${GROUPS.map((_group, g) => `shared${g} = new Map()`).join(", ")};
+      return function messageJson(m, flags) {
+        let out = "", v, k, t, l, ${GROUPS.map((_group, g) => `e${g}`).join(", ")};
+        ${lookups.join("\n")}
+        ${message}
         return out + "}";
       };
     };`;
-  return new Function("fields", "segments", body)(MESSAGE_FIELDS, SEGMENTS) as WriterFactory;
+  return new Function("fields", "groups", "jsonString", "json", body)(MESSAGE_FIELDS, GROUPS, jsonString, json) as WriterFactory;
 })();
