@@ -3,7 +3,6 @@
 // as soon as the reader points at a message (the picker is then ready when clicked), and
 // `openEmojiPicker` waits for whatever is still on its way. A popover by the button on a wide
 // screen; a sheet across the bottom of a phone.
-import { h } from "preact";
 import { loadEmojiCatalog, type EmojiEntry } from "../../state/emoji-catalog";
 import { closeModal, closePopover, openModal, openPopover, registerModal } from "../overlays";
 
@@ -24,12 +23,12 @@ export const isPhone = () => matchMedia("(max-width: 640px)").matches;
 /** Opens the picker; `onPick` receives the emoji chosen (the picker closes itself first). */
 export async function openEmojiPicker(anchor: HTMLElement, label: string, onPick: (emoji: EmojiEntry) => void): Promise<void> {
   void loadEmojiCatalog().catch(() => {}); // the picker says "Loading…" until it is in
-  const { PickerPanel } = await loadPicker();
+  const { keptPanel } = await loadPicker();
   const pick = (emoji: EmojiEntry) => {
     closePopover();
     closeModal();
     onPick(emoji);
   };
   if (isPhone()) await openModal("emoji-picker", { label, onPick: pick });
-  else openPopover(anchor, label, () => h(PickerPanel, { onPick: pick }));
+  else openPopover(anchor, label, keptPanel(pick));
 }
