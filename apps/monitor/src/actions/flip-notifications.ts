@@ -11,6 +11,7 @@ import { claimEndedHolds, closeHolds, holdAgain, insertHeldAlerts, openHolds, st
 import { applicableWindows } from "../store/maintenance.js";
 import { maintenanceAt, WindowMemo, windowLabel } from "../lib/maintenance.js";
 import type { Db } from "../deps.js";
+import type { Dialect } from "@beacon/platform";
 import type { Insertable } from "kysely";
 
 const BATCH = 1000;
@@ -49,9 +50,9 @@ async function holdsFor(trx: Db, downs: Flip[]): Promise<Insertable<HeldAlertsTa
  * ends a held downtime (nobody is told a check is up again that they never heard was down),
  * which closes the hold. A few queries per batch, none per flip.
  */
-async function withoutHeld(trx: Db, flips: Flip[], now: number): Promise<Flip[]> {
+async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number): Promise<Flip[]> {
   const holds = await holdsFor(trx, flips.filter((f) => f.new_status === "down"));
-  await insertHeldAlerts(trx, holds);
+  await insertHeldAlerts(trx, dialect, holds);
   const held = new Set(holds.map((h) => h.flip_id));
   const ups = flips.filter((f) => f.new_status === "up");
   const openByCheck = new Map<number, number[]>();
@@ -144,7 +145,7 @@ export async function processFlips(deps: MonitorDeps): Promise<number> {
     const now = deps.clock.now().getTime();
     const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
       const flips = await claimFlips(trx, deps.dialect, now, BATCH);
-      const alerting = await withoutHeld(trx, flips.filter(needsAlert), now);
+      const alerting = await withoutHeld(trx, deps.dialect, flips.filter(needsAlert), now);
       return { claimed: flips.length, count: await queueAlerts(trx, alerting, now) };
     });
     queued += count;

@@ -12,6 +12,7 @@ import { throttleCounters } from "./010_throttle_counters.js";
 import { checkDependencies } from "./011_check_dependencies.js";
 import { maintenanceWindows } from "./012_maintenance_windows.js";
 import { closedHolds } from "./013_closed_holds.js";
+import { heldAlertRows } from "./015_held_alert_rows.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -29,6 +30,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "012_maintenance_windows": maintenanceWindows(dialect),
     "013_closed_holds": closedHolds(dialect),
     "014_serving_processes": servingProcessesMigration(), // the platform's table (settings-agreement.ts)
+    "015_held_alert_rows": heldAlertRows(dialect),
   };
 }
 

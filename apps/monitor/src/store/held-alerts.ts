@@ -1,15 +1,32 @@
 // Down alerts held back (docs/monitor-extensions.md), by a dependency that was down or by a
 // maintenance window. A hold is open until the check comes back up (its up alert is then held
 // too) or, for a window, until the worker looks at it again at `release_at`.
-import type { Insertable } from "kysely";
+import { sql, type Insertable } from "kysely";
 import type { Dialect } from "@beacon/platform";
 import type { Db } from "../deps.js";
 import type { Flip, HeldAlert, HeldAlertsTable } from "./schema.js";
 
 const CHUNK = 500;
 
-export async function insertHeldAlerts(db: Db, rows: Insertable<HeldAlertsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto("held_alerts").values(rows.slice(i, i + CHUNK)).execute();
+const HOLD_COLUMNS = ["flip_id", "check_id", "dependency_name", "dependency_uuid", "window_uuid", "window_label", "release_at", "released"] as const;
+const HOLD_TYPES = ["bigint", "bigint", "text", "text", "text", "text", "bigint", "bigint"] as const;
+const holdColumns = sql.raw(HOLD_COLUMNS.join(", "));
+
+/**
+ * Records these holds in one statement whatever their number: the rows travel as one JSON
+ * array on SQLite and as one array per column on PostgreSQL, so nothing is built per row.
+ */
+export async function insertHeldAlerts(db: Db, dialect: Dialect, rows: Insertable<HeldAlertsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const value = (row: Insertable<HeldAlertsTable>, column: (typeof HOLD_COLUMNS)[number]) => row[column] ?? null;
+  if (dialect === "sqlite") {
+    const json = JSON.stringify(rows.map((row) => HOLD_COLUMNS.map((column) => value(row, column))));
+    const fields = sql.raw(HOLD_COLUMNS.map((_, i) => `value ->> ${i}`).join(", "));
+    await sql`INSERT INTO held_alerts (${holdColumns}) SELECT ${fields} FROM json_each(${json})`.execute(db);
+  } else {
+    const arrays = sql.join(HOLD_COLUMNS.map((column, i) => sql`${rows.map((row) => value(row, column))}::${sql.raw(HOLD_TYPES[i]!)}[]`));
+    await sql`INSERT INTO held_alerts (${holdColumns}) SELECT * FROM unnest(${arrays})`.execute(db);
+  }
 }
 
 /** The open holds of these checks, as (check, held flip). */
@@ -69,7 +86,7 @@ export async function stillDown(db: Db, flips: Flip[]): Promise<Flip[]> {
 
 /** The earliest time a hold is due to be looked at again, so the worker can wake for it. */
 export async function nextRelease(db: Db): Promise<number | null> {
-  const row = await db.selectFrom("held_alerts").select((eb) => eb.fn.min("release_at").as("at")).where("released", "is", null).executeTakeFirst();
+  const row = await db.selectFrom("held_alerts").select((eb) => eb.fn.min("release_at").as("at")).where("released", "is", null).where("release_at", "is not", null).executeTakeFirst();
   return row?.at == null ? null : Number(row.at);
 }
 
