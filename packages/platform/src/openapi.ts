@@ -128,6 +128,11 @@ export interface ApiEnvelope {
   success?: (result: JsonSchema | undefined) => JsonSchema;
   /** The JSON body of an error response that carries `codes` (possibly empty). */
   error: (codes: string[]) => JsonSchema;
+  /**
+   * Every operation's answer with a status its `errors` do not list (OpenAPI's `default`
+   * response): errors any operation may meet, a storage fault's 503, say.
+   */
+  otherErrors?: { description: string; headers?: ResponseHeaders; schema: JsonSchema };
 }
 
 export interface ApiDescription {
@@ -298,6 +303,8 @@ function responses(envelope: ApiEnvelope, operation: ApiOperation): Record<strin
     const body = error.body !== undefined ? error.body : { contentType: "application/json", schema: envelope.error(error.codes ?? []) };
     out[status] = responseObject(error.description ?? describeCodes(error), body, error.headers);
   }
+  const other = envelope.otherErrors;
+  if (other) out.default = responseObject(other.description, { contentType: "application/json", schema: other.schema }, other.headers);
   return out;
 }
 

@@ -129,6 +129,16 @@ describe("buildOpenApi", () => {
     assert.deepEqual((doc.paths["/badge/{key}"].get as any).security, []);
   });
 
+  it("answers any status an operation does not list with the envelope's other errors, when it has them", () => {
+    const other = { description: "Another error.", schema: { type: "object", properties: { code: { type: "string" } } } };
+    const description = zulipLike([getUser]);
+    const doc = buildOpenApi({ ...description, envelope: { ...description.envelope, otherErrors: other } });
+    const responses = (doc.paths["/api/v1/users/{user_id}"].get as any).responses;
+    assert.deepEqual(Object.keys(responses), ["200", "400", "default"]);
+    assert.deepEqual(responses.default, { description: "Another error.", content: { "application/json": { schema: other.schema } } });
+    assert.equal((buildOpenApi(description).paths["/api/v1/users/{user_id}"].get as any).responses.default, undefined);
+  });
+
   it("describes each alias as a deprecated parameter of its own", () => {
     const doc = buildOpenApi(
       zulipLike([

@@ -77,6 +77,46 @@ function success(returns: Returns): SuccessResponse {
   };
 }
 
+/**
+ * The codes a 400 carries: the request's own problems, then the operations' refusals
+ * (lib/errors.ts and the actions' own errors), as Zulip's JsonableError subclasses.
+ */
+const BAD_REQUEST_CODES = [
+  "BAD_REQUEST",
+  "REQUEST_VARIABLE_MISSING",
+  "REQUEST_VARIABLE_INVALID",
+  "REQUEST_CONFUSING_VAR",
+  "INVALID_JSON",
+  "BAD_NARROW",
+  "BAD_EVENT_QUEUE_ID",
+  "BAD_IMAGE",
+  "STREAM_DOES_NOT_EXIST",
+  "UNAUTHORIZED_PRINCIPAL",
+  "PERMISSION_DENIED",
+  "CANNOT_ADMINISTER_CHANNEL",
+  "CANNOT_DEACTIVATE_LAST_USER",
+  "CANNOT_DEACTIVATE_GROUP_IN_USE",
+  "SYSTEM_GROUP_REQUIRED",
+  "EXPECTATION_MISMATCH",
+  "REACTION_ALREADY_EXISTS",
+  "REACTION_DOES_NOT_EXIST",
+  "INVITATION_FAILED",
+  "INVALID_PUSH_DEVICE_TOKEN",
+  "INVALID_REMOTE_PUSH_DEVICE_TOKEN",
+  "PUSH_SERVICE_NOT_CONFIGURED",
+  "NO_ACTIVE_PUSH_DEVICE",
+];
+
+/** Any other status: the same envelope, the code naming the error. */
+const OTHER_ERRORS = {
+  description: [
+    "Another error, in the same envelope: 403 (access denied, CSRF_FAILED), 404 (not found, NONEXISTENT_SUBDOMAIN), 409 (CHANNEL_ALREADY_EXISTS),",
+    "502 (the push bouncer), or a fault of the database or its disk: 503, or 507 for a full disk, with Retry-After and the code BAD_REQUEST.",
+  ].join(" "),
+  headers: { "Retry-After": { description: "Seconds to wait, on a 503 or 507.", schema: { type: "integer" } } },
+  schema: { $ref: "#/components/schemas/Error" },
+};
+
 function operation(route: Route): ApiOperation {
   const open = route.endpoint.auth === "open";
   const section = route.path.split("/")[1];
@@ -89,7 +129,7 @@ function operation(route: Route): ApiOperation {
     parameters: parameters(route),
     success: success(route.options.returns ?? {}),
     errors: [
-      { status: 400, codes: ["BAD_REQUEST", "REQUEST_VARIABLE_MISSING", "REQUEST_CONFUSING_VAR", "INVALID_JSON"], description: "The request is refused: the first problem found." },
+      { status: 400, codes: BAD_REQUEST_CODES, description: "The request is refused: the first problem found, its code naming it (BAD_REQUEST when no other does)." },
       ...(open ? [] : [{ status: 401, codes: ["UNAUTHORIZED", "INVALID_API_KEY", "USER_DEACTIVATED", "REALM_DEACTIVATED"], description: "No valid credentials." }]),
       ...(open ? [] : [{ status: 429, codes: ["RATE_LIMIT_HIT"], description: "Too many requests; retry after `retry-after` seconds." }]),
     ],
@@ -114,6 +154,7 @@ export function chatOpenApi(config: ChatConfig, routes: readonly Route[]): OpenA
     bodyStyle: "form",
     envelope: {
       error: (codes) => ({ allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { enum: codes } } }] }),
+      otherErrors: OTHER_ERRORS,
     },
     schemas: API_SCHEMAS,
     securitySchemes: { basicAuth: { type: "http", scheme: "basic", description: "The user's e-mail address and API key." } },

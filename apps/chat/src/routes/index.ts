@@ -220,7 +220,7 @@ export const ROUTES: readonly Route[] = [
   user("DELETE", "/realm/emoji/*", realmEmoji.removeRealmEmoji),
   user("GET", "/realm/icon", realmImages.showIcon, { returns: "redirect" }),
   user("POST", "/realm/icon", realmImages.uploadIcon, { returns: { icon_url: str } }),
-  user("DELETE", "/realm/icon", realmImages.deleteIcon),
+  user("DELETE", "/realm/icon", realmImages.deleteIcon, { returns: { icon_url: str } }),
   user("GET", "/realm/logo", realmImages.showLogo, { returns: "redirect" }),
   user("POST", "/realm/logo", realmImages.uploadLogo),
   user("DELETE", "/realm/logo", realmImages.deleteLogo),

@@ -61,7 +61,8 @@ describe("GET /openapi.json: real answers fit each operation's described respons
   function record(method: string, template: string, res: Response): Response {
     const key = `${method} ${template}`;
     answered.add(key);
-    const response = described(method, template).responses[String(res.status)];
+    const { responses } = described(method, template);
+    const response = responses[String(res.status)] ?? responses.default;
     if (!response) {
       misfits.push(`${key}: status ${res.status} is not described (${JSON.stringify(res.body).slice(0, 200)})`);
       return res;
@@ -230,6 +231,19 @@ describe("GET /openapi.json: real answers fit each operation's described respons
     member = { ...member, apiKey: "stale" };
 
     // Errors: Zulip's envelope with a code the operation lists.
+    const failures: [number, string][] = [];
+    const failed = async (status: number, code: string, res: Promise<Response>) => {
+      const { body, status: got } = await res;
+      if (got !== status || body.code !== code) failures.push([got, String(body.code)]);
+    };
+    await failed(400, "STREAM_DOES_NOT_EXIST", call(owner, "POST", "/messages", { type: "stream", to: "nowhere", topic: "x", content: "Hello?" }));
+    await failed(400, "BAD_NARROW", call(owner, "GET", "/messages", { anchor: "newest", num_before: 1, num_after: 0, narrow: [{ operator: "colour", operand: "red" }] }));
+    await failed(400, "REACTION_DOES_NOT_EXIST", call(owner, "DELETE", "/messages/:message_id/reactions", { emoji_name: "smile" }, { message_id: first }));
+    await failed(400, "BAD_EVENT_QUEUE_ID", call(owner, "GET", "/events", { queue_id: queue.queue_id, last_event_id: -1, dont_block: true }));
+    await failed(404, "NOT_FOUND", call(owner, "DELETE", "/navigation_views/*", {}, { rest: "narrow/nothing" }));
+    await failed(409, "CHANNEL_ALREADY_EXISTS", call(owner, "POST", "/channels/create", { name: "design", subscribers: [owner.id] }));
+    assert.deepEqual(failures, []);
+    await ok(owner, "DELETE", "/realm/icon");
     await call(owner, "GET", "/messages/:message_id", {}, { message_id: 999_999 });
     await call(owner, "POST", "/messages", { type: "stream", to: "design", topic: "x" });
     await call(owner, "GET", "/messages", { anchor: "newest", num_before: "many", num_after: 0 });
