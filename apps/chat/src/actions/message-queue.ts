@@ -9,13 +9,13 @@
 import { GroupCommitQueue } from "@beacon/platform";
 import type { ChatDeps } from "../deps.js";
 import { SqliteMessageStore } from "../store/sqlite-messages.js";
-import type { MessageWrite } from "../store/message-write.js";
+import type { MessageWrite, SendWritten } from "../store/message-write.js";
 
 // Bounds the time one batch holds the event loop (on the order of 100 µs per message to 50 users).
 const MAX_BATCH = 128;
 
-/** Sends on SQLite, committed in groups (packages/platform groupCommit); resolves with ids. */
-export class SqliteMessageQueue extends GroupCommitQueue<MessageWrite, number> {
+/** Sends on SQLite, committed in groups (packages/platform groupCommit); resolves with the ids each wrote. */
+export class SqliteMessageQueue extends GroupCommitQueue<MessageWrite, SendWritten> {
   /** `store` is the real SqliteMessageStore, or a test's stand-in without merge steps. */
   constructor(deps: Pick<ChatDeps, "db" | "log">, store: Pick<SqliteMessageStore, "transaction" | "write"> & { mergeStep?(): boolean }) {
     super({

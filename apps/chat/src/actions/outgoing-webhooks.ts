@@ -63,7 +63,7 @@ interface Context {
 }
 
 async function deliverCall(deps: ChatDeps, call: OutgoingWebhookCall, options: DeliveryOptions): Promise<void> {
-  const [service, bot, realm, loaded] = await Promise.all([serviceOfBot(deps.db, call.bot_id), getUser(deps.db, call.bot_id), getRealm(deps.db, call.realm_id), loadMessageTemplate(deps.db, deps.dialect, call.message_id)]);
+  const [service, bot, realm, loaded] = await Promise.all([serviceOfBot(deps.db, call.bot_id), getUser(deps.db, call.bot_id), getRealm(deps.db, call.realm_id), loadMessageTemplate(deps.db, call.message_id)]);
   // The bot was deactivated, or the message deleted, since: nothing to do.
   if (!service || !bot?.is_active || !realm || !loaded) return deleteCall(deps.db, call.id);
   const ctx: Context = { deps, call, bot, realm, message: loaded.template.message, rawContent: loaded.template.raw_content };

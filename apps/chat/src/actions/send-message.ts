@@ -18,7 +18,9 @@ import { inGroupSetting, subscribed, type MessageScope } from "./message-context
 import { renderForRealm } from "./render.js";
 import { claimAttachments } from "./uploads.js";
 import { sqliteMessageQueue } from "./message-queue.js";
-import { runSendWrite, type MessageWrite } from "../store/message-write.js";
+import { runSendWrite, type MessageWrite, type SendWritten } from "../store/message-write.js";
+import { messageTemplate } from "../events/message-template.js";
+import type { CommitStamp } from "../events/stamp.js";
 import { groupsByIds } from "../store/groups.js";
 import { mutersOf } from "../store/muted-users.js";
 import { doAddWidgetSubmessage } from "./submessages.js";
@@ -191,10 +193,10 @@ function senderVisibility(settings: { automatically_follow_topics_policy: number
 }
 
 /** The Kysely write of one send (store/message-write.ts), then the caller's step in its transaction. */
-async function writeMessage(trx: ChatDb, deps: ChatDeps, write: MessageWrite, inTransaction: SendInput["inTransaction"]): Promise<number> {
-  const id = await runSendWrite(trx, deps.dialect, write);
-  if (inTransaction) await inTransaction(trx, id);
-  return id;
+async function writeMessage(trx: ChatDb, deps: ChatDeps, write: MessageWrite, inTransaction: SendInput["inTransaction"]): Promise<SendWritten & { xid?: number }> {
+  const written = await runSendWrite(trx, deps.dialect, write);
+  if (inTransaction) await inTransaction(trx, written.id);
+  return written;
 }
 
 export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Promise<SendResult> {
@@ -255,11 +257,14 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   // SQLite: group commit (message-queue.ts). A send with an inTransaction hook (scheduled
   // delivery) needs a Kysely transaction of its own, as does PostgreSQL.
   const queue = input.inTransaction ? undefined : sqliteMessageQueue(deps);
-  const id = queue ? await queue.submit(write) : await deps.db.transaction().execute((trx) => writeMessage(trx, deps, write, input.inTransaction));
+  const written: SendWritten & { xid?: number } = queue ? await queue.submit(write) : await deps.db.transaction().execute((trx) => writeMessage(trx, deps, write, input.inTransaction));
+  const { id } = written;
+  // The commit stamp (events/stamp.ts): the transaction's id on PostgreSQL; on SQLite the message's id, as ids follow commit order.
+  const stamp: CommitStamp = written.xid !== undefined ? { xid: written.xid } : { messageId: id };
   // Uploads the content links to are claimed once the message exists (Zulip's claim_attachment).
   if (rendered.hasAttachment) await claimAttachments(deps, sender, id, input.content);
   // /poll and /todo messages start a widget; its submessage is in place before the event goes out.
-  if (input.content.startsWith("/")) await doAddWidgetSubmessage(deps, id, sender.id, input.content);
+  const widget = input.content.startsWith("/") ? await doAddWidgetSubmessage(deps, id, sender.id, input.content) : undefined;
 
   if (target.kind === "stream") {
     for (const [userId, policy] of visibility) {
@@ -268,14 +273,21 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   }
   const names = new Map<number, string[]>();
   const sharedFlagNames = (bits: number) => names.get(bits) ?? names.set(bits, flagNames(bits)).get(bits)!;
+  // The event is built from what the send holds, not read back; each queue finishes the
+  // message dict as it asks (apply_markdown, client_gravatar: events/message-template.ts).
+  const template = messageTemplate(
+    { ...write.message, id, recipient_id: written.recipientId },
+    { state: scope.state, dmMembers: new Map(checked.dmUserIds ? [[written.recipientId, checked.dmUserIds]] : []), submessages: widget && new Map([[id, [widget]]]) },
+  );
+  if (input.queueId) template.sender_queue_id = input.queueId;
+  if (input.queueId && input.localId !== undefined) template.local_id = input.localId;
   events.push({
-    // The message dict is added per queue on delivery (events/message-template.ts), as each queue asks for apply_markdown and client_gravatar.
-    event: { type: "message", message_id: id, ...(input.queueId ? { sender_queue_id: input.queueId, local_message_id: input.localId } : {}) },
+    event: template as unknown as Record<string, unknown>,
     // One flag list per distinct bit set, shared (events are never mutated): 10,000
     // recipients mostly have the same flags.
     users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
   });
-  publish(deps, events);
+  publish(deps, events, { realmId: scope.realm.id, stamp });
   // Outgoing webhook bots mentioned or messaged: an outbox row each, called by a worker.
   // A channel message can only trigger the bots it mentions: look at those, not at every subscriber.
   if (!sender.is_bot && (target.kind === "private" || rendered.mentionedUserIds.length || rendered.mentionedGroupIds.length)) {

@@ -6,15 +6,19 @@ import { BadRequestError } from "../http/errors.js";
 import { checkPollData, checkTodoData, pythonJsonDumps, widgetOf, WidgetDataError } from "../lib/widgets.js";
 import { messageAudience } from "../events/message-events.js";
 import type { Message } from "../store/messages.js";
-import { hasSubmessageFrom, insertSubmessage, widgetSubmessage } from "../store/submessages.js";
+import { hasSubmessageFrom, insertSubmessage, widgetSubmessage, type Submessage } from "../store/submessages.js";
 import type { User } from "../store/users.js";
 import { publish } from "./publish.js";
 
-/** After a send commits, before its event goes out: the widget a /poll or /todo message starts. */
-export async function doAddWidgetSubmessage(deps: ChatDeps, messageId: number, senderId: number, content: string): Promise<void> {
+/**
+ * After a send commits, before its event goes out: the widget a /poll or /todo message starts.
+ * Returns it (its message event carries it), or undefined when the content starts none.
+ */
+export async function doAddWidgetSubmessage(deps: ChatDeps, messageId: number, senderId: number, content: string): Promise<Submessage | undefined> {
   const widget = widgetOf(content);
-  if (!widget) return;
-  await insertSubmessage(deps.db, { message_id: messageId, sender_id: senderId, msg_type: "widget", content: pythonJsonDumps(widget) });
+  if (!widget) return undefined;
+  const row = { message_id: messageId, sender_id: senderId, msg_type: "widget", content: pythonJsonDumps(widget) };
+  return { id: await insertSubmessage(deps.db, row), ...row };
 }
 
 function widgetType(content: string): string | undefined {

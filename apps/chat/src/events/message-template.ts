@@ -1,19 +1,19 @@
 // Message events are built once per message (Zulip's "wide" message dict: rendered HTML,
 // Markdown source, full avatar URL, the topic as stored) and finished per client: Markdown or
 // HTML (apply_markdown), avatar URL or null (client_gravatar), the empty topic or its display
-// name (empty_topic_name). Each process builds the template of a message it learns of (the
-// bus carries the message's id), so it holds everything a queue needs.
-import { sql } from "kysely";
-import type { ChatDb, Dialect } from "../store/schema.js";
+// name (empty_topic_name). The send builds the template from what it holds (the row it wrote,
+// the realm's cached state, the widget it started: messageTemplate), and the bus carries it
+// whole, so no process reads a new message back. loadMessageTemplate reads one back where
+// nothing is held: queues restored after a restart, outgoing webhook calls.
+import type { ChatDb, DictMessage } from "../store/schema.js";
 import { EMPTY_TOPIC_DISPLAY_NAME } from "../lib/topics.js";
 import { isGravatarUrl } from "../lib/avatars.js";
 import { EMAIL_VISIBLE_EVERYONE } from "../lib/email-visibility.js";
 import { presentMessage } from "../present/message.js";
-import { messageRow, recipientMembers, type Message } from "../store/messages.js";
-import { stateCache } from "../store/realm-state.js";
-import { submessagesByMessage } from "../store/submessages.js";
+import { messageRow, recipientMembers } from "../store/messages.js";
+import { stateCache, type RealmState } from "../store/realm-state.js";
+import { submessagesByMessage, type Submessage } from "../store/submessages.js";
 import type { ClientDescriptor } from "./client.js";
-import { widenXid, type CommitStamp } from "./stamp.js";
 
 export interface MessageTemplate {
   type: "message";
@@ -42,20 +42,9 @@ export function finalizeMessage(template: MessageTemplate, client: ClientDescrip
   return dict;
 }
 
-type Row = Message & { row_xmin?: string; xid_ref?: string };
-
-/**
- * Loads a just-committed message into a template, with the stamp of the transaction that
- * wrote it: its row's xmin on PostgreSQL, its id on SQLite (ids follow commit order there).
- */
-export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageId: number): Promise<{ template: MessageTemplate; realmId: number; stamp: CommitStamp } | undefined> {
-  let row: Row | undefined;
-  if (dialect === "postgres") {
-    const query = db.selectFrom("messages").selectAll().where("id", "=", messageId);
-    row = await query.select([sql<string>`xmin::text`.as("row_xmin"), sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`.as("xid_ref")]).executeTakeFirst();
-  } else {
-    row = await messageRow(db, messageId);
-  }
+/** Reads a committed message back into a template (where nothing of its send is held). */
+export async function loadMessageTemplate(db: ChatDb, messageId: number): Promise<{ template: MessageTemplate; realmId: number } | undefined> {
+  const row = await messageRow(db, messageId);
   if (!row) return undefined;
   const isStream = row.stream_id !== null;
   // The realm, its users and channels come from the realm-state cache (store/realm-state.ts):
@@ -69,19 +58,35 @@ export async function loadMessageTemplate(db: ChatDb, dialect: Dialect, messageI
     row.content.startsWith("/") ? submessagesByMessage(db, [row.id]) : undefined,
   ]);
   if (!state) return undefined;
-  const stream = isStream ? state.streams.get(row.stream_id!) : undefined;
+  const template = messageTemplate(row, { state, dmMembers: members, submessages });
+  return { template, realmId: row.realm_id };
+}
+
+/** What a message's template is made of besides its row. */
+export interface TemplateSources {
+  /** the realm's state: its users (sender, direct-message recipients) and channels */
+  state: RealmState;
+  /** a direct message's participants, by recipient id (display_recipient) */
+  dmMembers: Map<number, number[]>;
+  /** the widget submessages, by message id (absent: none) */
+  submessages?: Map<number, Submessage[]>;
+}
+
+/** The template of a message, from its row and what it is made of. */
+export function messageTemplate(row: DictMessage & { realm_id: number }, sources: TemplateSources): MessageTemplate {
+  const { state } = sources;
+  const stream = row.stream_id !== null ? state.streams.get(row.stream_id) : undefined;
   const lookups = {
     realmStringId: state.realm.string_id ?? "",
     users: state.usersById,
     streams: new Map(stream ? [[stream.id, stream]] : []),
-    dmMembers: members,
+    dmMembers: sources.dmMembers,
     reactions: new Map(),
-    submessages,
+    submessages: sources.submessages,
   };
   const message = presentMessage(row, lookups, { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true });
   const template: MessageTemplate = { type: "message", message, raw_content: row.content };
   if (state.usersById.get(row.sender_id)?.email_address_visibility !== EMAIL_VISIBLE_EVERYONE) template.sender_email_public = false;
   if (stream) Object.assign(template, { stream_name: stream.name, invite_only: Boolean(stream.invite_only) });
-  const stamp: CommitStamp = row.row_xmin !== undefined ? { xid: widenXid(Number(row.row_xmin), Number(row.xid_ref)) } : { messageId: row.id };
-  return { template, realmId: row.realm_id, stamp };
+  return template;
 }

@@ -6,7 +6,7 @@
 // message. Other events of the downtime (reactions, edits…) exist only on the bus and are lost.
 // After kill -9 nothing is saved: clients get BAD_EVENT_QUEUE_ID and register again.
 import type { Logger } from "@beacon/platform";
-import type { ChatDb, Dialect } from "../store/schema.js";
+import type { ChatDb } from "../store/schema.js";
 import { claimSavedQueues, insertSavedQueues, messageIdsAfter, newestMessageId, receiptsOf } from "../store/event-queues.js";
 import { flagNames } from "../lib/message-flags.js";
 import { ClientDescriptor, type SavedClient } from "./client.js";
@@ -19,7 +19,6 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export interface PersistContext {
   db: ChatDb;
-  dialect: Dialect;
   log: Logger;
   /** CHAT_EVENT_PROCESS ("" for an unnamed process) */
   process: string;
@@ -74,7 +73,7 @@ export async function restoreQueues(ctx: PersistContext, registry: QueueRegistry
   // Called before the process accepts requests: the registry holds only the restored queues,
   // all saved at one moment (one last_message_id).
   for (const id of ids) {
-    const loaded = await loadMessageTemplate(ctx.db, ctx.dialect, id);
+    const loaded = await loadMessageTemplate(ctx.db, id);
     if (!loaded) continue;
     registry.deliver({ realmId: loaded.realmId, users: receipts.get(id) ?? [], event: loaded.template as unknown as Record<string, unknown> });
     replayed.add(id);

@@ -59,16 +59,3 @@ export function inSnapshot(mark: SnapshotMark, stamp: CommitStamp): boolean {
   if ("messageId" in stamp) return stamp.messageId <= mark.maxMessageId;
   return false;
 }
-
-/**
- * A row's 32-bit `xmin` as a full 64-bit transaction id, given a recent full id to take the
- * epoch from (PostgreSQL's own FullTransactionIdFromAllowableAt): a recent row's xid is never
- * ahead of the reference, so a larger low half belongs to the previous epoch.
- */
-export function widenXid(xid32: number, reference: number): number {
-  const ref = BigInt(reference);
-  const epoch = ref >> 32n;
-  const low = ref & 0xffffffffn;
-  const x = BigInt(xid32);
-  return Number(((x <= low ? epoch : epoch - 1n) << 32n) | x);
-}

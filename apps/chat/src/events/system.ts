@@ -12,7 +12,7 @@
 // the stamp lets a queue being registered at that moment skip events its initial state already
 // shows. publish hands the events to `emit`, the one entrance to the pipeline, which the
 // events other processes publish join too: a reaction made elsewhere right after a message
-// sent here waits in the pipeline behind that message while it is built.
+// sent here waits in the pipeline behind that message.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Clock, Logger } from "@beacon/platform";
 import type { ChatConfig } from "../config.js";
@@ -23,7 +23,7 @@ import type { PendingEvent } from "../lib/events.js";
 import { LocalBus, type BusMessage, type EventBus } from "./bus.js";
 import { ClientDescriptor, type ClientOptions } from "./client.js";
 import { HeartbeatWheel } from "./heartbeats.js";
-import { loadMessageTemplate } from "./message-template.js";
+import type { MessageTemplate } from "./message-template.js";
 import type { Notice } from "./notice.js";
 import type { QueuedEvent } from "./queue.js";
 import { restoreQueues, saveQueues } from "./persist.js";
@@ -68,8 +68,8 @@ interface Job {
   local: boolean;
 }
 
-/** A message event as actions emit it: the message's id, to be loaded and built. */
-const isUnbuiltMessage = (event: Record<string, unknown>): boolean => event.type === "message" && !("message" in event);
+/** The id of the message a message event (a MessageTemplate) carries, else undefined. */
+const messageIdOf = (event: Record<string, unknown>): number | undefined => (event.type === "message" ? ((event as unknown as MessageTemplate).message.id as number) : undefined);
 
 export class EventSystem {
   readonly processId: string;
@@ -125,8 +125,8 @@ export class EventSystem {
   }
 
   private persistContext() {
-    const { db, dialect, log, config, clock } = this.options;
-    return { db, dialect, log, process: config.eventProcess, now: clock.now().getTime() };
+    const { db, log, config, clock } = this.options;
+    return { db, log, process: config.eventProcess, now: clock.now().getTime() };
   }
 
   private async save(): Promise<void> {
@@ -151,7 +151,7 @@ export class EventSystem {
     this.held = null;
     for (const message of held) {
       // A message replayed from the database may also have arrived on the bus meanwhile.
-      if (message.kind === "notice" && message.notice.event.type === "message" && replayed.has(message.notice.event.message_id as number)) continue;
+      if (message.kind === "notice" && replayed.has(messageIdOf(message.notice.event)!)) continue;
       this.receive(message);
     }
   }
@@ -178,44 +178,23 @@ export class EventSystem {
    * Every event of this process starts here (through publish, actions/publish.ts), in commit
    * order: it goes on the bus at once, before the action answers, so another process has it
    * before any request that follows the answer, and into this process's pipeline. A message
-   * event travels as its id alone; each process builds it in its own pipeline, so whatever
-   * follows it there waits for it.
+   * event travels whole (its template, built by the send), so no process reads it back.
    */
   emit(pending: PendingEvent[]): void {
-    const live = pending.filter((p) => p.users.length > 0 || isUnbuiltMessage(p.event));
+    // A public channel's message also reaches queues that see the whole realm, listed or not.
+    const live = pending.filter((p) => p.users.length > 0 || p.event.type === "message");
     if (live.length === 0) return;
     for (const p of live) this.bus.publish({ kind: "notice", origin: this.processId, notice: { realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp } });
     this.enqueue(live, true);
   }
 
-  /** The notices of a batch; a message event is loaded (after commit) and built into a template. */
+  /** The notices of a batch; one holding a message waits a turn of the event loop. */
   private build(pending: PendingEvent[]): Notice[] | Promise<Notice[]> {
-    if (!pending.some((p) => isUnbuiltMessage(p.event))) return pending.map((p) => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp }));
-    return (async () => {
-      // Let the sending request answer first: fanning a message out to thousands of queues
-      // would otherwise run before its response is written.
-      await new Promise((resolve) => setImmediate(resolve));
-      const built: (Notice | undefined)[] = [];
-      let batchStamp: CommitStamp | undefined;
-      let realmId = 0;
-      for (const p of pending) {
-        if (!isUnbuiltMessage(p.event)) {
-          built.push(undefined);
-          continue;
-        }
-        const loaded = await loadMessageTemplate(this.options.db, this.options.dialect, p.event.message_id as number);
-        if (!loaded) continue;
-        const { template } = loaded;
-        if (p.event.sender_queue_id !== undefined) template.sender_queue_id = p.event.sender_queue_id as string;
-        if (p.event.local_message_id !== undefined) template.local_id = p.event.local_message_id as string;
-        batchStamp ??= p.stamp ?? loaded.stamp;
-        realmId = loaded.realmId;
-        built.push({ realmId, users: p.users, event: template as unknown as Record<string, unknown>, stamp: p.stamp ?? loaded.stamp });
-      }
-      return pending
-        .map((p, i) => built[i] ?? (isUnbuiltMessage(p.event) ? undefined : { realmId: p.realmId || realmId, users: p.users, event: p.event, stamp: p.stamp ?? batchStamp }))
-        .filter((n): n is Notice => n !== undefined);
-    })();
+    const notices = pending.map((p) => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp }));
+    if (!pending.some((p) => p.event.type === "message")) return notices;
+    // Let the sending request answer first: fanning a message out to thousands of queues
+    // would otherwise run before its response is written.
+    return new Promise((resolve) => setImmediate(() => resolve(notices)));
   }
 
   /** Calls `listener` with every notice this process publishes (tests, diagnostics). */

@@ -9,6 +9,6 @@ export interface PendingEvent {
   users: EventUser[];
   /** the stamp of the write (deps.events.stamp(trx)), so a queue registering meanwhile gets it once */
   stamp?: CommitStamp;
-  /** the realm, when known (message events find theirs) */
+  /** the realm, when known */
   realmId?: number;
 }

@@ -32,6 +32,14 @@ export interface WriteStatement {
   params: readonly string[];
   /** only SQLite has the row (PostgreSQL computes its full-text column itself) */
   sqliteOnly?: true;
+  /** what PostgreSQL runs instead, in the same words (the message insert also returns its transaction id) */
+  postgresSql?: string;
+}
+
+/** What a send wrote that the caller did not know before: the ids the database assigned. */
+export interface SendWritten {
+  id: number;
+  recipientId: number;
 }
 
 type Table = keyof ChatDatabase | "messages_fts";
@@ -73,7 +81,7 @@ const everyColumnListed: [UnlistedColumn] extends [never] ? true : UnlistedColum
 void everyColumnListed;
 
 /** A messages row as a send writes it: every column given, NULL included. */
-export type MessageRow = { [C in (typeof MESSAGE_COLUMNS)[number]]-?: Insertable<MessageTable>[C] };
+export type MessageRow = { [C in (typeof MESSAGE_COLUMNS)[number]]-?: Exclude<Insertable<MessageTable>[C], undefined> };
 
 const USER_TOPIC_KEY = ["user_id", "stream_id", "topic_key"] as const;
 
@@ -83,7 +91,8 @@ export const SEND_STATEMENTS = {
   dmRecipient: selectId("recipients", ["realm_id", "user_ids"]),
   // Created on first use; a concurrent send may create it first.
   newRecipient: insert("recipients", ["realm_id", "type", "stream_id", "user_ids"], " ON CONFLICT DO NOTHING"),
-  message: insert("messages", MESSAGE_COLUMNS, " RETURNING id"),
+  // PostgreSQL: the writing transaction's id too, the message event's commit stamp (events/stamp.ts).
+  message: { ...insert("messages", MESSAGE_COLUMNS, " RETURNING id"), postgresSql: insert("messages", MESSAGE_COLUMNS, " RETURNING id, CAST(pg_current_xact_id() AS text) AS xid").sql },
   fullText: { ...insert("messages_fts", ["rowid", "topic", "content"]), sqliteOnly: true },
   userMessage: insert("user_messages", ["user_id", "message_id", "flags"]),
   firstMessage: setIfNull("streams", "first_message_id", "id"),
@@ -99,19 +108,20 @@ export type SendStep = { statement: WriteStatement; row: Row } | { statement: Wr
 /**
  * The steps of one send, in order. A step that reads (a recipient's id) or inserts the
  * message is answered with the id it found or made (undefined: none); the walk returns the
- * message's id.
+ * message's and its recipient's ids.
  */
-export function* sendWriteSteps(w: MessageWrite): Generator<SendStep, number, number | undefined> {
+export function* sendWriteSteps(w: MessageWrite): Generator<SendStep, SendWritten, number | undefined> {
   const s = SEND_STATEMENTS;
   const recipient =
     w.streamId !== undefined
       ? { find: s.channelRecipient, row: { realm_id: w.realmId, type: RECIPIENT_STREAM, stream_id: w.streamId, user_ids: null } }
       : { find: s.dmRecipient, row: { realm_id: w.realmId, type: RECIPIENT_DM, stream_id: null, user_ids: dmKey(w.dmUserIds!) } };
-  let recipientId = yield { statement: recipient.find, row: recipient.row };
-  if (recipientId === undefined) {
+  let found = yield { statement: recipient.find, row: recipient.row };
+  if (found === undefined) {
     yield { statement: s.newRecipient, row: recipient.row };
-    recipientId = yield { statement: recipient.find, row: recipient.row };
+    found = yield { statement: recipient.find, row: recipient.row };
   }
+  const recipientId = found!;
   const { message } = w;
   const id = (yield { statement: s.message, row: { ...message, recipient_id: recipientId } })!;
   yield { statement: s.fullText, row: { rowid: id, topic: message.topic, content: message.content } };
@@ -125,7 +135,7 @@ export function* sendWriteSteps(w: MessageWrite): Generator<SendStep, number, nu
         : { statement: s.userTopic, row: { ...key, topic_name: message.topic, visibility_policy, last_updated: message.date_sent } };
     }
   }
-  return id;
+  return { id, recipientId };
 }
 
 /** A statement's parameters for one row, in order; a column the row leaves out is NULL. */
@@ -134,8 +144,11 @@ export const bind = (statement: WriteStatement, row: Row): unknown[] => statemen
 // Rows per multi-row INSERT: well under both databases' bound-parameter limits.
 const ROWS_PER_INSERT = 5000;
 
-/** Runs one send's steps through Kysely, in the caller's transaction; returns the message id. */
-export async function runSendWrite(trx: ChatDb, dialect: Dialect, w: MessageWrite): Promise<number> {
+/**
+ * Runs one send's steps through Kysely, in the caller's transaction; returns the ids it wrote
+ * and, on PostgreSQL, the transaction's id.
+ */
+export async function runSendWrite(trx: ChatDb, dialect: Dialect, w: MessageWrite): Promise<SendWritten & { xid?: number }> {
   let n = 0;
   const placeholder = dialect === "postgres" ? () => `$${++n}` : () => "?";
   const text = (sql: string) => {
@@ -143,14 +156,17 @@ export async function runSendWrite(trx: ChatDb, dialect: Dialect, w: MessageWrit
     return sql.replace(/:\w+/g, placeholder);
   };
   const steps = sendWriteSteps(w);
+  let xid: string | undefined;
   let step = steps.next();
   while (!step.done) {
     const { statement } = step.value;
     let answer: number | undefined;
     if (statement.sqliteOnly && dialect !== "sqlite") answer = undefined;
     else if ("row" in step.value) {
-      const { rows } = await trx.executeQuery<{ id: number }>(CompiledQuery.raw(text(statement.sql), bind(statement, step.value.row)));
+      const sql = (dialect === "postgres" && statement.postgresSql) || statement.sql;
+      const { rows } = await trx.executeQuery<{ id: number; xid?: string }>(CompiledQuery.raw(text(sql), bind(statement, step.value.row)));
       answer = rows[0]?.id;
+      xid ??= rows[0]?.xid;
     } else {
       // Many rows: one INSERT per chunk, its VALUES list repeated.
       const [head, values] = statement.sql.split(" VALUES ");
@@ -162,5 +178,5 @@ export async function runSendWrite(trx: ChatDb, dialect: Dialect, w: MessageWrit
     }
     step = steps.next(answer);
   }
-  return step.value;
+  return xid === undefined ? step.value : { ...step.value, xid: Number(xid) };
 }

@@ -6,7 +6,7 @@
 import type { Database } from "@beacon/platform";
 import type { Statement } from "better-sqlite3";
 import type { ChatDatabase } from "./schema.js";
-import { SEND_STATEMENTS, sendWriteSteps, type MessageWrite, type WriteStatement } from "./message-write.js";
+import { SEND_STATEMENTS, sendWriteSteps, type MessageWrite, type SendWritten, type WriteStatement } from "./message-write.js";
 
 type Handle = NonNullable<Database<ChatDatabase>["sqlite"]>;
 
@@ -34,8 +34,8 @@ export class SqliteMessageStore {
     return this.sqlite.transaction(work).immediate();
   }
 
-  /** Writes one message; returns the id the database assigned. */
-  write(w: MessageWrite): number {
+  /** Writes one message; returns the ids the database assigned. */
+  write(w: MessageWrite): SendWritten {
     const steps = sendWriteSteps(w);
     let step = steps.next();
     while (!step.done) {

@@ -37,11 +37,11 @@ describe("POST /messages, group commit", () => {
           log.transactions++;
           return store.transaction(work);
         },
-        write(write: MessageWrite): number {
+        write(write: MessageWrite) {
           if (fail?.(write.message.content)) throw new Error("refused by the test");
-          const id = store.write(write);
-          log.writes.push({ content: write.message.content, id });
-          return id;
+          const written = store.write(write);
+          log.writes.push({ content: write.message.content, id: written.id });
+          return written;
         },
       }),
     );
