@@ -1,6 +1,7 @@
-// The organization's user groups (GET /json/user_groups), loaded the first time a screen needs
-// their names (the channel browser's permission pickers, the groups overlay), fetched again
-// after the user changes one, and kept by user_group events meanwhile. Loading them also tells
+// The organization's user groups (GET /json/user_groups), loaded when the browser is idle after
+// the first view (ui/org/routes.ts) or else the first time a screen needs their names (the
+// channel browser's permission pickers, the groups overlay), fetched again after the user
+// changes one, and kept by user_group events meanwhile. Loading them also tells
 // state/permissions.ts which groups the user is in.
 import { signal } from "@preact/signals";
 import { api } from "../api/client";

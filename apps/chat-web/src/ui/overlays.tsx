@@ -23,13 +23,17 @@ export function registerModal(name: string, load: Loader): void {
 
 export const modal = signal<{ name: string; props: Record<string, unknown> } | null>(null);
 
+/** Loads a modal's code ahead of its first opening, which then shows it at once. */
+export async function preloadModal(name: string): Promise<void> {
+  if (loaded.has(name)) return;
+  const load = loaders.get(name);
+  if (!load) throw new Error(`no modal named ${name}`);
+  loaded.set(name, (await load()).default);
+}
+
 export async function openModal(name: string, props: Record<string, unknown> = {}): Promise<void> {
   popover.value = null;
-  if (!loaded.has(name)) {
-    const load = loaders.get(name);
-    if (!load) throw new Error(`no modal named ${name}`);
-    loaded.set(name, (await load()).default);
-  }
+  if (!loaded.has(name)) await preloadModal(name);
   modal.value = { name, props };
 }
 

@@ -78,15 +78,21 @@ describe("the chat web app: settings and administration, owner and member at onc
     if (process.env.BEACON_SCREENSHOTS !== "1" && shots) rmSync(shots, { recursive: true, force: true });
   });
 
-  it("opens personal settings from the header, loaded on first use; the owner changes their name and theme, applied live", async () => {
+  it("opens personal settings from the header, loaded when idle after the first view; the owner changes their name and theme, applied live", async () => {
+    await owner.waitForFunction(() => performance.getEntriesByName("beacon:overlays-prefetched").length > 0);
+    const loaded = await owner.evaluate(() => {
+      const after = performance.getEntriesByName("beacon:users-loaded")[0]!.startTime;
+      const code = performance.getEntriesByType("resource").filter((r) => /\/(SettingsOverlay|PersonalPanes)-[^/]*\.js$/.test(r.name));
+      return { count: code.length, afterFirstView: code.every((r) => r.startTime >= after) };
+    });
+    assert.deepEqual(loaded, { count: 2, afterFirstView: true }, "the overlay's and the panes' code, not part of the first view");
     const requests: string[] = [];
     owner.on("request", (r) => requests.push(r.url()));
     assert.equal(await owner.locator("[data-testid=settings]").count(), 0);
-    assert.ok(!requests.some((u) => /SettingsOverlay/.test(u)), "not part of the first view");
     await owner.locator("[data-testid=open-settings]").click();
-    await owner.locator("[data-testid=pane-profile]").waitFor();
+    await owner.locator("[data-testid=pane-profile] input[name=full_name]").waitFor();
     assert.match(owner.url(), /#settings\/profile$/);
-    assert.ok(requests.some((u) => /SettingsOverlay-[^/]*\.js$/.test(u)), "the overlay's code came now");
+    assert.ok(!requests.some((u) => /\.js$/.test(u)), "no code left to load on opening");
 
     await owner.locator("input[name=full_name]").fill("Olivia Owner");
     await owner.locator("[data-testid=save-name]").click();

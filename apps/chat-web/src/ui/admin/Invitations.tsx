@@ -128,7 +128,12 @@ function InviteForm({ onMade }: { onMade: () => void }) {
 
 function PendingList({ invites, onChange }: { invites: Invite[]; onChange: () => void }) {
   const status = useSignal<Status>(null);
-  if (!invites.length) return <p class="settings-muted">No pending invitations.</p>;
+  if (!invites.length)
+    return (
+      <p class="settings-muted" data-testid="no-invites">
+        No pending invitations.
+      </p>
+    );
   const revoke = (i: Invite) => void attempt(status, () => api.delete(i.is_multiuse ? `/invites/multiuse/${i.id}` : `/invites/${i.id}`).then(onChange), "Revoked");
   const resend = (i: Invite) => void attempt(status, () => api.post(`/invites/${i.id}/resend`), "Sent again");
   return (

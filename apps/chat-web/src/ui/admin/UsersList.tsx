@@ -23,6 +23,11 @@ const index = computed(() => {
     .map((user) => ({ user, text: `${user.full_name}\n${visibleEmail(user) ?? ""}`.toLowerCase() }));
 });
 
+// Sorting 10,000 names takes a while: done in an idle period once this code is in (usually
+// loaded ahead, see settings/open.ts), so that the list's first showing finds it done. It is
+// sorted again only after a change to the users.
+if (typeof requestIdleCallback === "function") requestIdleCallback(() => void index.value, { timeout: 5000 });
+
 export function filterUsers(query: string, active: boolean): User[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const out: User[] = [];

@@ -62,8 +62,9 @@ function Problem({ text }: { text: string | null }) {
 
 export default function GroupsOverlay({ path }: { path: string }) {
   const parts = path.split("/").slice(1);
-  // Fresh on each opening (the list is kept by user_group events only while loaded).
-  useEffect(() => void loadGroups(session.peek()!.userId, true).catch(() => {}), []);
+  // Usually loaded already (ui/org/routes.ts, when the browser was idle) and kept by
+  // user_group events since.
+  useEffect(() => void loadGroups(session.peek()!.userId).catch(() => {}), []);
   const close = () => (leaveHashRoute(), closeModal());
   const id = parts[0] && /^\d+$/.test(parts[0]) ? Number(parts[0]) : null;
   return (

@@ -1,7 +1,8 @@
 // The settings overlay, laid out as Zulip's: a menu on the left (personal settings, then the
 // organization's for owners and administrators), the chosen pane on the right. Its fragment
-// names the pane (`#settings/notifications`, `#organization/users`); each pane's code loads
-// when it is first shown.
+// names the pane (`#settings/notifications`, `#organization/users`); the overlay's and the
+// panes' code loads when the browser is idle after the first view (settings/open.ts), or else
+// when a pane is first shown.
 import { useSignal } from "@preact/signals";
 import type { ComponentType } from "preact";
 import { useEffect } from "preact/hooks";
@@ -46,6 +47,16 @@ export const PANES: PaneEntry[] = [
 ];
 
 const loadedPanes = new Map<string, ComponentType>();
+
+/** Loads the code of a section's panes ahead of their first showing (ui/idle-prefetch.ts). */
+export async function preloadPanes(section: SettingsSection): Promise<void> {
+  await Promise.all(
+    PANES.filter((p) => p.section === section).map(async (entry) => {
+      const key = `${entry.section}/${entry.pane}`;
+      if (!loadedPanes.has(key)) loadedPanes.set(key, (await entry.load()).default);
+    }),
+  );
+}
 
 function Pane({ entry }: { entry: PaneEntry }) {
   const key = `${entry.section}/${entry.pane}`;

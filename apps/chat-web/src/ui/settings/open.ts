@@ -3,11 +3,19 @@
 // (administration) open it on that pane (narrow/router.ts's hash routes); closing it goes back
 // to the narrow under it.
 import { leaveHashRoute, registerHashRoute } from "../../narrow/router";
-import { closeModal, modal, openModal, registerModal } from "../overlays";
+import { isAdmin } from "../../state/role";
+import { prefetchWhenIdle } from "../idle-prefetch";
+import { closeModal, modal, openModal, preloadModal, registerModal } from "../overlays";
 
 export type SettingsSection = "settings" | "organization";
 
-registerModal("settings", () => import("./SettingsOverlay"));
+const load = () => import("./SettingsOverlay");
+registerModal("settings", load);
+// The overlay, then the panes the menu's links open first (the administration's too for
+// those who see it), each in its own idle period.
+prefetchWhenIdle(() => preloadModal("settings"));
+prefetchWhenIdle(() => load().then((m) => m.preloadPanes("settings")));
+prefetchWhenIdle(async () => (isAdmin.peek() ? (await load()).preloadPanes("organization") : undefined));
 
 /** The section and pane of a fragment (without "#"), or null for any other fragment. */
 export function settingsRoute(path: string): { section: SettingsSection; pane: string } | null {
