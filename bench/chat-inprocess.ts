@@ -1,7 +1,8 @@
 // In-process timings of the chat hot paths on a copy of the bench seed (BENCH_CHAT_SEED, made
 // by `npm run bench -- chat`): each request through Fastify inject, one at a time, so the
 // figures are the server's own time per request without a load generator sharing the cores.
-// Prints the median and p90 of BENCH_INPROC_N requests per scenario and the load average.
+// Prints the median and p90 of BENCH_INPROC_N requests per scenario, the CPU time per request
+// and the load average.
 // Usage: BENCH_CHAT_SEED=/tmp/chat-seed.db npx tsx bench/chat-inprocess.ts
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -31,15 +32,20 @@ try {
     if (only && !only.test(name)) continue;
     for (let i = 0; i < 20; i++) await request();
     const times: number[] = [];
+    const cpu = process.cpuUsage();
     for (let i = 0; i < n; i++) {
       const t = process.hrtime.bigint();
       const res = (await request()) as { statusCode: number };
       times.push(Number(process.hrtime.bigint() - t) / 1e6);
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
     }
+    const used = process.cpuUsage(cpu);
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-    process.stdout.write(`${JSON.stringify({ scenario: name, n, p50_ms: at(0.5), p90_ms: at(0.9), min_ms: times[0].toFixed(2), load: loadavg()[0].toFixed(1) })}\n`);
+    // cpu_ms: the process's CPU time per request (all its threads), which other jobs on the
+    // machine disturb less than the wall-clock figures.
+    const cpuMs = (used.user + used.system) / 1000 / n;
+    process.stdout.write(`${JSON.stringify({ scenario: name, n, p50_ms: at(0.5), p90_ms: at(0.9), min_ms: times[0].toFixed(2), cpu_ms: cpuMs.toFixed(3), load: loadavg()[0].toFixed(1) })}\n`);
   }
 } finally {
   await chat.close();
