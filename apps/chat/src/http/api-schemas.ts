@@ -196,7 +196,7 @@ export const API_SCHEMAS = {
     failed_timestamp: nullable(num),
     export_url: nullableStr,
     pending: bool,
-    export_type: int,
+    export_type: { enum: ["public", "full_with_consent", "full_without_consent"] },
   }),
   Invite: objectOf({
     id: int,

@@ -8,6 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { basic, chatTest, type Account, type ChatTest, type Params, type Response } from "../helpers.js";
 import { multipart, uploadsDir } from "./uploads-support.js";
+import { png, uploadEmoji } from "./realm-emoji-support.js";
 import { ROLE_MEMBER } from "../../src/lib/roles.js";
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -227,6 +228,42 @@ describe("GET /openapi.json: real answers fit each operation's described respons
     await ok(member, "GET", "/attachments");
     const [realmId, ...rest] = upload.body.url.slice("/user_uploads/".length).split("/");
     await ok(member, "GET", "/user_uploads/:realm_id_str/*", {}, { realm_id_str: realmId, rest: rest.join("/") });
+    // Changes and removals across the areas, and the lists they change.
+    record("POST", "/realm/emoji/*", await uploadEmoji(t, owner, "party", [{ data: png() }]));
+    await ok(owner, "GET", "/realm/emoji");
+    await ok(owner, "DELETE", "/realm/emoji/*", {}, { rest: "party" });
+    const invite = (await ok(owner, "GET", "/invites")).invites[0];
+    await ok(owner, "POST", "/invites/:invite_id/resend", {}, { invite_id: invite.id });
+    await ok(owner, "DELETE", "/invites/:invite_id", {}, { invite_id: invite.id });
+    await ok(owner, "POST", "/user_groups/:group_id/members", { add: [owner.id] }, { group_id: group });
+    await ok(owner, "POST", "/user_groups/:group_id/deactivate", {}, { group_id: group });
+    await ok(owner, "POST", "/default_stream_groups/create", { group_name: "starters", description: "For everyone", stream_names: ["design"] });
+    await ok(owner, "PATCH", "/channel_folders", { order: [folder] });
+    const [linkifier] = (await ok(owner, "GET", "/realm/linkifiers")).linkifiers;
+    await ok(owner, "PATCH", "/realm/filters/:filter_id", { pattern: "#(?P<id>[0-9]+)", url_template: "https://bugs.example.com/{id}" }, { filter_id: linkifier.id });
+    await ok(owner, "DELETE", "/realm/filters/:filter_id", {}, { filter_id: linkifier.id });
+    const [field] = (await ok(owner, "GET", "/realm/profile_fields")).custom_fields;
+    await ok(member, "PATCH", "/users/me/profile_data", { data: [{ id: field.id, value: "Design" }] });
+    await ok(owner, "GET", "/users/:user", { include_custom_profile_fields: true }, { user: member.id });
+    await ok(owner, "PATCH", "/realm/profile_fields/:field_id", { name: "Squad" }, { field_id: field.id });
+    await ok(owner, "PATCH", "/realm/domains/:domain", { allow_subdomains: true }, { domain: "example.org" });
+    await ok(owner, "DELETE", "/realm/domains/:domain", {}, { domain: "example.org" });
+    await ok(owner, "POST", "/export/realm", { export_type: "public" });
+    await ok(owner, "GET", "/export/realm");
+    await ok(owner, "POST", "/users/:user_id/status", { status_text: "in a meeting" }, { user_id: member.id });
+    await ok(member, "POST", "/users/me/onboarding_steps", { onboarding_step: "intro_inbox_view_modal" });
+    const [snippet] = (await ok(member, "GET", "/saved_snippets")).saved_snippets;
+    await ok(member, "PATCH", "/saved_snippets/:saved_snippet_id", { title: "Thanks!" }, { saved_snippet_id: snippet.id });
+    await ok(member, "DELETE", "/saved_snippets/:saved_snippet_id", {}, { saved_snippet_id: snippet.id });
+    await ok(member, "PATCH", "/navigation_views/*", { is_pinned: false }, { rest: "narrow/channel/design" });
+    await ok(member, "DELETE", "/navigation_views/*", {}, { rest: "narrow/channel/design" });
+    await ok(member, "DELETE", "/users/me/muted_users/:muted_user_id", {}, { muted_user_id: created.user_id });
+    const { id: poll } = await ok(member, "POST", "/messages", { type: "stream", to: "design", topic: "poll", content: "/poll Round or square?" });
+    await ok(member, "POST", "/submessage", { message_id: poll, msg_type: "widget", content: JSON.stringify({ type: "vote", key: "canned,0", vote: 1 }) });
+    await ok(member, "GET", "/messages/:message_id", {}, { message_id: poll });
+    await ok(member, "POST", "/messages/:message_id/typing", { op: "start" }, { message_id: poll });
+    await call(member, "POST", "/messages/:message_id/report", { report_type: "spam" }, { message_id: first }); // refused: no moderation channel
+
     await ok(member, "POST", "/users/me/api_key/regenerate");
     member = { ...member, apiKey: "stale" };
 
