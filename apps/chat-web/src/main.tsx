@@ -4,9 +4,10 @@ import { render } from "preact";
 import { ApiError, whenSignedOut } from "./api/client";
 import { start, stop } from "./api/events";
 import { hashToNarrow } from "./narrow/hash";
-import { startRouter } from "./narrow/router";
+import { currentNarrow, startRouter } from "./narrow/router";
 import { prefetchView } from "./state/messages";
-import { notice, phase } from "./state/session";
+import { loadLikelyViewsAhead } from "./state/prefetch";
+import { firstViewShown, notice, phase } from "./state/session";
 import { App, inviteKeyOf } from "./ui/App";
 import { applyAppearance } from "./ui/appearance";
 import { warmUpLocaleData } from "./ui/format";
@@ -61,6 +62,12 @@ render(<App />, document.getElementById("app")!);
 applyAppearance();
 startRouterWhenReady();
 setTimeout(warmUpLocaleData, 0);
+// The channels the reader may open next load once the first view is on screen, and the page
+// of a narrow followed (a click, a link) is asked for before anything is redrawn for it.
+firstViewShown.subscribe((shown) => shown && loadLikelyViewsAhead());
+currentNarrow.subscribe((narrow) => {
+  if (phase.peek() === "ready") void prefetchView(narrow);
+});
 
 function startRouterWhenReady(): void {
   // Narrows name channels and users: read the hash once their lists are in.

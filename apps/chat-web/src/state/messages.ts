@@ -26,6 +26,8 @@ export interface View {
   openAt: number | null;
   /** a search's highlighted copies of its messages (the server's match_content, match_subject) */
   matches?: Map<number, SearchMatch>;
+  /** loaded ahead (prefetchView) and not shown yet: it opens at its first unread as of then */
+  ahead?: boolean;
 }
 
 export interface SearchMatch {
@@ -35,7 +37,8 @@ export interface SearchMatch {
   source: string;
 }
 
-const KEPT_VIEWS = 8;
+// Room for the views loaded ahead (state/prefetch.ts) besides the ones the reader opened.
+const KEPT_VIEWS = 20;
 const views = new Map<string, View>();
 export const currentView = signal<View | null>(null);
 /** Counts openView calls: the list starts afresh (placed, "ready") on each, even for a kept view. */
@@ -82,6 +85,13 @@ async function fetchPage(view: View, anchor: string | number, before: number, af
   return page;
 }
 
+/** The least recently opened views beyond KEPT_VIEWS go, with the messages only they held. */
+function trimViews(): void {
+  if (views.size <= KEPT_VIEWS) return;
+  while (views.size > KEPT_VIEWS) views.delete(views.keys().next().value!);
+  forgetUnusedMessages();
+}
+
 function forgetUnusedMessages(): void {
   const used = new Set<number>();
   for (const v of views.values()) for (const id of v.ids.peek()) used.add(id);
@@ -99,19 +109,27 @@ function show(view: View): void {
 }
 
 /**
- * Starts loading a narrow's first page while /register is still on its way (the page's first
- * view then costs one round trip, not two); openView picks it up. Not for direct messages,
- * whose narrow needs to know who "me" is.
+ * Starts loading a narrow's first page before it is opened: while /register is still on its
+ * way (the page's first view then costs one round trip, not two), or a channel the reader is
+ * likely to open next (state/prefetch.ts); openView picks it up. Not for direct messages,
+ * whose narrow needs to know who "me" is. Resolves once the page is in (or failed).
  */
-export function prefetchView(narrow: Narrow): void {
+export function prefetchView(narrow: Narrow): Promise<void> {
   const key = narrowKey(narrow);
-  if (narrow.dm || narrow.near !== undefined || views.has(key)) return;
+  if (narrow.dm || narrow.near !== undefined || views.has(key)) return Promise.resolve();
   const view = newView(key, narrow, undefined);
+  view.ahead = true;
   views.set(key, view);
-  void loadInitial(view).then(() => {
+  return loadInitial(view).then(() => {
     if (view.error.peek() && views.get(key) === view) views.delete(key); // signed out: try again later
   });
 }
+
+/** Whether a narrow's view is kept (loaded, or on its way). */
+export const hasView = (narrow: Narrow): boolean => views.has(narrowKey(narrow));
+
+/** Views kept besides the current one: what loading ahead may fill without evicting any. */
+export const roomForViews = (): number => KEPT_VIEWS - views.size;
 
 function newView(key: string, narrow: Narrow, at: number | undefined): View {
   return {
@@ -137,14 +155,17 @@ export function openView(narrow: Narrow, at?: number): View {
     views.delete(key);
     views.set(key, view);
     if (narrow.near !== undefined) view.openAt = narrow.near;
+    // Loaded ahead, perhaps long ago: it opens at what is unread now (or at its newest end).
+    else if (view.ahead && !loading && !view.narrow.terms) view.openAt = view.ids.peek().find((id) => messages.get(id)?.peek().flags.includes("read") === false) ?? null;
+    view.ahead = false;
+    trimViews();
     show(view);
     return view;
   }
   view = newView(key, narrow, at);
   views.delete(key);
   views.set(key, view);
-  while (views.size > KEPT_VIEWS) views.delete(views.keys().next().value!);
-  forgetUnusedMessages();
+  trimViews();
   show(view);
   void loadInitial(view);
   return view;
