@@ -196,8 +196,14 @@ export async function runDueChecks(
     return { n, ms: Math.round(performance.now() - t), cpuMs: Math.round((used.user + used.system) / 1000) };
   };
   try {
-    const flips = await timed(1, () => flipDueChecks(monitor.deps));
-    const alerts = await timed(2, () => processFlips(monitor.deps));
+    // The worker's own flips are alerted as they are recorded: step 1 queues their alerts.
+    let alertedWithFlips = 0;
+    const flips = await timed(1, async () => {
+      const { down, queued } = await flipDueChecks(monitor.deps);
+      alertedWithFlips = queued;
+      return down;
+    });
+    const alerts = await timed(2, async () => alertedWithFlips + (await processFlips(monitor.deps)));
     const held = Number((await monitor.deps.db.selectFrom("held_alerts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     clock.set(new Date(WINDOW_END));
     const release = await timed(3, () => releaseEndedHolds(monitor.deps));

@@ -29,8 +29,8 @@ export interface AlertWorker {
 
 /** One pass of every step, awaiting the deliveries it starts (tests drive this). */
 export async function runAlertCycle(deps: MonitorDeps): Promise<{ down: number; queued: number; delivered: number }> {
-  const down = await flipDueChecks(deps);
-  const queued = (await processFlips(deps)) + (await releaseEndedHolds(deps));
+  const { down, queued: alerted } = await flipDueChecks(deps);
+  const queued = alerted + (await processFlips(deps)) + (await releaseEndedHolds(deps));
   let delivered = 0;
   for (;;) {
     const batch = await claimDeliveries(deps, CONCURRENCY);

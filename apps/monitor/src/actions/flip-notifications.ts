@@ -1,6 +1,8 @@
-// Step 2 of the alert worker: each unprocessed flip is marked processed and, in the same
-// transaction, gets one outbox row per integration to notify (§12.4): none for new→up
-// and paused→up, only flips to up or down, disabled and no-op integrations skipped.
+// Turning flips into alerts: in the transaction that marks a flip processed, it gets one
+// outbox row per integration to notify (§12.4): none for new→up and paused→up, only flips to
+// up or down, disabled and no-op integrations skipped. The worker's own down flips are
+// processed as they are recorded (going-down.ts); step 2 of the alert worker takes the
+// others (a ping's, say).
 import { randomUUID } from "node:crypto";
 import type { MonitorDeps } from "../deps.js";
 import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../store/outbox.js";
@@ -138,15 +140,22 @@ export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
   }
 }
 
-/** Returns how many notifications were queued. */
+/**
+ * The alerts of these flips, processed in this transaction: held ones recorded, the others
+ * queued. Returns how many notifications were queued.
+ */
+export async function queueFlipAlerts(trx: Db, dialect: Dialect, flips: Flip[], now: number): Promise<number> {
+  return queueAlerts(trx, await withoutHeld(trx, dialect, flips.filter(needsAlert), now), now);
+}
+
+/** The flips not alerted when recorded (a ping's, say). Returns how many notifications were queued. */
 export async function processFlips(deps: MonitorDeps): Promise<number> {
   let queued = 0;
   for (;;) {
     const now = deps.clock.now().getTime();
     const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
       const flips = await claimFlips(trx, deps.dialect, now, BATCH);
-      const alerting = await withoutHeld(trx, deps.dialect, flips.filter(needsAlert), now);
-      return { claimed: flips.length, count: await queueAlerts(trx, alerting, now) };
+      return { claimed: flips.length, count: await queueFlipAlerts(trx, deps.dialect, flips, now) };
     });
     queued += count;
     if (claimed < BATCH) return queued;

@@ -154,12 +154,31 @@ describe("the alert worker", () => {
     // A worker that stopped after queueing, before delivering:
     const { flipDueChecks } = await import("../../src/actions/going-down.js");
     const { processFlips } = await import("../../src/actions/flip-notifications.js");
-    assert.equal(await flipDueChecks(h.deps), 1);
-    assert.equal(await processFlips(h.deps), 1);
+    const flipped = await flipDueChecks(h.deps);
+    assert.equal(flipped.down, 1);
+    // Queued as it went down, or after its check's first flip (new to up), not yet looked at.
+    assert.equal(flipped.queued + (await processFlips(h.deps)), 1);
     assert.equal(hook.requests.length, 0);
     await runAlertCycle(h.deps);
     await runAlertCycle(h.deps);
     assert.deepEqual(hook.requests.map((r) => r.url), ["/restart"]);
+  });
+
+  it("alerts a check's older flips not yet alerted before the down flip it records", async () => {
+    reset();
+    const wh = await addIntegration(h, "webhook", webhookValue(`${hook.url}/order/$STATUS`));
+    const c = await createCheckVia(h, { timeout: 60, grace: 60, channels: wh.uuid });
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    await runAlertCycle(h.deps);
+    // A failure and a recovery the worker has not looked at when the check falls due again.
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}/fail` });
+    await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    h.clock.advanceSeconds(121);
+    const { flipDueChecks } = await import("../../src/actions/going-down.js");
+    assert.deepEqual(await flipDueChecks(h.deps), { down: 1, queued: 0 });
+    await runAlertCycle(h.deps);
+    assert.deepEqual(hook.requests.map((r) => r.url), ["/order/down", "/order/up", "/order/down"]);
+    await quiet(c.uuid);
   });
 
   it("records the error of a kind it cannot deliver", async () => {
