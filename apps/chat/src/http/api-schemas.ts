@@ -224,6 +224,42 @@ export const COMPLETE: ResultFields = { complete: bool };
 export const OWN_USER: ResultFields = { ...USER_FIELDS, max_message_id: int };
 /** The caller's alert words, after the change. */
 export const ALERT_WORDS: ResultFields = { alert_words: strs };
+/**
+ * POST /register: the queue, then the state sections the client asked for (`fetch_event_types`),
+ * the best known of them described here and the many others (settings, limits) allowed.
+ */
+export const REGISTER: ResultFields = {
+  queue_id: nullableStr,
+  idle_queue_timeout_secs: int,
+  last_event_id: int,
+  zulip_feature_level: int,
+  zulip_version: str,
+  zulip_merge_base: str,
+  "max_message_id?": int,
+  "alert_words?": strs,
+  "custom_profile_fields?": arrayOf(ref("CustomProfileField")),
+  "drafts?": arrayOf(ref("Draft")),
+  "scheduled_messages?": arrayOf(ref("ScheduledMessage")),
+  "reminders?": arrayOf(ref("Reminder")),
+  "saved_snippets?": arrayOf(ref("SavedSnippet")),
+  "navigation_views?": arrayOf(ref("NavigationView")),
+  "realm_users?": arrayOf(ref("User")),
+  "realm_non_active_users?": arrayOf(ref("User")),
+  "realm_user_groups?": arrayOf(ref("UserGroup")),
+  "realm_emoji?": mapOf(ref("RealmEmoji")),
+  "realm_domains?": arrayOf(ref("RealmDomain")),
+  "realm_linkifiers?": arrayOf(ref("Linkifier")),
+  "channel_folders?": arrayOf(ref("ChannelFolder")),
+  "subscriptions?": arrayOf(ref("Subscription")),
+  "unsubscribed?": arrayOf(ref("Subscription")),
+  "never_subscribed?": arrayOf(ref("Channel")),
+  "streams?": arrayOf(ref("Channel")),
+  "presences?": mapOf(ref("Presence")),
+  "user_status?": mapOf(ref("UserStatus")),
+  "muted_users?": arrayOf(objectOf({ id: int, timestamp: int })),
+  "unread_msgs?": objectOf({ count: int, pms: arrayOf(anyObject), streams: arrayOf(anyObject), huddles: arrayOf(anyObject), mentions: ints, old_unreads_missing: bool }),
+  "*": true,
+};
 /** A created object's id, under the name the operation gives it. */
 export const createdId = (name: string): ResultFields => ({ [name]: int });
 /** POST /users/me/subscriptions (and PATCH's "add" half): names by user id. */

@@ -11,6 +11,7 @@ import {
   COMPLETE,
   OWN_USER,
   REALM_PRESENCE,
+  REGISTER,
   REMOVED,
   SUBSCRIBED,
   anyObject,
@@ -158,7 +159,7 @@ export const ROUTES: readonly Route[] = [
   user("DELETE", "/default_stream_groups/:group_id", defaultStreamGroups.removeDefaultStreamGroup),
   user("PATCH", "/default_stream_groups/:group_id/streams", defaultStreamGroups.updateDefaultStreamGroupStreams),
   // Real-time events
-  user("POST", "/register", registerState.registerQueue, { returns: { queue_id: nullableStr, idle_queue_timeout_secs: int, last_event_id: int, zulip_feature_level: int, zulip_version: str, zulip_merge_base: str, "*": true } }),
+  user("POST", "/register", registerState.registerQueue, { returns: REGISTER }),
   // Requests log through the app's logger: 10,000 idle clients each poll every 50 s.
   user("GET", "/events", events.getEvents, { sharedLogger: true, returns: { events: arrayOf(ref("Event")), "queue_id?": str } }),
   user("DELETE", "/events", events.deleteQueue),
