@@ -23,7 +23,7 @@ import type { PendingEvent } from "../lib/events.js";
 import { LocalBus, type BusMessage, type EventBus } from "./bus.js";
 import { ClientDescriptor, type ClientOptions } from "./client.js";
 import { HeartbeatWheel } from "./heartbeats.js";
-import type { MessageTemplate } from "./message-template.js";
+import { loadMessageTemplate, type MessageTemplate } from "./message-template.js";
 import type { Notice } from "./notice.js";
 import type { QueuedEvent } from "./queue.js";
 import { restoreQueues, saveQueues } from "./persist.js";
@@ -68,8 +68,16 @@ interface Job {
   local: boolean;
 }
 
-/** The id of the message a message event (a MessageTemplate) carries, else undefined. */
-const messageIdOf = (event: Record<string, unknown>): number | undefined => (event.type === "message" ? ((event as unknown as MessageTemplate).message.id as number) : undefined);
+/**
+ * A message event as a process of an earlier Beacon publishes it: the message's id alone (with
+ * the sender's queue and local ids), for each process to read back. Processes of two versions
+ * share a bus while they are upgraded one at a time.
+ */
+const isIdOnlyMessage = (event: Record<string, unknown>): boolean => event.type === "message" && !("message" in event);
+
+/** The id of the message a message event carries (a template, or an earlier process's id), else undefined. */
+const messageIdOf = (event: Record<string, unknown>): number | undefined =>
+  event.type !== "message" ? undefined : isIdOnlyMessage(event) ? (event.message_id as number) : ((event as unknown as MessageTemplate).message.id as number);
 
 export class EventSystem {
   readonly processId: string;
@@ -211,8 +219,22 @@ export class EventSystem {
 
   /** `local`: published here (taps see it), rather than received from another process. */
   private enqueue(pending: PendingEvent[], local: boolean): void {
-    this.pipeline.push({ run: () => this.build(pending), local });
+    this.schedule({ run: () => this.build(pending), local });
+  }
+
+  private schedule(job: Job): void {
+    this.pipeline.push(job);
     if (!this.draining) void this.drain();
+  }
+
+  /** An earlier process's id-only message event, built here from the message as committed. */
+  private async readBack(notice: Notice): Promise<Notice[]> {
+    const loaded = await loadMessageTemplate(this.options.db, notice.event.message_id as number);
+    if (!loaded) return [];
+    const { template } = loaded;
+    if (notice.event.sender_queue_id !== undefined) template.sender_queue_id = notice.event.sender_queue_id as string;
+    if (notice.event.local_message_id !== undefined) template.local_id = notice.event.local_message_id as string;
+    return [{ realmId: loaded.realmId, users: notice.users, event: template as unknown as Record<string, unknown>, stamp: notice.stamp }];
   }
 
   // Jobs run strictly in order; a job that needs no database (most of them) is delivered
@@ -251,7 +273,9 @@ export class EventSystem {
     if (message.kind === "gap") return this.expireAfterGap();
     if (message.kind === "notice") {
       // Behind whatever this process is still building (a message sent here a moment ago).
-      this.enqueue([message.notice], false);
+      const { notice } = message;
+      if (isIdOnlyMessage(notice.event)) this.schedule({ run: () => this.readBack(notice), local: false });
+      else this.enqueue([notice], false);
     } else if (message.kind === "cleanup") {
       const client = this.queues.get(message.queueId);
       if (client && client.userId === message.userId) {

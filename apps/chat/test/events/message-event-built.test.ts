@@ -10,7 +10,8 @@ import { BOT_DEFAULT } from "../../src/lib/roles.js";
 import { flagNames } from "../../src/lib/message-flags.js";
 import { finalizeMessage, loadMessageTemplate } from "../../src/events/message-template.js";
 import { multipart, uploadsDir } from "../api/uploads-support.js";
-import { capture, nextEvents, registerQueue, type Capture, type Queue } from "./support.js";
+import { capture, nextEvents, registerQueue, withoutIds, type Capture, type Queue } from "./support.js";
+import type { BusMessage } from "../../src/events/bus.js";
 
 // A 1x1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
@@ -124,5 +125,17 @@ describe("message events built by the send", () => {
         assert.equal(JSON.stringify(event), JSON.stringify(expected), `message ${id} in a queue of user ${who.id}`);
       }
     }
+  });
+  it("builds the event from the message's id alone when a process of an earlier Beacon sends it so, during an upgrade", async () => {
+    const queue = await registerQueue(t, mia, { event_types: ["message"] });
+    const res = await t.call(owner, "POST", "/messages", { type: "stream", to: "general", topic: "upgrade", content: "sent during an **upgrade**" });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const built = await nextEvents(t, mia, queue);
+    assert.equal(built.length, 1);
+    // The same message again, as an earlier process publishes it: its id, for each process to read back.
+    const earlier: BusMessage = { kind: "notice", origin: "an-earlier-beacon", notice: { realmId: 0, users: [{ id: mia.id, flags: [] }], event: { type: "message", message_id: res.body.id } } };
+    (t.deps.events as unknown as { receive(message: BusMessage): void }).receive(earlier);
+    const readBack = await nextEvents(t, mia, queue);
+    assert.equal(JSON.stringify(withoutIds(readBack)), JSON.stringify(withoutIds(built)));
   });
 });
