@@ -27,13 +27,22 @@ const EXPIRY: [number | null, string][] = [
   [null, "Never"],
 ];
 
+/** The list as last fetched (ahead, when the browser was idle, or at an earlier opening). */
+let lastFetched: Invite[] | null = null;
+const fetchPending = () => api.get<{ invites: Invite[] }>("/invites").then((a) => (lastFetched = a.invites));
+
+/** The pending list, fetched ahead for administrators (settings/SettingsOverlay.tsx's preloadPanes). */
+export const prefetch = fetchPending;
+
 export default function Invitations() {
-  const pending = useLoad(() => api.get<{ invites: Invite[] }>("/invites").then((a) => a.invites));
+  // Drawn at once from the list fetched before, and refreshed by this opening's own fetch.
+  const pending = useLoad(fetchPending);
+  const invites = pending.value ?? lastFetched;
   return (
     <>
       <InviteForm onMade={pending.reload} />
       <Section title="Pending invitations">
-        {pending.value ? <PendingList invites={pending.value} onChange={pending.reload} /> : <Loading error={pending.error} />}
+        {invites ? <PendingList invites={invites} onChange={pending.reload} /> : <Loading error={pending.error} />}
       </Section>
     </>
   );

@@ -11,7 +11,8 @@ import { Modal } from "../overlays";
 import { closeSettings, type SettingsSection } from "./open";
 import "./settings.css";
 
-type PaneModule = Promise<{ default: ComponentType }>;
+/** A pane's code; `prefetch` fetches ahead what the pane shows first (its opening refreshes it). */
+type PaneModule = Promise<{ default: ComponentType; prefetch?: () => Promise<unknown> }>;
 
 interface PaneEntry {
   section: SettingsSection;
@@ -48,12 +49,15 @@ export const PANES: PaneEntry[] = [
 
 const loadedPanes = new Map<string, ComponentType>();
 
-/** Loads the code of a section's panes ahead of their first showing (ui/idle-prefetch.ts). */
+/** Loads the code of a section's panes, and what they fetch first, ahead of their first showing (ui/idle-prefetch.ts). */
 export async function preloadPanes(section: SettingsSection): Promise<void> {
   await Promise.all(
     PANES.filter((p) => p.section === section).map(async (entry) => {
       const key = `${entry.section}/${entry.pane}`;
-      if (!loadedPanes.has(key)) loadedPanes.set(key, (await entry.load()).default);
+      if (loadedPanes.has(key)) return;
+      const module = await entry.load();
+      loadedPanes.set(key, module.default);
+      await module.prefetch?.();
     }),
   );
 }
