@@ -4,8 +4,7 @@
 // their operation and status, `$ref`s resolved in the document's own components.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { bodyChecker } from "@beacon/testing/openapi";
 import { basic, chatTest, type Account, type ChatTest, type Params, type Response } from "../helpers.js";
 import { multipart, uploadsDir } from "./uploads-support.js";
 import { png, uploadEmoji } from "./realm-emoji-support.js";
@@ -16,20 +15,6 @@ type Document = { paths: Record<string, Record<string, Operation>>; components: 
 
 /** Any path notation (`:id`, `{id}`, a trailing `*`) with its parameters left unnamed. */
 const shape = (path: string) => path.replace(/:[A-Za-z0-9_]+|\{[^}]+\}|\*$/g, "{}");
-
-/** Checks a body against a schema of the document; returns what does not fit, or nothing. */
-function bodyChecker(doc: Document): (schema: unknown, body: unknown) => string | undefined {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema({ $id: "https://beacon.invalid/openapi.json", components: doc.components });
-  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-  return (schema, body) => {
-    const source = JSON.stringify(schema).replaceAll('"#/components/', '"https://beacon.invalid/openapi.json#/components/');
-    const validate = compiled.get(source) ?? ajv.compile(JSON.parse(source));
-    compiled.set(source, validate);
-    return validate(body) ? undefined : ajv.errorsText(validate.errors);
-  };
-}
 
 describe("GET /openapi.json: real answers fit each operation's described response", () => {
   let t: ChatTest;

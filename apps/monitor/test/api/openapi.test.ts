@@ -6,8 +6,7 @@ import { createHttpServer } from "@beacon/platform";
 import ts from "typescript";
 import openapiTS, { astToString } from "openapi-typescript";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { bodyChecker } from "@beacon/testing/openapi";
 import { routesOf } from "@beacon/testing/fuzz";
 import { apiDispatcher, apiRoutes, registerRoutes } from "../../src/routes/index.js";
 import { badgeRoutes } from "../../src/routes/badges.js";
@@ -19,23 +18,6 @@ type Document = { openapi: string; paths: Record<string, Record<string, any>>; c
 
 /** Any path notation (`<uuid>`, `:uuid`, `{uuid}`) with its parameters left unnamed. */
 const shape = (path: string) => path.replace(/<[^>]+>|:[A-Za-z0-9_]+|\{[^}]+\}/g, "{}");
-
-/**
- * Checks a response body against the document's schema for it, its `$ref`s resolved in the
- * document's components; returns what does not fit, or nothing.
- */
-function bodyChecker(doc: Document): (schema: unknown, body: unknown) => string | undefined {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema({ $id: "https://beacon.invalid/openapi.json", components: doc.components });
-  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-  return (schema, body) => {
-    const source = JSON.stringify(schema).replaceAll('"#/components/', '"https://beacon.invalid/openapi.json#/components/');
-    const validate = compiled.get(source) ?? ajv.compile(JSON.parse(source));
-    compiled.set(source, validate);
-    return validate(body) ? undefined : ajv.errorsText(validate.errors);
-  };
-}
 
 /** `METHOD shape` of every operation in the document. */
 function documented(doc: Document): Set<string> {
