@@ -7,23 +7,7 @@ import { findProfile } from "../../src/store/web-profiles.js";
 import { startMailReceiver, type MailReceiver } from "../../src/integrations/testing/mail-receiver.js";
 import { base32, hotp, timeStep } from "../../src/lib/totp.js";
 import { createCheckVia, ping, startHarness, type Harness } from "../helpers.js";
-import { PASSWORD, signedUp, WebClient } from "./helpers.js";
-
-function base32Decode(text: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of text.replace(/\s+/g, "")) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
+import { base32Decode, PASSWORD, signedUp, WebClient } from "./helpers.js";
 
 describe("the account's security and preferences", () => {
   let h: Harness;

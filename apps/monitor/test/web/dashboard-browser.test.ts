@@ -9,22 +9,7 @@ import { recordPing } from "../../src/actions/record-ping.js";
 import { hotp, timeStep } from "../../src/lib/totp.js";
 import { findProjectByUuid } from "../../src/store/projects.js";
 import { browserSkip, DESKTOP, overflow, PHONE, startBrowserHarness, type BrowserHarness } from "./browser-harness.js";
-
-function base32Decode(text: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of text) {
-    value = (value << 5) | alphabet.indexOf(ch);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
+import { base32Decode } from "./helpers.js";
 
 describe("the dashboard's second layer in a browser", { skip: browserSkip, timeout: 300_000 }, () => {
   let b: BrowserHarness;

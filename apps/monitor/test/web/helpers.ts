@@ -112,3 +112,23 @@ export async function newProject(client: WebClient, name: string): Promise<{ uui
   const apiKey = /<code class="secret" data-copy>(hcw_[A-Za-z0-9]+)<\/code>/.exec(res.text)![1];
   return { uuid, apiKey };
 }
+
+/**
+ * RFC 4648 base32 text (as an authenticator app reads a TOTP secret, spaces ignored) to bytes:
+ * decoded here apart from the server's encoder, so the tests check it.
+ */
+export function base32Decode(text: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of text.replace(/\s+/g, "")) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
