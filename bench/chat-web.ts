@@ -18,6 +18,8 @@
 // - overlays, each opened first in a page of its own and then ten times: personal settings, the
 //   administration, its users list (and its search) and invitations, the channel browser (and
 //   its filter), user groups. BENCH_CHAT_WEB_ONLY=overlays runs these alone.
+// BENCH_CHAT_WEB_ONLY=first-view runs only the first views, with their milestones, and can take
+// two builds of the app in turns (BENCH_CHAT_WEB_AB; see firstViewScenario).
 // BENCH_CHAT_WEB_RUNS (default 10) first views; BENCH_CHAT_SEED caches the seed (see chat.ts).
 // BENCH_CHAT_WEB_PIN=1 puts the server on the second CPU and the browser (with this driver) on
 // the first, as a server and a browser on separate machines would be; see pinCpus below.
@@ -36,6 +38,19 @@ import { seeded, webSessionCookie, WORDS, type Seeded } from "./chat.js";
 import { report, startServer } from "./lib.js";
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
+/**
+ * Chromium 156 in headless mode loads its address bar's popup (a WebUI page in a renderer of its
+ * own) with every new window: on the benchmark's one browser CPU it took as much of the CPU
+ * as the app's page during a cold first view (a Chrome trace: 1.3 s of its main thread in a
+ * 1.4 s first view under load). No user's page competes with that on a core of its own, so it
+ * is turned off. A second --disable-features replaces playwright's, so its list comes first.
+ */
+const DISABLED_FEATURES = [
+  // playwright-core 1.65's own (server/chromium/chromiumSwitches.ts)
+  ...["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding"],
+  ...["ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch"],
+  ...["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"],
+];
 const EXTRA_USERS = Number(process.env.BENCH_CHAT_WEB_USERS ?? 10_000);
 const ROOMS = 10;
 const ROOM_MESSAGES = 300;
@@ -362,6 +377,64 @@ async function overlayScenarios(browser: Browser, origin: string, cookie: string
   }
 }
 
+/** The first view's milestones in the page (ms after navigation), read once it is shown. */
+const FIRST_VIEW_PARTS = `(function () {
+  const res = performance.getEntriesByType("resource");
+  const mark = function (name) { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : -1; };
+  const reg = res.find(function (r) { return /[/]json[/]register/.test(r.name); });
+  // the shell's scripts and what they import, all asked for before the app's first request
+  const scripts = res.filter(function (r) { return /[.]js(\\?|$)/.test(r.name) && (!reg || r.startTime < reg.startTime); });
+  return {
+    scripts_loaded: Math.max.apply(null, scripts.map(function (r) { return r.responseEnd; }).concat([0])),
+    register_sent: reg ? reg.startTime : -1,
+    register_answered: reg ? reg.responseEnd : -1,
+    registered: mark("beacon:registered"),
+    shown: window.readyAt,
+  };
+})()`;
+
+/**
+ * BENCH_CHAT_WEB_ONLY=first-view: only the cold first views, each with its milestones (scripts
+ * loaded, /register sent and answered, the app's mark of it, the view shown). With
+ * BENCH_CHAT_WEB_AB=dirA,dirB two servers on the same seed serve those two builds of the app
+ * (CHAT_WEB_DIR), their first views taken in turns; BENCH_CHAT_WEB_TRACE_DIR=dir writes a Chrome
+ * trace of each measured view there.
+ */
+async function firstViewScenario(browser: Browser, servers: { name: string; origin: string }[], cookie: string, hash: string): Promise<void> {
+  const runs = Number(process.env.BENCH_CHAT_WEB_RUNS ?? 10);
+  const traceDir = process.env.BENCH_CHAT_WEB_TRACE_DIR;
+  const parts = new Map<string, Record<string, number>[]>(servers.map((s) => [s.name, []]));
+  for (let i = 0; i < runs + 1; i++) {
+    for (const server of servers) {
+      const context = await signedInContext(browser, server.origin, cookie);
+      const page = await context.newPage();
+      const trace = traceDir && i > 0 ? join(traceDir, `first-view-${server.name.replace(/\W+/g, "_")}-${i}.json`) : undefined;
+      if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing", "loading", "disabled-by-default-v8.cpu_profiler"] });
+      await page.goto(`${server.origin}/${hash}`);
+      await readyAt(page);
+      const at = (await page.evaluate(FIRST_VIEW_PARTS)) as Record<string, number>;
+      if (trace) await browser.stopTracing();
+      if (i > 0) parts.get(server.name)!.push(at);
+      if (process.env.BENCH_DEBUG) process.stderr.write(`chat-web: ${server.name} ${JSON.stringify(Object.fromEntries(Object.entries(at).map(([k, v]) => [k, Math.round(v)])))}\n`);
+      await settled(page);
+      await context.close();
+    }
+  }
+  for (const [name, rows] of parts) {
+    const median = (key: string) => quantile(rows.map((r) => r[key]!), 0.5);
+    const shown = rows.map((r) => r.shown!);
+    report({
+      scenario: `chat-web: first view, cold cache${servers.length > 1 ? ` (${name})` : ""}`,
+      runs,
+      p50_ms: quantile(shown, 0.5),
+      min_ms: quantile(shown, 0),
+      max_ms: quantile(shown, 1),
+      medians: { scripts_loaded: median("scripts_loaded"), register_sent: median("register_sent"), register_answered: median("register_answered"), registered: median("registered"), shown: median("shown") },
+      target: "< 500 ms",
+    });
+  }
+}
+
 export async function run(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     process.stderr.write(`chat-web: ${CHROMIUM} is not installed (apt-get install chromium); skipped\n`);
@@ -369,13 +442,16 @@ export async function run(): Promise<void> {
   }
   const seed = await webSeeded();
   const cookie = await webSessionCookie(seed.url);
-  const server = await startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seed.url });
-  if (process.env.BENCH_CHAT_WEB_PIN === "1") pinCpus(server.child.pid!);
+  const ab = process.env.BENCH_CHAT_WEB_AB?.split(",");
+  const servers = await Promise.all((ab ?? [""]).map((dir) => startServer("bench/servers/chat.ts", { BENCH_DATABASE_URL: seed.url, ...(dir ? { CHAT_WEB_DIR: dir } : {}) })));
+  const server = servers[0]!;
+  if (process.env.BENCH_CHAT_WEB_PIN === "1") for (const s of servers) pinCpus(s.child.pid!);
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", `--disable-features=${DISABLED_FEATURES.join(",")}`] });
   try {
     const origin = server.url;
     const historyHash = `#narrow/channel/${seed.historyId}-history`;
+    if (process.env.BENCH_CHAT_WEB_ONLY === "first-view") return await firstViewScenario(browser, servers.map((s, k) => ({ name: ab?.[k] ?? "", origin: s.url })), cookie, historyHash);
     if (process.env.BENCH_CHAT_WEB_ONLY === "overlays") return await overlayScenarios(browser, origin, cookie, seed.rooms[0]!);
 
     // First view, cold: a new profile each time (no cached assets), as a first visit.
@@ -560,6 +636,6 @@ export async function run(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    await server.stop();
+    for (const s of servers) await s.stop();
   }
 }
