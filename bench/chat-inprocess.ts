@@ -13,14 +13,30 @@ import { startChatServer } from "../apps/chat/src/main.js";
 const seedPath = process.env.BENCH_CHAT_SEED ?? "/tmp/chat-seed.db";
 const n = Number(process.env.BENCH_INPROC_N ?? 300);
 const only = process.env.BENCH_CHAT_ONLY ? new RegExp(process.env.BENCH_CHAT_ONLY) : undefined;
-const saved = JSON.parse(readFileSync(`${seedPath}.json`, "utf8")) as { auth: string; senderEmail: string; anchorId: number };
+// The web app's seed (`${BENCH_CHAT_SEED}.web`, made by chat-web) has the same owner: its
+// credentials are the chat seed's.
+const saved = JSON.parse(readFileSync(`${seedPath.replace(/\.web$/, "")}.json`, "utf8")) as { auth: string; senderEmail: string; anchorId: number };
 const dir = mkdtempSync(join(tmpdir(), "beacon-chat-inproc-"));
 const copy = join(dir, "chat.db");
 copyFileSync(seedPath, copy);
 const chat = await startChatServer(loadChatConfig({ databaseUrl: `sqlite:${copy}`, port: "0", rateLimit: "0" }));
 const narrowPath = (narrow: unknown[], extra = "anchor=newest&num_before=100&num_after=0") => `/api/v1/messages?${extra}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
 const history = { operator: "channel", operand: "history" };
+// The web app's /register (apps/chat-web/src/api/register.ts): its sections and event types.
+const WEB_FETCH = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji", "muted_users", "user_topic"];
+const WEB_EVENTS = [...WEB_FETCH, "update_message", "delete_message", "reaction", "realm_user", "submessage", "restart", "presence", "typing", "user_group", "scheduled_messages", "reminders"];
+const webRegister = new URLSearchParams({
+  apply_markdown: "true",
+  client_gravatar: "true",
+  include_subscribers: "false",
+  slim_presence: "true",
+  client_capabilities: JSON.stringify({ stream_typing_notifications: true }),
+  event_types: JSON.stringify(WEB_EVENTS),
+  fetch_event_types: JSON.stringify(WEB_FETCH),
+}).toString();
 const scenarios: [string, () => Promise<unknown>][] = [
+  ["register (the web app's sections)", () => chat.app.inject({ method: "POST", url: "/api/v1/register", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: webRegister })],
+  ["register unread_msgs alone", () => chat.app.inject({ method: "POST", url: "/api/v1/register", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: "fetch_event_types=%5B%22message%22%2C%22update_message_flags%22%5D&event_types=%5B%22message%22%5D" })],
   ["send", () => chat.app.inject({ method: "POST", url: "/api/v1/messages", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: "type=stream&to=general&topic=bench&content=hello%20%2A%2Aworld%2A%2A" })],
   ["GET channel newest 100", () => chat.app.inject({ url: narrowPath([history]), headers: { authorization: saved.auth } })],
   ["GET channel + topic", () => chat.app.inject({ url: narrowPath([history, { operator: "topic", operand: "topic 42" }]), headers: { authorization: saved.auth } })],

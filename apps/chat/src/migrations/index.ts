@@ -28,6 +28,7 @@ import { sharedLimits } from "./028_shared_limits.js";
 import { onboardingSteps } from "./029_onboarding_steps.js";
 import { defaultStreamGroups } from "./030_default_stream_groups.js";
 import { emailAddressVisibility } from "./032_email_address_visibility.js";
+import { unreadChanges } from "./033_unread_changes.js";
 
 export function chatMigrations(dialect: Dialect): Migrations {
   return {
@@ -47,6 +48,7 @@ export function chatMigrations(dialect: Dialect): Migrations {
     "030_default_stream_groups": defaultStreamGroups(dialect),
     "031_serving_processes": servingProcessesMigration(), // the platform's table (settings-agreement.ts)
     "032_email_address_visibility": emailAddressVisibility(dialect),
+    "033_unread_changes": unreadChanges(dialect),
   };
 }
 

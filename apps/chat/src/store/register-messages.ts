@@ -8,10 +8,10 @@ import type { Dialect } from "@beacon/platform";
 import { EMPTY_TOPIC_DISPLAY_NAME, topicKey } from "../lib/topics.js";
 import { RECIPIENT_DM } from "./messages.js";
 import { directStatement } from "./sqlite-reads.js";
+import { cachedUnreadGroups, MAX_UNREAD_MESSAGES, type UnreadGroup } from "./unread-cache.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "./user-topics.js";
 
-/** Zulip does not look further back than this many unread messages. */
-export const MAX_UNREAD_MESSAGES = 50000;
+export { MAX_UNREAD_MESSAGES };
 const MAX_RECENT_DM_MESSAGES = 1000;
 
 export async function messageSections(db: ChatDb, dialect: Dialect, userId: number, wants: (name: string) => boolean, emptyTopicName: boolean): Promise<Record<string, unknown>> {
@@ -20,7 +20,7 @@ export async function messageSections(db: ChatDb, dialect: Dialect, userId: numb
     const row = await db.selectFrom("user_messages").select((eb) => eb.fn.max("message_id").as("id")).where("user_id", "=", userId).executeTakeFirst();
     out.max_message_id = row?.id === null || row?.id === undefined ? -1 : Number(row.id);
   }
-  if (wants("update_message_flags") && wants("message")) out.unread_msgs = await unreadMessages(db, dialect, userId, emptyTopicName);
+  if (wants("update_message_flags") && wants("message")) out.unread_msgs = await unreadMessages(db, dialect, userId, emptyTopicName, true);
   if (wants("starred_messages")) {
     const rows = await db.selectFrom("user_messages").select("message_id").where("user_id", "=", userId).where(sql`flags & ${sql.lit(FLAG_BITS.starred)}`, "<>", 0).orderBy("message_id").execute();
     out.starred_messages = rows.map((r) => r.message_id);
@@ -45,20 +45,6 @@ export async function messageSections(db: ChatDb, dialect: Dialect, userId: numb
     }
   }
   return out;
-}
-
-/** The unread messages of one conversation: a channel's topic, or a direct-message recipient. */
-interface UnreadGroup {
-  streamId: number | null;
-  /** the topic of the group's oldest unread message */
-  topic: string;
-  recipientId: number;
-  /** ascending, as every id list below */
-  ids: number[];
-  /** those that mention the user personally (or a group of theirs) */
-  mentioned: number[];
-  /** those with a channel or topic wildcard mention */
-  wildcard: number[];
 }
 
 const MENTIONED = FLAG_BITS.mentioned;
@@ -87,8 +73,8 @@ function unreadQuery(db: ChatDb, userId: number) {
     .limit(MAX_UNREAD_MESSAGES);
 }
 
-/** stream_id, topic, recipient_id, ids, mentioned, wildcard (the id lists as comma-separated text) */
-type GroupTuple = [number | null, string, number, string, string | null, string | null];
+/** stream_id, topic, topic_key, recipient_id, ids, mentioned, wildcard (the id lists as comma-separated text) */
+type GroupTuple = [number | null, string, string, number, string, string | null, string | null];
 
 const ascending = (a: number, b: number) => a - b;
 
@@ -96,13 +82,16 @@ const ascending = (a: number, b: number) => a - b;
 const idList = (text: string | null): number[] => (text ? text.split(",").map(Number).sort(ascending) : []);
 
 /**
- * The unread messages grouped by conversation. On SQLite the grouping is done by the database
+ * The unread messages grouped by conversation. On SQLite they come from the cache kept up to
+ * date by unread-cache.ts when `cached` (and a direct read is possible); read in full, the grouping is done by the database
  * (tens of thousands of rows would otherwise each become a JavaScript array with two strings,
  * about 40% of the section's time), through a cached statement returning arrays, also inside
  * /register's snapshot transaction (sqlite-reads.ts); on PostgreSQL the rows are grouped here.
  */
-async function unreadGroups(db: ChatDb, dialect: Dialect, userId: number): Promise<UnreadGroup[]> {
+async function unreadGroups(db: ChatDb, dialect: Dialect, userId: number, cached: boolean): Promise<UnreadGroup[]> {
   if (dialect === "postgres") return groupUnreadRows((await unreadQuery(db, userId).execute()).reverse());
+  const fromCache = cached ? cachedUnreadGroups(db, userId) : undefined;
+  if (fromCache) return fromCache;
   // A bare column beside exactly one min() takes its value from the row holding the minimum
   // (SQLite's documented rule): the topic of the oldest unread message.
   const query = db
@@ -110,6 +99,7 @@ async function unreadGroups(db: ChatDb, dialect: Dialect, userId: number): Promi
     .select([
       "u.stream_id",
       "u.topic",
+      "u.topic_key",
       "u.recipient_id",
       // In no set order (an ORDER BY per list costs the database a sort each): sorted below.
       sql<string>`group_concat(u.message_id)`.as("ids"),
@@ -122,8 +112,8 @@ async function unreadGroups(db: ChatDb, dialect: Dialect, userId: number): Promi
   const statement = directStatement(db, query.sql);
   const rows = statement
     ? (statement.raw(true).all(query.parameters) as GroupTuple[])
-    : (await db.executeQuery(query)).rows.map((r): GroupTuple => [r.stream_id, r.topic, r.recipient_id, r.ids, r.mentioned, r.wildcard]);
-  return rows.map(([streamId, topic, recipientId, ids, mentioned, wildcard]) => ({ streamId, topic, recipientId, ids: idList(ids), mentioned: idList(mentioned), wildcard: idList(wildcard) }));
+    : (await db.executeQuery(query)).rows.map((r): GroupTuple => [r.stream_id, r.topic, r.topic_key, r.recipient_id, r.ids, r.mentioned, r.wildcard]);
+  return rows.map(([streamId, topic, topicKey, recipientId, ids, mentioned, wildcard]) => ({ streamId, topic, topicKey, recipientId, ids: idList(ids), mentioned: idList(mentioned), wildcard: idList(wildcard) }));
 }
 
 /** The same groups from the rows themselves, oldest first. */
@@ -132,7 +122,7 @@ function groupUnreadRows(rows: { message_id: number; flags: number; stream_id: n
   for (const row of rows) {
     const key = row.stream_id === null ? `dm\u0000${row.recipient_id}` : `${row.stream_id}\u0000${row.topic_key}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { streamId: row.stream_id, topic: row.topic, recipientId: row.recipient_id, ids: [], mentioned: [], wildcard: [] }));
+    if (!group) groups.set(key, (group = { streamId: row.stream_id, topic: row.topic, topicKey: row.topic_key, recipientId: row.recipient_id, ids: [], mentioned: [], wildcard: [] }));
     group.ids.push(row.message_id);
     if (row.flags & MENTIONED) group.mentioned.push(row.message_id);
     if (row.flags & WILDCARD) group.wildcard.push(row.message_id);
@@ -165,8 +155,12 @@ function addIds<K>(map: Map<K, number[]>, key: K, more: number[]): void {
   }
 }
 
-async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, emptyTopicName: boolean): Promise<Record<string, unknown>> {
-  const groups = await unreadGroups(db, dialect, userId);
+/**
+ * /register's unread_msgs. `cached`: the groups from unread-cache.ts (SQLite); false reads them
+ * in full, as the cache's tests compare.
+ */
+export async function unreadMessages(db: ChatDb, dialect: Dialect, userId: number, emptyTopicName: boolean, cached: boolean): Promise<Record<string, unknown>> {
+  const groups = await unreadGroups(db, dialect, userId, cached);
   const dmIds = new Set<number>();
   for (const group of groups) if (group.streamId === null) dmIds.add(group.recipientId);
   const recipients = dmIds.size ? await dmRecipients(db, [...dmIds]) : new Map<number, { type: number; user_ids: string | null }>();
