@@ -228,6 +228,9 @@ export function MessageList({ view }: { view: View }) {
     const list = ref.current;
     if (!list || !state.current.positioned) return;
     measure();
+    // The first placement's own scroll event comes before that screen is painted: the margins
+    // wait for it to be drawn (below), or they would be laid out ahead of the first paint.
+    if (!drawn) return;
     if (list.scrollTop < EDGE) {
       if (start > 0) setWindow(start - STEP, Math.min(end, start - STEP + WINDOW));
       else if (!foundOldest) {
