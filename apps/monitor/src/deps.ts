@@ -19,3 +19,6 @@ export interface MonitorDeps {
 }
 
 export type Db = Kysely<MonitorDB>;
+
+/** The raw SQLite handle, for the few bulk paths that run prepared statements on it. */
+export type SqliteHandle = NonNullable<Database<MonitorDB>["sqlite"]>;

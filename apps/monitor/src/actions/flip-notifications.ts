@@ -12,7 +12,7 @@ import { downDependencies } from "../store/dependencies.js";
 import { claimEndedHolds, closeHolds, holdAgain, insertHeldAlerts, openHolds, stillDown } from "../store/held-alerts.js";
 import { applicableWindows } from "../store/maintenance.js";
 import { maintenanceAt, WindowMemo, windowLabel } from "../lib/maintenance.js";
-import type { Db } from "../deps.js";
+import type { Db, SqliteHandle } from "../deps.js";
 import type { Dialect } from "@beacon/platform";
 import type { Insertable } from "kysely";
 
@@ -27,9 +27,10 @@ export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boole
  * Down flips held back (docs/monitor-extensions.md): by a dependency that is down now, then by
  * a maintenance window covering the flip's instant. Returns the holds to record.
  */
-async function holdsFor(trx: Db, downs: Flip[]): Promise<Insertable<HeldAlertsTable>[]> {
+async function holdsFor(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined): Promise<Insertable<HeldAlertsTable>[]> {
   const holds: Insertable<HeldAlertsTable>[] = [];
-  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))]);
+  if (downs.length === 0) return holds;
+  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))], sqlite);
   const rest: Flip[] = [];
   for (const flip of downs) {
     const blocker = blockers.get(flip.check_id);
@@ -52,9 +53,9 @@ async function holdsFor(trx: Db, downs: Flip[]): Promise<Insertable<HeldAlertsTa
  * ends a held downtime (nobody is told a check is up again that they never heard was down),
  * which closes the hold. A few queries per batch, none per flip.
  */
-async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number): Promise<Flip[]> {
-  const holds = await holdsFor(trx, flips.filter((f) => f.new_status === "down"));
-  await insertHeldAlerts(trx, dialect, holds);
+async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number, sqlite: SqliteHandle | undefined): Promise<Flip[]> {
+  const holds = await holdsFor(trx, flips.filter((f) => f.new_status === "down"), sqlite);
+  await insertHeldAlerts(trx, dialect, holds, sqlite);
   const held = new Set(holds.map((h) => h.flip_id));
   const ups = flips.filter((f) => f.new_status === "up");
   const openByCheck = new Map<number, number[]>();
@@ -75,8 +76,9 @@ async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number
 }
 
 /** One outbox row per enabled integration of each flip's check (no-op ones skipped). */
-async function queueAlerts(trx: Db, flips: Flip[], now: number): Promise<number> {
-  const channels = await enabledChannelsByCheck(trx, [...new Set(flips.map((f) => f.check_id))]);
+async function queueAlerts(trx: Db, flips: Flip[], now: number, sqlite?: SqliteHandle): Promise<number> {
+  if (flips.length === 0) return 0;
+  const channels = await enabledChannelsByCheck(trx, [...new Set(flips.map((f) => f.check_id))], sqlite);
   const rows: Omit<Notification, "id">[] = [];
   for (const flip of flips) {
     for (const channel of channels.get(flip.check_id) ?? []) {
@@ -142,10 +144,11 @@ export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
 
 /**
  * The alerts of these flips, processed in this transaction: held ones recorded, the others
- * queued. Returns how many notifications were queued.
+ * queued. Returns how many notifications were queued. On SQLite, `sqlite` is the handle the
+ * transaction runs on, for the bulk statements that run on it directly.
  */
-export async function queueFlipAlerts(trx: Db, dialect: Dialect, flips: Flip[], now: number): Promise<number> {
-  return queueAlerts(trx, await withoutHeld(trx, dialect, flips.filter(needsAlert), now), now);
+export async function queueFlipAlerts(trx: Db, dialect: Dialect, flips: Flip[], now: number, sqlite?: SqliteHandle): Promise<number> {
+  return queueAlerts(trx, await withoutHeld(trx, dialect, flips.filter(needsAlert), now, sqlite), now, sqlite);
 }
 
 /** The flips not alerted when recorded (a ping's, say). Returns how many notifications were queued. */
@@ -155,7 +158,7 @@ export async function processFlips(deps: MonitorDeps): Promise<number> {
     const now = deps.clock.now().getTime();
     const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
       const flips = await claimFlips(trx, deps.dialect, now, BATCH);
-      return { claimed: flips.length, count: await queueFlipAlerts(trx, deps.dialect, flips, now) };
+      return { claimed: flips.length, count: await queueFlipAlerts(trx, deps.dialect, flips, now, deps.sqlite) };
     });
     queued += count;
     if (claimed < BATCH) return queued;

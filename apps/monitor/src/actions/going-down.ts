@@ -42,7 +42,7 @@ export async function flipDueChecks(deps: MonitorDeps): Promise<{ down: number; 
       const s = store;
       // Kysely's connection is held so none of its transactions interleaves with ours, and the
       // alerts' queries run inside ours on it.
-      batch = await deps.db.connection().execute((conn) => s.claim(now, BATCH, decide(now), alertedAt, (flips) => queueFlipAlerts(conn, deps.dialect, flips, alertedAt)));
+      batch = await deps.db.connection().execute((conn) => s.claim(now, BATCH, decide(now), alertedAt, (flips) => queueFlipAlerts(conn, deps.dialect, flips, alertedAt, s.handle)));
     } else {
       batch = await claimDueChecks(deps.db, now, BATCH, decide(now), alertedAt, (trx, flips) => queueFlipAlerts(trx, deps.dialect, flips, alertedAt));
     }

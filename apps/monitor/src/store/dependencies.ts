@@ -1,6 +1,7 @@
 // Check dependencies (docs/monitor-extensions.md): which checks of its project a check
 // depends on, and the alert worker's bulk questions about them.
-import type { Db } from "../deps.js";
+import type { Statement } from "better-sqlite3";
+import type { Db, SqliteHandle } from "../deps.js";
 
 // Ids travel in slices: a project's whole list of checks would pass SQLite's limit of bound
 // values (32,766) past that many checks.
@@ -40,9 +41,33 @@ export async function projectDependencyEdges(db: Db, projectId: number): Promise
   return rows.map((r) => ({ check_id: Number(r.check_id), depends_on_id: Number(r.depends_on_id) }));
 }
 
-/** For each of these checks, one dependency that is down now (the first by id), if any. */
-export async function downDependencies(db: Db, checkIds: number[]): Promise<Map<number, { uuid: string; name: string }>> {
+const downStatements = new WeakMap<SqliteHandle, { any: Statement; down: Statement }>();
+
+/**
+ * For each of these checks, one dependency that is down now (the first by id), if any. Given
+ * SQLite's handle, one prepared statement answers the whole list (its ids as a JSON array)
+ * with rows as arrays: the worker asks this of 5,000 checks at a time.
+ */
+export async function downDependencies(db: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, { uuid: string; name: string }>> {
   const out = new Map<number, { uuid: string; name: string }>();
+  if (sqlite) {
+    let statements = downStatements.get(sqlite);
+    if (!statements) {
+      statements = {
+        any: sqlite.prepare("SELECT 1 FROM check_dependencies LIMIT 1").pluck(),
+        down: sqlite
+          .prepare(
+            "SELECT d.check_id, c.uuid, c.name FROM check_dependencies d JOIN checks c ON c.id = d.depends_on_id WHERE d.check_id IN (SELECT value FROM json_each(?)) AND c.status = 'down' ORDER BY c.id",
+          )
+          .raw(),
+      };
+      downStatements.set(sqlite, statements);
+    }
+    // Without a single dependency anywhere, nothing to look up.
+    if (statements.any.get() === undefined) return out;
+    for (const [checkId, uuid, name] of statements.down.all(JSON.stringify(checkIds)) as [number, string, string][]) if (!out.has(checkId)) out.set(checkId, { uuid, name });
+    return out;
+  }
   for (let i = 0; i < checkIds.length; i += ID_SLICE) {
     const rows = await db
       .selectFrom("check_dependencies as d")

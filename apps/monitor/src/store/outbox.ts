@@ -4,7 +4,8 @@
 // so concurrent workers never take the same row.
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Dialect } from "@beacon/platform";
-import type { Db } from "../deps.js";
+import type { Statement } from "better-sqlite3";
+import type { Db, SqliteHandle } from "../deps.js";
 import type { Channel, Flip, MonitorDB, Notification } from "./schema.js";
 
 /** Marks up to `limit` unprocessed flips processed and returns them. */
@@ -14,9 +15,40 @@ export async function claimFlips(db: Db, dialect: Dialect, now: number, limit: n
   return db.updateTable("flips").set({ processed: now }).where("id", "in", pick).returningAll().execute();
 }
 
-/** Enabled integrations of each check, fastest deliveries first, never-used ones last. */
-export async function enabledChannelsByCheck(db: Db, checkIds: number[]): Promise<Map<number, Channel[]>> {
+const channelStatements = new WeakMap<SqliteHandle, { assigned: Statement; channels: Statement }>();
+
+/**
+ * Enabled integrations of each check, fastest deliveries first, never-used ones last. Given
+ * SQLite's handle, two prepared statements answer the whole list (its ids as a JSON array):
+ * the (check, integration) pairs in order as arrays, then each integration once, shared by
+ * its checks.
+ */
+export async function enabledChannelsByCheck(db: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, Channel[]>> {
   const out = new Map<number, Channel[]>();
+  if (sqlite) {
+    let statements = channelStatements.get(sqlite);
+    if (!statements) {
+      statements = {
+        assigned: sqlite
+          .prepare(
+            `SELECT cc.check_id, c.id FROM check_channels cc JOIN channels c ON c.id = cc.channel_id WHERE cc.check_id IN (SELECT value FROM json_each(?)) AND c.disabled = 0
+             ORDER BY c.last_notify_duration IS NULL, c.last_notify_duration, c.id`,
+          )
+          .raw(),
+        channels: sqlite.prepare("SELECT * FROM channels WHERE id IN (SELECT value FROM json_each(?))"),
+      };
+      channelStatements.set(sqlite, statements);
+    }
+    const pairs = statements.assigned.all(JSON.stringify(checkIds)) as [number, number][];
+    if (pairs.length === 0) return out;
+    const channels = new Map((statements.channels.all(JSON.stringify([...new Set(pairs.map((p) => p[1]))])) as Channel[]).map((c) => [c.id, c]));
+    for (const [checkId, channelId] of pairs) {
+      const list = out.get(checkId);
+      if (list) list.push(channels.get(channelId)!);
+      else out.set(checkId, [channels.get(channelId)!]);
+    }
+    return out;
+  }
   for (let i = 0; i < checkIds.length; i += 500) {
     const rows = await db
       .selectFrom("check_channels")
