@@ -21,7 +21,7 @@ import { defaultStreamIds } from "../store/streams.js";
 import { subscribersByStream } from "../store/subscriptions.js";
 import { usersInRealm } from "../store/users.js";
 import { groupsInRealm } from "../store/groups.js";
-import { channelScope, isSubscribed } from "./channel-access.js";
+import { isSubscribed, snapshotChannelScope } from "./channel-access.js";
 import { emptySections } from "./register-empty.js";
 import { nextOnboardingSteps } from "../actions/onboarding-steps.js";
 import { presentDefaultStreamGroups } from "../actions/default-stream-groups.js";
@@ -41,7 +41,7 @@ export const registerQueue = handler(registerParams, async (ctx, args) => {
   const { deps } = ctx;
   const request = await registerRequest(ctx, deps.db, args);
   // The queue exists (and collects events) before the state is read; events/system.ts.
-  const { client, state, lastEventId } = await deps.events.register(request.queue, (db) => initialState({ ...deps, db }, ctx, request));
+  const { client, state, lastEventId } = await deps.events.register(request.queue, (db) => initialState({ ...deps, db }, ctx, request, deps.db));
   return {
     queue_id: client.id,
     idle_queue_timeout_secs: request.idleSecs,
@@ -53,8 +53,8 @@ export const registerQueue = handler(registerParams, async (ctx, args) => {
   };
 });
 
-/** The state sections the client asked for, read with `deps.db` (the snapshot transaction). */
-async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterRequest): Promise<Record<string, unknown>> {
+/** The state sections the client asked for, read with `deps.db` (the snapshot transaction of `root`). */
+async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterRequest, root: ChatDeps["db"]): Promise<Record<string, unknown>> {
   const { db, clock, config } = deps;
   const { user, realm } = ctx;
   const { wants, includeSubscribers } = request;
@@ -63,7 +63,7 @@ async function initialState(deps: ChatDeps, ctx: UserContext, request: RegisterR
 
   // Read only what the wanted sections need: a bot registering for messages alone should not
   // load every user and channel of a large realm.
-  const scope = ["realm", "realm_user", "subscription", "stream", "realm_user_groups"].some(wants) ? await channelScope(db, ctx) : undefined!;
+  const scope = ["realm", "realm_user", "subscription", "stream", "realm_user_groups"].some(wants) ? await snapshotChannelScope(db, root, ctx) : undefined!;
   const users = wants("realm_user") || wants("realm_bot") ? await usersInRealm(db, realm.id) : [];
   const url = realmUrl(config, realm.string_id);
   const member = (setting: string) => scope.graph.isMember(user.id, scope.realmSettings[setting]);

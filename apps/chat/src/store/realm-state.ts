@@ -50,6 +50,12 @@ export function userByApiEmailIn(state: RealmState, email: string): User | undef
 
 const VERSION = CompiledQuery.raw("select version from chat_state_version where id = 1");
 
+/** The state version `db` (a transaction's snapshot, or the database now) shows. */
+export async function stateVersionIn(db: ChatDb): Promise<number> {
+  const rows = await selectRows<{ version: number | string }>(db, VERSION);
+  return Number(rows[0].version);
+}
+
 /** Loads each key once per generation; a failed load is forgotten so the next call retries. */
 class Memo<K, V> {
   private readonly map = new Map<K, Promise<V>>();
