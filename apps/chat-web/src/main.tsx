@@ -5,6 +5,7 @@ import { ApiError, whenSignedOut } from "./api/client";
 import { start, stop } from "./api/events";
 import { hashToNarrow } from "./narrow/hash";
 import { currentNarrow, startRouter } from "./narrow/router";
+import { restoreDraft } from "./state/compose";
 import { prefetchView } from "./state/messages";
 import { loadLikelyViewsAhead } from "./state/prefetch";
 import { firstViewShown, notice, phase } from "./state/session";
@@ -58,6 +59,7 @@ async function boot(): Promise<void> {
 // The first requests go out before anything is drawn; the loading screen and the locale data
 // (ui/format.ts) are made while they are on their way.
 void boot();
+restoreDraft();
 render(<App />, document.getElementById("app")!);
 applyAppearance();
 startRouterWhenReady();

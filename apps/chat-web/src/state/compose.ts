@@ -42,7 +42,16 @@ function loadDraft(): Draft {
   return EMPTY;
 }
 
-export const draft = signal<Draft>(loadDraft());
+export const draft = signal<Draft>(EMPTY);
+
+/**
+ * The saved draft, read once the first requests are out (main.tsx): a page's first use of
+ * localStorage waits for the browser to open the site's storage, which is no reason to hold
+ * back /register.
+ */
+export function restoreDraft(): void {
+  draft.value = loadDraft();
+}
 export const echoes = signal<readonly Echo[]>([]);
 
 /**
