@@ -286,9 +286,16 @@ export function MessageList({ view }: { view: View }) {
       if (!s.widening) {
         s.widening = true;
         document.documentElement.dataset.ready = "1";
-        firstViewShown.value = true;
         performance.mark("beacon:view-shown");
-        requestAnimationFrame(() => setTimeout(() => setDrawn(true), 0));
+        // What waits for the first view (the user list, presence, the people column's rows,
+        // loading ahead) starts once it is painted: set here, its effects and the redraws they
+        // queue (requests, the sidebar, the people column) ran ahead of that first paint.
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            firstViewShown.value = true;
+            setDrawn(true);
+          }, 0),
+        );
       }
       if (full) return;
     }
