@@ -74,7 +74,9 @@ const ROWS_FROM = `${UNREAD_ROWS} and um.message_id >= @id`;
 const ROWS_OF = `${UNREAD_ROWS} and um.message_id in (select value from json_each(@ids))`;
 const ROWS_BELOW = `${UNREAD_ROWS} and um.message_id < @id order by um.message_id desc limit @limit`;
 const CHANGES = "select message_id from unread_changes where user_id in (@user, 0) and seq > @seq order by seq limit @limit";
-const LOG_BOUNDS = "select max(seq), min(seq) from unread_changes";
+// Two subqueries: SQLite answers a lone max() or min() from the key's ends, both in one
+// SELECT by reading every row.
+const LOG_BOUNDS = "select (select max(seq) from unread_changes), (select min(seq) from unread_changes)";
 const NEWEST = "select max(id) from messages";
 const TOPIC = "select topic from messages where id = ?";
 
