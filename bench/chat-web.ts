@@ -133,11 +133,17 @@ const quantile = (values: number[], q: number) => {
 /**
  * Installed in every page before its scripts: notes performance.now() the moment the current
  * narrow's first messages are on screen with the channel list (html[data-ready="1"]), and
- * Date.now() the moment each message row first appears (window.seenAt).
+ * Date.now() the moment each message row first appears (window.seenAt). Until the first view is
+ * marked ready it watches that one attribute only: an observer of the whole document's
+ * insertions queued a record for each and ran its callback through the page's load and first
+ * render, the very time measured.
  */
 const WATCH = `
   window.seenAt = new Map();
-  new MutationObserver(function () {
+  var noteRows = function () {
+    for (const el of document.querySelectorAll("[data-message-id]")) if (!window.seenAt.has(el.dataset.messageId)) window.seenAt.set(el.dataset.messageId, Date.now());
+  };
+  var check = function () {
     if (window.readyAt === undefined && document.documentElement.dataset.ready === "1" && document.querySelector('[data-testid="channel-row"]')) {
       window.readyAt = performance.now();
       // The frame that paints it: its callbacks run after the scroll events of the first placement
@@ -147,8 +153,17 @@ const WATCH = `
         console.debug("beacon-bench:shown");
       });
     }
-    for (const el of document.querySelectorAll("[data-message-id]")) if (!window.seenAt.has(el.dataset.messageId)) window.seenAt.set(el.dataset.messageId, Date.now());
-  }).observe(document, { attributes: true, attributeFilter: ["data-ready"], childList: true, subtree: true });
+    if (window.readyAt !== undefined) noteRows();
+  };
+  var rows = new MutationObserver(check);
+  var watching = false;
+  new MutationObserver(function () {
+    check();
+    if (!watching && document.documentElement.dataset.ready === "1") {
+      watching = true;
+      rows.observe(document, { childList: true, subtree: true });
+    }
+  }).observe(document, { attributes: true, attributeFilter: ["data-ready"], subtree: true });
 `;
 
 /**
