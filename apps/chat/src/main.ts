@@ -47,8 +47,11 @@ export function withEvents(base: Omit<ChatDeps, "events">): ChatDeps {
   return { ...base, events };
 }
 
-/** The HTTP app; starts deps.events, which closes with the app. */
-export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
+/**
+ * The HTTP app; starts deps.events, which closes with the app. `beforeReady` adds what a
+ * caller wants on top before the app starts (the tests' check of every error code answered).
+ */
+export async function buildChatApp(deps: ChatDeps, options: { beforeReady?: (app: FastifyInstance) => void } = {}): Promise<FastifyInstance> {
   await deps.events.start();
   const app = createHttpServer({ log: deps.log, bodyLimit: 25 * 1024 * 1024, limits: deps.config });
   // Polls end before the server waits for its connections to close; queues close after.
@@ -73,6 +76,7 @@ export async function buildChatApp(deps: ChatDeps): Promise<FastifyInstance> {
   registerDefaultRealmIcon(app);
   registerThumbnails(app, deps);
   registerHealth(app, deps);
+  options.beforeReady?.(app);
   await app.ready();
   return app;
 }

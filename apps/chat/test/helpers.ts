@@ -11,6 +11,9 @@ import type { ChatDatabase } from "../src/store/schema.js";
 import { doCreateRealm } from "../src/actions/realms.js";
 import { doCreateUser } from "../src/actions/users.js";
 import { ROLE_MEMBER } from "../src/lib/roles.js";
+import { ROUTES } from "../src/routes/index.js";
+import { API_PREFIX, JSON_PREFIX } from "../src/http/endpoint.js";
+import { listsError, operationErrors } from "../src/http/openapi.js";
 
 export interface Account {
   id: number;
@@ -57,6 +60,31 @@ export interface ChatTest {
 
 let counter = 0;
 
+/** Each served `METHOD /prefix/path` of the URL table, with the errors the API document lists for it. */
+const LISTED_ERRORS = new Map<string, ReturnType<typeof operationErrors>>(ROUTES.flatMap((route) => [API_PREFIX, JSON_PREFIX].map((prefix) => [`${route.method} ${prefix}${route.path}`, operationErrors(route)] as const)));
+
+/**
+ * Watches every error the app answers for an operation of the URL table: one whose status and
+ * code the operation's description (GET /openapi.json) does not list is noted in `unlisted`,
+ * which fails the test file when it closes its server.
+ */
+function watchErrorCodes(app: FastifyInstance, unlisted: string[]): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== "string") return payload;
+    const key = `${request.method} ${request.routeOptions.url}`;
+    const listed = LISTED_ERRORS.get(key);
+    if (!listed) return payload;
+    let code: unknown;
+    try {
+      code = (JSON.parse(payload) as { code?: unknown }).code;
+    } catch {
+      return payload;
+    }
+    if (typeof code === "string" && !listsError(listed, reply.statusCode, code)) unlisted.push(`${key} answered ${reply.statusCode} ${code}: ${payload.slice(0, 200)}`);
+    return payload;
+  });
+}
+
 export async function chatTest(options: { config?: Partial<ChatConfig>; poolSize?: number } = {}): Promise<ChatTest> {
   const testDb = await freshDatabaseUrl();
   const database = openDatabase<ChatDatabase>(testDb.url, { poolSize: options.poolSize ?? 2 });
@@ -64,7 +92,8 @@ export async function chatTest(options: { config?: Partial<ChatConfig>; poolSize
   const clock = new FakeClock("2025-01-15T12:00:00Z");
   const config: ChatConfig = { ...loadChatConfig({}, {}), databaseUrl: testDb.url, rateLimit: 0, ...options.config };
   const deps: ChatDeps = withEvents({ db: database.db, dialect: database.dialect, sqlite: database.sqlite, log: createLogger("chat-test", "silent"), clock, config });
-  const app = await buildChatApp(deps);
+  const unlisted: string[] = [];
+  const app = await buildChatApp(deps, { beforeReady: (app) => watchErrorCodes(app, unlisted) });
   const hosts = new Map<number, string>();
 
   const test: ChatTest = {
@@ -75,6 +104,7 @@ export async function chatTest(options: { config?: Partial<ChatConfig>; poolSize
       await app.close();
       await database.close();
       await testDb.release();
+      if (unlisted.length > 0) throw new Error(`error codes the API document does not list for their operation (http/openapi.ts operationErrors; declare them with raising()):\n${[...new Set(unlisted)].join("\n")}`);
     },
     async realm(opts = {}) {
       const subdomain = opts.subdomain ?? `r${++counter}`;

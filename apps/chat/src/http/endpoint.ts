@@ -54,6 +54,8 @@ export interface UserEndpoint<D extends Declaration = Declaration> {
   /** checks made before the parameters are read, as Zulip's view decorators (require_realm_admin …) */
   guards?: readonly Guard[];
   params: D;
+  /** The errors the handler raises beyond its parameters' and its guards' (`raising`), for the API document. */
+  raises?: readonly Raised[];
   handle(ctx: UserContext, args: Args<D>): Promise<Payload>;
 }
 
@@ -61,17 +63,52 @@ export interface UserEndpoint<D extends Declaration = Declaration> {
 export interface OpenEndpoint<D extends Declaration = Declaration> {
   auth: "open";
   params: D;
+  raises?: readonly Raised[];
   handle(ctx: PublicContext, args: Args<D>): Promise<Payload>;
 }
 
 export type Endpoint = UserEndpoint | OpenEndpoint;
 
-/** A check of the caller made before the parameters are read: it throws to refuse. */
-export type Guard = (ctx: UserContext) => Promise<void> | void;
+/**
+ * An error an endpoint may answer: its code, whose status is the code's usual one (400 unless
+ * `CODE_STATUS` says otherwise), or the status and the code when the code comes with several
+ * (Zulip's generic BAD_REQUEST is also a 403 "Access denied" and a 404 "not found").
+ */
+export type Raised = string | { status: number; code: string };
+
+/** The status each code other than a 400 comes with. */
+export const CODE_STATUS: Readonly<Record<string, number>> = {
+  UNAUTHORIZED: 401,
+  INVALID_API_KEY: 401,
+  USER_DEACTIVATED: 401,
+  REALM_DEACTIVATED: 401,
+  AUTHENTICATION_FAILED: 401,
+  PASSWORD_AUTH_DISABLED: 401,
+  CSRF_FAILED: 403,
+  ADMIN_ACTION_REQUIRED: 403,
+  NOT_FOUND: 404,
+  NONEXISTENT_SUBDOMAIN: 404,
+  CHANNEL_ALREADY_EXISTS: 409,
+  RATE_LIMIT_HIT: 429,
+  FAILED_TO_CONNECT_BOUNCER: 502,
+  INTERNAL_SERVER_ERROR_ON_BOUNCER: 502,
+};
+
+/** Zulip's "Access denied" (AccessDeniedError) and a missing object (ResourceNotFoundError): BAD_REQUEST under another status. */
+export const ACCESS_DENIED: Raised = { status: 403, code: "BAD_REQUEST" };
+export const RESOURCE_NOT_FOUND: Raised = { status: 404, code: "BAD_REQUEST" };
+
+/** A check of the caller made before the parameters are read: it throws to refuse, with one of `raises` when given (BAD_REQUEST otherwise). */
+export type Guard = ((ctx: UserContext) => Promise<void> | void) & { raises?: readonly Raised[] };
 
 /** The endpoint with a check in front, as a Zulip view decorator: `guarded(requireAdmin, handler(…))`. */
 export function guarded(guard: Guard, endpoint: UserEndpoint): UserEndpoint {
   return { ...endpoint, guards: [guard, ...(endpoint.guards ?? [])] };
+}
+
+/** The endpoint, saying which errors its handler raises of its own: `raising(["STREAM_DOES_NOT_EXIST"], handler(…))`. */
+export function raising<E extends Endpoint>(raises: readonly Raised[], endpoint: E): E {
+  return { ...endpoint, raises: [...(endpoint.raises ?? []), ...raises] };
 }
 
 export function handler<D extends Declaration>(params: D, handle: (ctx: UserContext, args: Args<D>) => Promise<Payload>): UserEndpoint {

@@ -10,7 +10,7 @@ import { externalHost, type ChatConfig } from "../config.js";
 import { schemaOf, stringSchema } from "../lib/validators.js";
 import { API_SCHEMAS, objectOf, strs, type Returns } from "./api-schemas.js";
 import type { ParamField } from "./declare.js";
-import { API_PREFIX, JSON_PREFIX, type Route } from "./endpoint.js";
+import { API_PREFIX, CODE_STATUS, JSON_PREFIX, type Raised, type Route } from "./endpoint.js";
 
 export const OPENAPI_PATH = "/openapi.json";
 
@@ -77,44 +77,63 @@ function success(returns: Returns): SuccessResponse {
   };
 }
 
-/**
- * The codes a 400 carries: the request's own problems, then the operations' refusals
- * (lib/errors.ts and the actions' own errors), as Zulip's JsonableError subclasses.
- */
-const BAD_REQUEST_CODES = [
-  "BAD_REQUEST",
-  "REQUEST_VARIABLE_MISSING",
-  "REQUEST_VARIABLE_INVALID",
-  "REQUEST_CONFUSING_VAR",
-  "INVALID_JSON",
-  "BAD_NARROW",
-  "BAD_EVENT_QUEUE_ID",
-  "BAD_IMAGE",
-  "STREAM_DOES_NOT_EXIST",
-  "UNAUTHORIZED_PRINCIPAL",
-  "PERMISSION_DENIED",
-  "CANNOT_ADMINISTER_CHANNEL",
-  "CANNOT_DEACTIVATE_LAST_USER",
-  "CANNOT_DEACTIVATE_GROUP_IN_USE",
-  "SYSTEM_GROUP_REQUIRED",
-  "EXPECTATION_MISMATCH",
-  "REACTION_ALREADY_EXISTS",
-  "REACTION_DOES_NOT_EXIST",
-  "INVITATION_FAILED",
-  "INVALID_PUSH_DEVICE_TOKEN",
-  "INVALID_REMOTE_PUSH_DEVICE_TOKEN",
-  "PUSH_SERVICE_NOT_CONFIGURED",
-  "NO_ACTIVE_PUSH_DEVICE",
-];
+/** An operation's error answers: each status with the codes it carries. */
+export interface OperationErrors {
+  status: number;
+  codes: string[];
+}
 
-/** Any other status: the same envelope, the code naming the error. */
+/**
+ * The errors an operation can answer, derived from its line of the URL table: the request's
+ * own problems as its declared parameters imply them (a required one can be missing, an
+ * aliased one given twice), authentication and the rate limit for `user` endpoints (Zulip's
+ * rest_dispatch answers every failed API key, deactivated account or organization as
+ * UNAUTHORIZED), the web app's CSRF check under /json, an unknown subdomain for `open` ones,
+ * then what its guards and its handler raise (`Guard.raises`, `raising`). BAD_REQUEST, Zulip's
+ * plain JsonableError, is every operation's. Statuses no operation lists (a malformed or
+ * too large body, a fault of the database) are the document's `default`, with BAD_REQUEST.
+ */
+export function operationErrors(route: Route): OperationErrors[] {
+  const { endpoint } = route;
+  const fields = Object.values(endpoint.params).flatMap((param) => param.fields);
+  const raised: Raised[] = ["BAD_REQUEST"];
+  if (fields.some((field) => field.presence === "required")) raised.push("REQUEST_VARIABLE_MISSING");
+  if (fields.some((field) => field.aliases.length > 0)) raised.push("REQUEST_CONFUSING_VAR");
+  if (route.options.json !== false) raised.push("CSRF_FAILED");
+  if (endpoint.auth === "user") {
+    raised.push("UNAUTHORIZED", "RATE_LIMIT_HIT");
+    for (const guard of endpoint.guards ?? []) raised.push(...(guard.raises ?? []));
+  } else raised.push("NONEXISTENT_SUBDOMAIN");
+  raised.push(...(endpoint.raises ?? []));
+  const byStatus = new Map<number, Set<string>>();
+  for (const one of raised) {
+    const { status, code } = typeof one === "string" ? { status: CODE_STATUS[one] ?? 400, code: one } : one;
+    byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
+  }
+  return [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => ({ status, codes: [...codes] }));
+}
+
+/** Whether an error answer's status and code are among those `errors` list, or the `default` response's (BAD_REQUEST, any other status). */
+export function listsError(errors: readonly OperationErrors[], status: number, code: string): boolean {
+  const listed = errors.find((error) => error.status === status);
+  return listed ? listed.codes.includes(code) : code === "BAD_REQUEST";
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "The request is refused: the first problem found, its code naming it (BAD_REQUEST when no other does).",
+  401: "No valid credentials.",
+  403: "Refused: CSRF_FAILED for the web app's request without its token; BAD_REQUEST for access denied.",
+  404: "Not found.",
+  409: "Already exists.",
+  429: "Too many requests; retry after `retry-after` seconds.",
+  502: "The push notification service failed.",
+};
+
+/** Any other status: the same envelope with BAD_REQUEST. */
 const OTHER_ERRORS = {
-  description: [
-    "Another error, in the same envelope: 403 (access denied, CSRF_FAILED), 404 (not found, NONEXISTENT_SUBDOMAIN), 409 (CHANNEL_ALREADY_EXISTS),",
-    "502 (the push bouncer), or a fault of the database or its disk: 503, or 507 for a full disk, with Retry-After and the code BAD_REQUEST.",
-  ].join(" "),
+  description: "Another refusal, with the code BAD_REQUEST: 413 or 415 for a body that cannot be read, or a fault of the database or its disk: 503, or 507 for a full disk, with Retry-After.",
   headers: { "Retry-After": { description: "Seconds to wait, on a 503 or 507.", schema: { type: "integer" } } },
-  schema: { $ref: "#/components/schemas/Error" },
+  schema: { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { code: { const: "BAD_REQUEST" } } }] },
 };
 
 function operation(route: Route): ApiOperation {
@@ -128,11 +147,7 @@ function operation(route: Route): ApiOperation {
     ...(route.options.json === false && { description: `Served under ${API_PREFIX} only, not under ${JSON_PREFIX}.` }),
     parameters: parameters(route),
     success: success(route.options.returns ?? {}),
-    errors: [
-      { status: 400, codes: BAD_REQUEST_CODES, description: "The request is refused: the first problem found, its code naming it (BAD_REQUEST when no other does)." },
-      ...(open ? [] : [{ status: 401, codes: ["UNAUTHORIZED", "INVALID_API_KEY", "USER_DEACTIVATED", "REALM_DEACTIVATED"], description: "No valid credentials." }]),
-      ...(open ? [] : [{ status: 429, codes: ["RATE_LIMIT_HIT"], description: "Too many requests; retry after `retry-after` seconds." }]),
-    ],
+    errors: operationErrors(route).map(({ status, codes }) => ({ status, codes, ...(STATUS_TEXT[status] && { description: STATUS_TEXT[status] }) })),
     security: open ? [] : ["basicAuth"],
   };
 }

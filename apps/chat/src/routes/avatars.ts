@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { sendStoredImage } from "../http/images.js";
 import { avatarFilesOf } from "../lib/avatars.js";
@@ -13,7 +13,7 @@ import { checkAvatarChangesAllowed, checkAvatarImage, doDeleteAvatar, doUploadAv
 import { avatarsFile } from "../actions/realm-emoji.js";
 
 // The image comes as an uploaded file (Django's request.FILES), whatever its field's name.
-export const uploadAvatar = handler({}, async ({ deps, req, params, user }) => {
+export const uploadAvatar = raising(["BAD_IMAGE"], handler({}, async ({ deps, req, params, user }) => {
   const files = req.uploadedFiles ?? [];
   if (files.length !== 1) throw new BadRequestError("You must upload exactly one avatar.");
   await checkAvatarChangesAllowed(deps, user);
@@ -24,7 +24,7 @@ export const uploadAvatar = handler({}, async ({ deps, req, params, user }) => {
   checkAvatarImage({ fileName: file!.fileName, data });
   const changed = await doUploadAvatar(deps, user, data);
   return { avatar_url: avatarUrl(changed, false) };
-});
+}));
 
 export const deleteAvatar = handler({}, async ({ deps, user }) => {
   await checkAvatarChangesAllowed(deps, user);

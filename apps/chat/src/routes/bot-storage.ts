@@ -1,5 +1,5 @@
 // GET/PUT/DELETE /bot_storage: only bots may use it (since Zulip 12.0, feature level 494).
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, type UserContext } from "../http/endpoint.js";
 import { ParamValidationError, PermissionDeniedError } from "../http/errors.js";
 import { optional, required } from "../http/declare.js";
 import { json } from "../http/params.js";
@@ -20,23 +20,23 @@ function botsOnly({ user }: UserContext): void {
 
 const keys = optional("keys", json(list(string())));
 
-export const getStorage = guarded(
+export const getStorage = raising(["PERMISSION_DENIED"], guarded(
   botsOnly,
   handler({ keys }, async ({ deps, user }, args) => ({ storage: await getBotStorage(deps, user.id, args.keys) })),
-);
+));
 
-export const putStorage = guarded(
+export const putStorage = raising(["PERMISSION_DENIED"], guarded(
   botsOnly,
   handler({ storage: required("storage", json(stringMap)) }, async ({ deps, user }, { storage }) => {
     await doPutBotStorage(deps, user.id, storage);
     return {};
   }),
-);
+));
 
-export const removeStorage = guarded(
+export const removeStorage = raising(["PERMISSION_DENIED"], guarded(
   botsOnly,
   handler({ keys }, async ({ deps, user }, args) => {
     await doRemoveBotStorage(deps, user.id, args.keys);
     return {};
   }),
-);
+));

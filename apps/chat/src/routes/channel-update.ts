@@ -1,5 +1,5 @@
 // PATCH /streams/{stream_id}: rename, describe, change privacy, defaults and permissions.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { collect, optional } from "../http/declare.js";
 import { BadRequestError, CannotAdministerChannelError, ChannelAlreadyExistsError, mustBeOwner, previousSettingMismatch } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -20,7 +20,7 @@ import { usersInRealm } from "../store/users.js";
 import { pathId } from "./access.js";
 import { accessChannelById, channelByName, channelScope } from "./channel-access.js";
 
-export const updateChannel = handler(
+export const updateChannel = raising(["CANNOT_ADMINISTER_CHANNEL", "CHANNEL_ALREADY_EXISTS", "EXPECTATION_MISMATCH", "REQUEST_VARIABLE_INVALID", "UNAUTHORIZED_PRINCIPAL"], handler(
   {
     description: optional("description", raw({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH })),
     newName: optional("new_name", raw()),
@@ -96,4 +96,4 @@ export const updateChannel = handler(
     await doUpdateChannel(deps, ctx.realm.id, stream, changes, clock.now().getTime());
     return {};
   },
-);
+));

@@ -1,5 +1,5 @@
 // Channels: create, list, read, look up by name, members, update, archive, default channels.
-import { guarded, handler } from "../http/endpoint.js";
+import { guarded, handler, raising } from "../http/endpoint.js";
 import { given, refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError, ChannelAlreadyExistsError, CannotAdministerChannelError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -20,7 +20,7 @@ import { accessChannelFolder } from "../actions/channel-folders.js";
 import { channelSettingParams, checkCanCreateChannel, checkChannelGroupSettings } from "./channel-settings.js";
 import { requireAdmin, requireMember } from "./guards.js";
 
-export const createNewChannel = guarded(
+export const createNewChannel = raising(["CHANNEL_ALREADY_EXISTS", "UNAUTHORIZED_PRINCIPAL"], guarded(
   // Zulip's view is wrapped in require_non_guest_user, which refuses before any parameter.
   requireMember,
   handler(
@@ -58,7 +58,7 @@ export const createNewChannel = guarded(
       return { id };
     },
   ),
-);
+));
 
 const includeFlag = (name: string, fallback: boolean) => withDefault(name, json(bool), fallback);
 
@@ -125,14 +125,14 @@ export const channelMembers = handler({}, async (ctx) => {
   return { subscribers: (await subscribersByStream(db, [stream.id])).get(stream.id) };
 });
 
-export const archiveChannelById = handler({}, async (ctx) => {
+export const archiveChannelById = raising(["CANNOT_ADMINISTER_CHANNEL"], handler({}, async (ctx) => {
   const scope = await channelScope(ctx.deps.db, ctx);
   const stream = accessChannelById(scope, ctx, pathId(ctx.path.stream_id));
   if (!canAdministerChannel(scope.graph, ctx.user, stream)) throw new CannotAdministerChannelError();
   if (stream.deactivated) throw new BadRequestError("Channel is already deactivated");
   await archiveChannel(ctx.deps, ctx.realm.id, stream);
   return {};
-});
+}));
 
 const streamIdParam = { id: required("stream_id", json(int())) };
 

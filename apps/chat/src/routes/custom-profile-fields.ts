@@ -1,5 +1,5 @@
 // /realm/profile_fields: anyone lists; administrators create, edit, reorder and delete.
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, RESOURCE_NOT_FOUND, type UserContext } from "../http/endpoint.js";
 import { optional, required, withDefault } from "../http/declare.js";
 import { ResourceNotFoundError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -52,7 +52,7 @@ export const reorderFields = guarded(
   }),
 );
 
-export const updateField = guarded(
+export const updateField = raising([RESOURCE_NOT_FOUND], guarded(
   requireAdmin,
   guarded(
     fieldPath,
@@ -72,13 +72,13 @@ export const updateField = guarded(
       },
     ),
   ),
-);
+));
 
-export const deleteField = guarded(
+export const deleteField = raising([RESOURCE_NOT_FOUND], guarded(
   requireAdmin,
   handler({}, async ({ deps, path, realm }) => {
     const id = fieldId(path.field_id);
     await doDeleteField(deps, accessField(await fieldsInRealm(deps.db, realm.id), id));
     return {};
   }),
-);
+));

@@ -1,7 +1,7 @@
 // GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}; all refused while the user has turned
 // drafts synchronization off.
 import type { ChatDeps } from "../deps.js";
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, RESOURCE_NOT_FOUND, type UserContext } from "../http/endpoint.js";
 import { required } from "../http/declare.js";
 import { json } from "../http/params.js";
 import { field, int, list, nullable, object, oneOf, optionalField, string, union, type Validator } from "../http/validators.js";
@@ -38,12 +38,12 @@ export const createDrafts = guarded(draftEndpoint, handler({ drafts: required("d
   return { ids: await doCreateDrafts(ctx.deps, ctx, drafts, now(ctx.deps)) };
 }));
 
-export const editDraft = guarded(draftEndpoint, handler({ draft: required("draft", json(draft, { ownNulCheck: true })) }, async (ctx, { draft: replacement }) => {
+export const editDraft = raising([RESOURCE_NOT_FOUND], guarded(draftEndpoint, handler({ draft: required("draft", json(draft, { ownNulCheck: true })) }, async (ctx, { draft: replacement }) => {
   await doEditDraft(ctx.deps, ctx, pathId(ctx.path.draft_id), replacement, now(ctx.deps));
   return {};
-}));
+})));
 
-export const deleteDraft = guarded(draftEndpoint, handler({}, async (ctx) => {
+export const deleteDraft = raising([RESOURCE_NOT_FOUND], guarded(draftEndpoint, handler({}, async (ctx) => {
   await doDeleteDraft(ctx.deps, ctx, pathId(ctx.path.draft_id));
   return {};
-}));
+})));

@@ -1,7 +1,7 @@
 // GET /events (long poll) and DELETE /events. A poll waits until its queue has an event, or
 // until the heartbeat (45 to 55 s); dont_block answers at once. Polls and deletions of queues
 // held by another process are routed there by the proxy (docs/scaling-chat.md).
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { accepted, collect, declared, optional, required, withDefault } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { bool, int } from "../http/validators.js";
@@ -19,7 +19,7 @@ const LEGACY_CAPABILITIES: [string, keyof Capabilities][] = [
 
 const legacyCapabilities = collect(LEGACY_CAPABILITIES.map(([param, name]) => [name, withDefault(param, json(bool), false)] as const));
 
-export const getEvents = handler(
+export const getEvents = raising(["BAD_EVENT_QUEUE_ID"], handler(
   {
     userClient: accepted("user_client"),
     lastEventId: optional("last_event_id", json(int())),
@@ -55,9 +55,9 @@ export const getEvents = handler(
     if (closing) ctx.reply.header("connection", "close");
     return { events: queued, queue_id };
   },
-);
+));
 
-export const deleteQueue = handler({ queueId: required("queue_id", raw()) }, async ({ deps, user }, { queueId }) => {
+export const deleteQueue = raising(["BAD_EVENT_QUEUE_ID"], handler({ queueId: required("queue_id", raw()) }, async ({ deps, user }, { queueId }) => {
   deps.events.cleanup(user.id, queueId);
   return {};
-});
+}));

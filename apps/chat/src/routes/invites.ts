@@ -1,7 +1,7 @@
 // /invites: email invitations (recorded, not mailed) and reusable links, with Zulip's
 // permission rules: can_invite_users_group / create_multiuse_invite_group, a role no higher
 // than the inviter's, channels the inviter may subscribe others to, groups they may add to.
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, RESOURCE_NOT_FOUND, type UserContext } from "../http/endpoint.js";
 import { optional, required, withDefault, type Args, type Param } from "../http/declare.js";
 import { BadRequestError, insufficientPermission, mustBeAdmin, mustBeOwner, ResourceNotFoundError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -99,7 +99,7 @@ export const listInvites = guarded(
   }),
 );
 
-export const inviteUsers = guarded(
+export const inviteUsers = raising(["INVITATION_FAILED", "UNAUTHORIZED_PRINCIPAL"], guarded(
   requireMember,
   handler(
     {
@@ -113,28 +113,28 @@ export const inviteUsers = guarded(
       return {};
     },
   ),
-);
+));
 
-export const createMultiuseInvite = guarded(
+export const createMultiuseInvite = raising(["UNAUTHORIZED_PRINCIPAL"], guarded(
   requireMember,
   handler(inviteParams(withDefault("stream_ids", json(list(int())), [])), async (ctx, args) => {
     const options = await inviteOptions(ctx, "create_multiuse_invite_group", args, undefined);
     const key = await doCreateMultiuseInvite(ctx.deps, { ...options, notifyReferrerOnJoin: true });
     return { invite_link: inviteLink(realmUrl(ctx.deps.config, ctx.realm.string_id), key) };
   }),
-);
+));
 
-export const revokeMultiuseInvite = handler({}, async (ctx) => {
+export const revokeMultiuseInvite = raising(["UNAUTHORIZED_PRINCIPAL", RESOURCE_NOT_FOUND], handler({}, async (ctx) => {
   await checkRevokeMultiuseInvite(ctx.deps, await accessInvite(ctx, true));
   return {};
-});
+}));
 
-export const revokeInvite = handler({}, async (ctx) => {
+export const revokeInvite = raising(["UNAUTHORIZED_PRINCIPAL", RESOURCE_NOT_FOUND], handler({}, async (ctx) => {
   await doRevokeEmailInvite(ctx.deps, await accessInvite(ctx, false));
   return {};
-});
+}));
 
-export const resendInvite = handler({}, async (ctx) => {
+export const resendInvite = raising(["UNAUTHORIZED_PRINCIPAL", RESOURCE_NOT_FOUND], handler({}, async (ctx) => {
   await doResendEmailInvite(ctx.deps, await accessInvite(ctx, false));
   return {};
-});
+}));

@@ -1,6 +1,6 @@
 // GET /messages/matches_narrow: which of the given messages match a narrow, with the search
 // highlighting GET /messages would give them.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { refine, required } from "../http/declare.js";
 import { json } from "../http/params.js";
 import { anything, int, list } from "../http/validators.js";
@@ -13,7 +13,7 @@ import { planNarrow } from "./narrow-filter.js";
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-export const matchesNarrow = handler(
+export const matchesNarrow = raising(["BAD_NARROW"], handler(
   { ids: required("msg_ids", json(list(int()))), narrow: refine(required("narrow", json(anything)), parseNarrow) },
   async (ctx, { ids, narrow }) => {
     const { deps } = ctx;
@@ -32,4 +32,4 @@ export const matchesNarrow = handler(
     }
     return { messages: out };
   },
-);
+));

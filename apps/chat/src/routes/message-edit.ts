@@ -1,5 +1,5 @@
 // PATCH and DELETE /messages/{message_id}, GET /messages/{message_id}/history.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { optional, withDefault } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -14,7 +14,7 @@ import { accessMessage } from "./message-access.js";
 
 const PROPAGATE_MODES = ["change_one", "change_later", "change_all"];
 
-export const editMessage = handler(
+export const editMessage = raising(["EXPECTATION_MISMATCH"], handler(
   {
     topicRaw: optional("topic", raw({ ownNulCheck: true }), { aliases: ["subject"] }),
     streamId: optional("stream_id", json(int())),
@@ -50,7 +50,7 @@ export const editMessage = handler(
     await doEditMessage(deps, request, ids);
     return { detached_uploads: [] };
   },
-);
+));
 
 export const deleteMessage = handler({}, async (ctx) => {
   const { deps } = ctx;

@@ -1,5 +1,5 @@
 // POST /messages/flags, POST /messages/flags/narrow, and the mark-as-read shortcuts.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { pair, refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -74,7 +74,7 @@ export const updateFlags = handler({ messages: required("messages", json(list(in
   return out;
 });
 
-export const updateFlagsForNarrow = handler(
+export const updateFlagsForNarrow = raising(["BAD_NARROW"], handler(
   {
     anchor: refine(required("anchor", raw()), parseAnchor),
     includeAnchor: withDefault("include_anchor", json(bool), true),
@@ -114,7 +114,7 @@ export const updateFlagsForNarrow = handler(
     if (ignoredChannels.length) out.ignored_because_not_subscribed_channels = ignoredChannels;
     return out;
   },
-);
+));
 
 export const markAllAsRead = handler({}, async (ctx) => {
   await doMarkRead(ctx.deps, ctx.user.id, {});

@@ -1,7 +1,7 @@
 // GET /messages and GET /messages/{message_id}.
 import { sql } from "kysely";
 import type { ChatDeps } from "../deps.js";
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { given, optional, refine, withDefault } from "../http/declare.js";
 import { JsonText, serializeBody } from "../http/envelope.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
@@ -102,7 +102,7 @@ export async function fetchWindow(deps: ChatDeps, plan: NarrowPlan, anchor: numb
 const applyMarkdownParam = withDefault("apply_markdown", json(bool), true);
 const allowEmptyTopicNameParam = withDefault("allow_empty_topic_name", json(bool), false);
 
-export const getMessages = handler(
+export const getMessages = raising(["BAD_NARROW", "REQUEST_VARIABLE_MISSING"], handler(
   {
     anchorRaw: optional("anchor", raw()),
     includeAnchorGiven: given("include_anchor"),
@@ -184,7 +184,7 @@ export const getMessages = handler(
       return dicts;
     }
   },
-);
+));
 
 export const getMessage = handler({ applyMarkdown: applyMarkdownParam, allowEmptyTopicName: allowEmptyTopicNameParam }, async (ctx, { applyMarkdown, allowEmptyTopicName }) => {
   const { deps } = ctx;

@@ -1,5 +1,5 @@
 // POST /messages: send a channel or direct message; POST /messages/render: preview one.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { RequestVariableMissingError } from "../http/errors.js";
 import { optional, required } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
@@ -12,7 +12,7 @@ import { channelMessageUrl, directMessageUrl } from "../lib/message-urls.js";
 import { EMPTY_TOPIC_DISPLAY_NAME, normalizeContent } from "../lib/topics.js";
 import { channelTopic, clientName, messageType, resolveTarget, topicParam } from "./message-targets.js";
 
-export const sendMessage = handler(
+export const sendMessage = raising(["STREAM_DOES_NOT_EXIST", "STREAM_WILDCARD_MENTION_NOT_ALLOWED", "TOPIC_WILDCARD_MENTION_NOT_ALLOWED", "REQUEST_VARIABLE_MISSING"], handler(
   {
     kind: messageType,
     to: required("to", raw()),
@@ -50,7 +50,7 @@ export const sendMessage = handler(
     if (sent.automaticNewVisibilityPolicy !== undefined) out.automatic_new_visibility_policy = sent.automaticNewVisibilityPolicy;
     return out;
   },
-);
+));
 
 export const renderMessage = handler({ content: required("content", raw()) }, async ({ deps, realm, user, state }, { content }) => {
   const scope = await messageScope(deps, realm, user, state);

@@ -1,6 +1,6 @@
 // /navigation_views (FL 390), keyed by fragment. A fragment holds slashes ("narrow/is/alerted"),
 // which clients send as they are or percent-encoded, so the path ends in a wildcard.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { optional, required } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -19,7 +19,7 @@ export const addNavigationView = handler(
   },
 );
 
-export const updateNavigationView = handler(
+export const updateNavigationView = raising(["NOT_FOUND"], handler(
   { isPinned: optional("is_pinned", json(bool)), name: optional("name", raw({ required: true })) },
   async ({ deps, path, user }, { isPinned, name }) => {
     const view = await accessNavigationView(deps, user.id, path["*"] ?? "");
@@ -27,9 +27,9 @@ export const updateNavigationView = handler(
     await checkUpdateNavigationView(deps, view, { isPinned, name });
     return {};
   },
-);
+));
 
-export const removeNavigationView = handler({}, async ({ deps, path, user }) => {
+export const removeNavigationView = raising(["NOT_FOUND"], handler({}, async ({ deps, path, user }) => {
   await doRemoveNavigationView(deps, await accessNavigationView(deps, user.id, path["*"] ?? ""));
   return {};
-});
+}));

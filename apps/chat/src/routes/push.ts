@@ -1,7 +1,7 @@
 // Mobile push: logged-in devices (POST /register_client_device, /remove_client_device), E2EE
 // registration (POST /mobile_push/register), the E2EE test notification, and the deprecated
 // APNs/FCM token endpoints.
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, type UserContext } from "../http/endpoint.js";
 import { optional, required } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -37,7 +37,7 @@ export const removeClientDevice = guarded(
   }),
 );
 
-export const registerPushDevice = guarded(
+export const registerPushDevice = raising(["PUSH_SERVICE_NOT_CONFIGURED"], guarded(
   requireHuman,
   handler(
     {
@@ -56,27 +56,27 @@ export const registerPushDevice = guarded(
       return {};
     },
   ),
-);
+));
 
-export const testNotification = guarded(
+export const testNotification = raising(["NO_ACTIVE_PUSH_DEVICE", "PUSH_SERVICE_NOT_CONFIGURED", "ADMIN_ACTION_REQUIRED", "FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"], guarded(
   requireHuman,
   handler({ deviceId: optional("device_id", json(int())) }, async ({ deps, user, realm }, { deviceId }) => {
     await doSendTestNotification(deps, user, realm, deviceId);
     return {};
   }),
-);
+));
 
 // Deprecated at feature level 420 for the E2EE one above; older apps still call it.
-export const legacyTestNotification = guarded(
+export const legacyTestNotification = raising(["INVALID_PUSH_DEVICE_TOKEN", "INVALID_REMOTE_PUSH_DEVICE_TOKEN", "PUSH_SERVICE_NOT_CONFIGURED", "FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"], guarded(
   requireHuman,
   handler({ token: optional("token", raw()) }, async ({ deps, user, realm }, args) => {
     await doSendLegacyTestNotification(deps, user, realm, args.token);
     return {};
   }),
-);
+));
 
 // compat: Zulip requires appid since feature level 223.
-export const addApnsToken = guarded(
+export const addApnsToken = raising(["FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"], guarded(
   requireHuman,
   handler({ appid: required("appid", raw()), token }, async ({ deps, user }, args) => {
     if (!/^[.a-zA-Z0-9-]+$/.test(args.appid)) throw new BadRequestError("appid has invalid format");
@@ -84,16 +84,16 @@ export const addApnsToken = guarded(
     await doAddPushToken(deps, user, TOKEN_KIND_APNS, args.token, args.appid);
     return {};
   }),
-);
+));
 
-export const addFcmToken = guarded(
+export const addFcmToken = raising(["FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"], guarded(
   requireHuman,
   handler({ token }, async ({ deps, user }, args) => {
     checkLegacyToken(args.token, false);
     await doAddPushToken(deps, user, TOKEN_KIND_FCM, args.token, null);
     return {};
   }),
-);
+));
 
 const removeToken = (kind: typeof TOKEN_KIND_APNS | typeof TOKEN_KIND_FCM) =>
   guarded(
@@ -105,5 +105,5 @@ const removeToken = (kind: typeof TOKEN_KIND_APNS | typeof TOKEN_KIND_FCM) =>
     }),
   );
 
-export const removeApnsToken = removeToken(TOKEN_KIND_APNS);
-export const removeFcmToken = removeToken(TOKEN_KIND_FCM);
+export const removeApnsToken = raising(["FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"], removeToken(TOKEN_KIND_APNS));
+export const removeFcmToken = raising(["FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"], removeToken(TOKEN_KIND_FCM));

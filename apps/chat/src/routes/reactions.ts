@@ -1,5 +1,5 @@
 // POST and DELETE /messages/{message_id}/reactions.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { optional, required, withDefault } from "../http/declare.js";
 import { raw } from "../http/params.js";
@@ -10,7 +10,7 @@ import { realmEmojiIndex } from "../store/realm-emoji.js";
 import { pathId } from "./access.js";
 import { accessMessage } from "./message-access.js";
 
-export const addReaction = handler(
+export const addReaction = raising(["REACTION_ALREADY_EXISTS"], handler(
   {
     emojiName: required("emoji_name", raw()),
     emojiCode: optional("emoji_code", raw()),
@@ -28,9 +28,9 @@ export const addReaction = handler(
     await checkAddReaction(deps, { user, message, received, emojiName, emojiCode, reactionType, custom });
     return {};
   },
-);
+));
 
-export const removeReaction = handler(
+export const removeReaction = raising(["REACTION_DOES_NOT_EXIST"], handler(
   {
     emojiName: optional("emoji_name", raw()),
     emojiCode: optional("emoji_code", raw()),
@@ -47,4 +47,4 @@ export const removeReaction = handler(
     await checkRemoveReaction(deps, { user, message, emojiCode, reactionType });
     return {};
   },
-);
+));

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { handler } from "../http/endpoint.js";
+import { handler, raising, RESOURCE_NOT_FOUND } from "../http/endpoint.js";
 import { BadRequestError, insufficientPermission, notAllowedForGuests, ResourceNotFoundError } from "../http/errors.js";
 import { sendStoredImage } from "../http/images.js";
 import { avatarsFile, checkAddRealmEmoji, checkRemoveRealmEmoji, doRemoveRealmEmoji, emojiExists } from "../actions/realm-emoji.js";
@@ -37,7 +37,7 @@ export const addRealmEmoji = handler({}, async (ctx) => {
   return {};
 });
 
-export const removeRealmEmoji = handler({}, async (ctx) => {
+export const removeRealmEmoji = raising([RESOURCE_NOT_FOUND], handler({}, async (ctx) => {
   // compat: deletion takes the name as given (no trimming), as Zulip's delete_emoji does.
   const name = ctx.path["*"] ?? "";
   const emoji = await activeEmojiByName(ctx.deps.db, ctx.realm.id, name);
@@ -45,7 +45,7 @@ export const removeRealmEmoji = handler({}, async (ctx) => {
   checkRemoveRealmEmoji(ctx.user, emoji);
   await doRemoveRealmEmoji(ctx.deps, emoji);
   return {};
-});
+}));
 
 /** Stored file names only (emoji, realm icon and logos): no dot segments, nothing outside the avatars directory. */
 const SAFE_PATH = /^[0-9]+\/(emoji\/images\/(still\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*|realm\/(icon|logo|night_logo)\.png)$/;

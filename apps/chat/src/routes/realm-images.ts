@@ -1,7 +1,7 @@
 // GET (a redirect to the current image), POST and DELETE (administrators only) /realm/icon and
 // /realm/logo, and Beacon's default organization icon.
 import type { FastifyInstance } from "fastify";
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, type UserContext } from "../http/endpoint.js";
 import { required } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import type { Payload } from "../http/envelope.js";
@@ -32,27 +32,27 @@ async function uploadedImage(ctx: UserContext, what: "icon" | "logo"): Promise<B
 // compat: Zulip requires `night` on every logo call, `false` for the day logo.
 const night = required("night", json(bool));
 
-export const uploadIcon = guarded(
+export const uploadIcon = raising(["BAD_IMAGE"], guarded(
   requireAdmin,
   handler({}, async (ctx) => {
     const data = await uploadedImage(ctx, "icon");
     return { icon_url: await doChangeRealmImage(ctx.deps, ctx.realm.id, "icon", await resizeRealmImage("icon", data)) };
   }),
-);
+));
 
 export const deleteIcon = guarded(
   requireAdmin,
   handler({}, async ({ deps, realm }) => ({ icon_url: await doChangeRealmImage(deps, realm.id, "icon", undefined) })),
 );
 
-export const uploadLogo = guarded(
+export const uploadLogo = raising(["BAD_IMAGE"], guarded(
   requireAdmin,
   handler({ night }, async (ctx, args) => {
     const data = await uploadedImage(ctx, "logo");
     await doChangeRealmImage(ctx.deps, ctx.realm.id, args.night ? "night_logo" : "logo", await resizeRealmImage("logo", data));
     return {};
   }),
-);
+));
 
 export const deleteLogo = guarded(
   requireAdmin,

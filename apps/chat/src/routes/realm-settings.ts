@@ -1,5 +1,5 @@
 // PATCH /realm: organization settings (administrators; some owners only).
-import { guarded, handler } from "../http/endpoint.js";
+import { guarded, handler, raising } from "../http/endpoint.js";
 import { collect, optional, refine } from "../http/declare.js";
 import { BadRequestError, mustBeOwner } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -25,7 +25,7 @@ const realmSettingParams = collect<unknown>(
 /** Permission settings arrive as {new, old?} (Zulip's GroupSettingChangeRequest). */
 const groupSettingParams = collect(Object.keys(REALM_GROUP_SETTINGS).map((name) => [name, optional(name, json(groupSettingChange))] as const));
 
-export const updateRealm = guarded(
+export const updateRealm = raising(["EXPECTATION_MISMATCH", "REQUEST_VARIABLE_INVALID", "UNAUTHORIZED_PRINCIPAL"], guarded(
   requireAdmin,
   handler({ given: realmSettingParams, groupChanges: groupSettingParams, authMethods: optional("authentication_methods", json(authMethodsParam)) }, async (ctx, { given, groupChanges, authMethods }) => {
     const { deps, user, realm } = ctx;
@@ -56,7 +56,7 @@ export const updateRealm = guarded(
     // compat: Zulip answers with each changed setting, strings reduced to "updated".
     return { ...Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, typeof v === "string" ? "updated" : v])), ...groupValues, ...(newMethods && { authentication_methods: authMethods }) };
   }),
-);
+));
 
 // Defaults for new users' personal settings (administrators); existing users keep theirs.
 export const updateUserSettingsDefaults = guarded(

@@ -1,5 +1,5 @@
 // GET/POST /saved_snippets, PATCH/DELETE /saved_snippets/{saved_snippet_id}.
-import { handler } from "../http/endpoint.js";
+import { handler, raising, RESOURCE_NOT_FOUND } from "../http/endpoint.js";
 import { optional, required } from "../http/declare.js";
 import { raw } from "../http/params.js";
 import { doCreateSavedSnippet, doDeleteSavedSnippet, doEditSavedSnippet, MAX_SNIPPET_TITLE_LENGTH, presentSavedSnippet } from "../actions/saved-snippets.js";
@@ -16,12 +16,12 @@ export const createSavedSnippet = handler({ title: required("title", title), con
   saved_snippet_id: await doCreateSavedSnippet(deps, user, args.title, args.content, deps.clock.now().getTime()),
 }));
 
-export const editSavedSnippet = handler({ title: optional("title", title), content: optional("content", content) }, async ({ deps, path, user }, changes) => {
+export const editSavedSnippet = raising([RESOURCE_NOT_FOUND], handler({ title: optional("title", title), content: optional("content", content) }, async ({ deps, path, user }, changes) => {
   await doEditSavedSnippet(deps, user, pathId(path.saved_snippet_id), changes);
   return {};
-});
+}));
 
-export const deleteSavedSnippet = handler({}, async ({ deps, path, user }) => {
+export const deleteSavedSnippet = raising([RESOURCE_NOT_FOUND], handler({}, async ({ deps, path, user }) => {
   await doDeleteSavedSnippet(deps, user, pathId(path.saved_snippet_id));
   return {};
-});
+}));

@@ -1,5 +1,5 @@
 // GET, POST /scheduled_messages; PATCH, DELETE /scheduled_messages/{scheduled_message_id}.
-import { handler } from "../http/endpoint.js";
+import { handler, raising, RESOURCE_NOT_FOUND } from "../http/endpoint.js";
 import { BadRequestError } from "../http/errors.js";
 import { optional, refine, required } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
@@ -51,7 +51,7 @@ export const listScheduledMessages = handler({}, async ({ deps, realm, user }) =
   return { scheduled_messages: rows.map(presentScheduledMessage) };
 });
 
-export const scheduleMessage = handler(
+export const scheduleMessage = raising(["STREAM_DOES_NOT_EXIST"], handler(
   {
     kind: refine(required("type", raw()), messageKind),
     to: required("to", raw()),
@@ -72,9 +72,9 @@ export const scheduleMessage = handler(
     const { id } = await doScheduleMessage(deps, request, checked);
     return { scheduled_message_id: id };
   },
-);
+));
 
-export const editScheduledMessage = handler(
+export const editScheduledMessage = raising(["STREAM_DOES_NOT_EXIST", RESOURCE_NOT_FOUND], handler(
   {
     kind: refine(optional("type", raw()), (type) => (type === undefined ? undefined : messageKind(type))),
     to: optional("to", raw()),
@@ -98,12 +98,12 @@ export const editScheduledMessage = handler(
     await doEditScheduledMessage(deps, { scope, row, target, topic, content, deliverAt: timestamp === undefined ? undefined : timestamp * 1000, client: clientName(ctx.req), now });
     return {};
   },
-);
+));
 
-export const deleteScheduledMessage = handler({}, async ({ deps, realm, user, path }) => {
+export const deleteScheduledMessage = raising([RESOURCE_NOT_FOUND], handler({}, async ({ deps, realm, user, path }) => {
   const scope = await messageScope(deps, realm, user);
   const row = await accessScheduledMessage(deps, scope, pathId(path.scheduled_message_id));
   await doDeleteScheduledMessage(deps, scope, row, "scheduled_messages");
   return {};
-});
+}));
 

@@ -1,5 +1,5 @@
 // GET, POST /reminders; DELETE /reminders/{reminder_id} (FL 399; `note` FL 415).
-import { handler } from "../http/endpoint.js";
+import { handler, raising, RESOURCE_NOT_FOUND } from "../http/endpoint.js";
 import { optional, required } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { int } from "../http/validators.js";
@@ -35,9 +35,9 @@ export const scheduleReminder = handler(
   },
 );
 
-export const deleteReminder = handler({}, async ({ deps, realm, user, path }) => {
+export const deleteReminder = raising([RESOURCE_NOT_FOUND], handler({}, async ({ deps, realm, user, path }) => {
   const scope = await messageScope(deps, realm, user);
   const row = await accessReminder(deps, scope, pathId(path.reminder_id));
   await doDeleteScheduledMessage(deps, scope, row, "reminders");
   return {};
-});
+}));

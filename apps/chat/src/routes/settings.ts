@@ -3,7 +3,7 @@
 // compat: PATCH /settings/display and /settings/notifications are Zulip's deprecated aliases.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, type UserContext } from "../http/endpoint.js";
 import { collect, optional, refine, type Param } from "../http/declare.js";
 import { BadRequestError, mustBeAdmin, ZulipError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -56,7 +56,7 @@ async function targetUsers({ deps, realm }: UserContext, userIds: number[], grou
   return [...ids].map((id) => byId.get(id)!).filter((u) => !u.is_bot);
 }
 
-export const updateSettings = guarded(
+export const updateSettings = raising(["UNAUTHORIZED_PRINCIPAL", { status: 502, code: "BAD_REQUEST" }], guarded(
   requireHuman,
   handler(
     {
@@ -98,7 +98,7 @@ export const updateSettings = guarded(
       return {};
     },
   ),
-);
+));
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

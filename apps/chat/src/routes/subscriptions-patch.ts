@@ -1,6 +1,6 @@
 // PATCH /users/me/subscriptions: subscribe to `add` and unsubscribe from `delete` in one call,
 // answering with both halves' keys (Zulip's update_subscriptions_backend).
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { withDefault } from "../http/declare.js";
 import { BadRequestError } from "../http/errors.js";
 import { json } from "../http/params.js";
@@ -12,7 +12,7 @@ import { addSubscriptions, removeSubscriptions } from "./subscriptions.js";
 // compat: `color` is accepted and, as with POST /users/me/subscriptions, not applied.
 const additions = list(object({ name: field(string()), color: optionalField(string()), description: optionalField(string({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH })) }));
 
-export const updateSubscriptions = handler(
+export const updateSubscriptions = raising(["STREAM_DOES_NOT_EXIST", "UNAUTHORIZED_PRINCIPAL"], handler(
   { remove: withDefault("delete", json(list(string())), []), add: withDefault("add", json(additions), []) },
   async (ctx, { remove, add }) => {
     if (!add.length && !remove.length) throw new BadRequestError('Nothing to do. Specify at least one of "add" or "delete".');
@@ -21,4 +21,4 @@ export const updateSubscriptions = handler(
     const removed = await removeSubscriptions(ctx.deps, ctx, remove, undefined);
     return { ...added, ...removed };
   },
-);
+));

@@ -1,6 +1,6 @@
 // The caller's subscriptions: subscribe (creating channels), unsubscribe, list.
 import type { ChatDeps } from "../deps.js";
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, type UserContext } from "../http/endpoint.js";
 import { given, optional, refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError, insufficientPermission, StreamDoesNotExistError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -22,7 +22,7 @@ import { requireMember } from "./guards.js";
 
 const subscriptionRequests = list(object({ name: field(string()), description: optionalField(string({ maxLength: MAX_CHANNEL_DESCRIPTION_LENGTH })) }, { allowExtra: true }));
 
-export const subscribe = guarded(
+export const subscribe = raising(["UNAUTHORIZED_PRINCIPAL"], guarded(
   // Zulip's view is wrapped in require_non_guest_user: guests are only ever added by others.
   requireMember,
   handler(
@@ -36,12 +36,12 @@ export const subscribe = guarded(
     },
     async (ctx, { requests, retentionGiven, settings, principals, fatal }) => addSubscriptions(ctx.deps, ctx, { requests, settings, retentionGiven, principals, fatal }),
   ),
-);
+));
 
-export const unsubscribe = handler(
+export const unsubscribe = raising(["STREAM_DOES_NOT_EXIST"], handler(
   { names: required("subscriptions", json(list(string()))), principals: optional("principals", json(principalsValidator)) },
   async (ctx, { names, principals }) => removeSubscriptions(ctx.deps, ctx, names, principals),
-);
+));
 
 export const listSubscriptions = handler(
   {

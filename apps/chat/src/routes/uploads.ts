@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { handler } from "../http/endpoint.js";
+import { ACCESS_DENIED, handler, raising, RESOURCE_NOT_FOUND } from "../http/endpoint.js";
 import { authenticateApiOrSession } from "../http/session.js";
 import { BadRequestError, ZulipError } from "../http/errors.js";
 import { MAX_FILE_UPLOAD_SIZE_MIB, PATH_ID, TEMPORARY_URL_SECONDS, readToken, temporaryToken, tokenSignatureValid } from "../lib/uploads.js";
@@ -53,20 +53,20 @@ export const uploadUserFile = handler({}, async ({ deps, req, params, user }) =>
   return { uri: url, url, filename: attachment.file_name };
 });
 
-export const temporaryUploadUrl = handler({}, async ({ deps, path, user }) => {
+export const temporaryUploadUrl = raising([ACCESS_DENIED, RESOURCE_NOT_FOUND], handler({}, async ({ deps, path, user }) => {
   const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
   const token = temporaryToken(attachment.id, attachment.secret, deps.clock.now().getTime() + TEMPORARY_URL_SECONDS * 1000);
   const name = attachment.path_id.slice(attachment.path_id.lastIndexOf("/") + 1);
   return { url: `/user_uploads/temporary/${token}/${name}` };
-});
+}));
 
 // Zulip makes thumbnails in a worker and clients poll this until one exists; here the first
 // request for a thumbnail makes it, so the poll makes it and answers whether it could.
-export const thumbnailStatus = handler({}, async ({ deps, path, user }) => {
+export const thumbnailStatus = raising([ACCESS_DENIED, RESOURCE_NOT_FOUND], handler({}, async ({ deps, path, user }) => {
   const attachment = await accessUpload(deps, user, `${path.realm_id_str}/${path["*"] ?? ""}`);
   const preview = THUMBNAIL_FORMATS.find((f) => !f.animated)!;
   return { has_thumbnail: (await uploadThumbnail(deps, attachment, preview)) !== undefined };
-});
+}));
 
 export const listAttachments = handler({}, async ({ deps, user, realm }) => {
   const own = await attachmentsOfOwner(deps.db, user.id);

@@ -1,5 +1,5 @@
 // User groups: create, list, update, deactivate.
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { collect, optional, required, withDefault } from "../http/declare.js";
 import { BadRequestError, CannotDeactivateGroupInUseError, insufficientPermission, previousSettingMismatch } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -62,7 +62,7 @@ export const listUserGroups = handler({ includeDeactivated: withDefault("include
   return { user_groups: groups.map((g) => presentGroup(g, scope.graph)) };
 });
 
-export const updateUserGroup = handler(
+export const updateUserGroup = raising(["EXPECTATION_MISMATCH"], handler(
   {
     name: optional("name", raw()),
     description: optional("description", raw()),
@@ -93,9 +93,9 @@ export const updateUserGroup = handler(
     await changeGroup(deps, ctx.realm.id, group, changes, deps.clock.now().getTime());
     return {};
   },
-);
+));
 
-export const deactivateUserGroup = handler({}, async (ctx) => {
+export const deactivateUserGroup = raising(["CANNOT_DEACTIVATE_GROUP_IN_USE"], handler({}, async (ctx) => {
   const { deps } = ctx;
   const scope = await groupScope(deps.db, ctx);
   const group = accessGroup(scope, pathId(ctx.path.group_id));
@@ -104,7 +104,7 @@ export const deactivateUserGroup = handler({}, async (ctx) => {
   if (objections.length) throw new CannotDeactivateGroupInUseError(objections);
   await changeGroup(deps, ctx.realm.id, group, { deactivated: true, settings: {} }, deps.clock.now().getTime());
   return {};
-});
+}));
 
 /** Where a group is still used: realm settings, channel settings, other groups. */
 async function groupObjections(db: ChatDb, scope: GroupScope, groupId: number, realmId: number): Promise<Record<string, unknown>[]> {

@@ -1,6 +1,6 @@
 // User status: set one's own (POST /users/me/status), an administrator sets another user's
 // (POST /users/{id}/status), anyone reads one (GET /users/{id}/status).
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, type UserContext } from "../http/endpoint.js";
 import { optional } from "../http/declare.js";
 import { json, raw } from "../http/params.js";
 import { bool } from "../http/validators.js";
@@ -30,10 +30,10 @@ export const updateOwnStatus = guarded(
   handler({ away: optional("away", json(bool)), ...statusParams }, async (ctx, request) => update(ctx, ctx.user, request)),
 );
 
-export const updateUserStatus = handler(statusParams, async (ctx, request) => {
+export const updateUserStatus = raising(["UNAUTHORIZED_PRINCIPAL"], handler(statusParams, async (ctx, request) => {
   const target = await accessUserById(ctx.deps.db, ctx, pathId(ctx.path.user_id) ?? -1, { forAdmin: true });
   return update(ctx, target, request);
-});
+}));
 
 export const userStatus = handler({}, async (ctx) => {
   const target = await accessUserById(ctx.deps.db, ctx, pathId(ctx.path.user_id) ?? -1);

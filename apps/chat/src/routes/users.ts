@@ -1,5 +1,5 @@
 // Users: listing, reading, creating, updating, deactivating and reactivating.
-import { guarded, handler, type UserContext } from "../http/endpoint.js";
+import { guarded, handler, raising, RESOURCE_NOT_FOUND, type Guard, type UserContext } from "../http/endpoint.js";
 import { accepted, optional, refine, required, withDefault } from "../http/declare.js";
 import { BadRequestError, CannotDeactivateLastUserError, mustBeOwner, ResourceNotFoundError } from "../http/errors.js";
 import { JsonText, serializeBody } from "../http/envelope.js";
@@ -77,7 +77,7 @@ export const createUserAccount = guarded(
   ),
 );
 
-export const updateUser = handler(
+export const updateUser = raising(["UNAUTHORIZED_PRINCIPAL"], handler(
   {
     fullName: optional("full_name", raw()),
     role: optional("role", json(int())),
@@ -105,20 +105,23 @@ export const updateUser = handler(
     if (profileData?.length) await checkUpdateProfileData(deps, ctx.realm, target, profileData, { mayEditAll: true });
     return {};
   },
-);
+));
 
-export const deactivateOwnAccount = handler({ comment: accepted("deactivation_notification_comment") }, async ({ deps, user, realm }) => {
+export const deactivateOwnAccount = raising(["CANNOT_DEACTIVATE_LAST_USER"], handler({ comment: accepted("deactivation_notification_comment") }, async ({ deps, user, realm }) => {
   if (user.role === ROLE_OWNER && (await countActiveOwners(deps.db, realm.id)) <= 1) throw new CannotDeactivateLastUserError(true);
   await setUserActive(deps, user, false);
   return {};
-});
+}));
 
 /** The user id of the path: Zulip's URL pattern matches digits only, so anything else is a 404. */
-function numericUserPath({ path }: UserContext): void {
-  if (pathId(path.user ?? path.user_id) === undefined) throw new ResourceNotFoundError("Not Found");
-}
+const numericUserPath: Guard = Object.assign(
+  ({ path }: UserContext) => {
+    if (pathId(path.user ?? path.user_id) === undefined) throw new ResourceNotFoundError("Not Found");
+  },
+  { raises: [RESOURCE_NOT_FOUND] },
+);
 
-export const deactivateUser = guarded(
+export const deactivateUser = raising(["CANNOT_DEACTIVATE_LAST_USER"], guarded(
   numericUserPath,
   handler(
     { comment: optional("deactivation_notification_comment", raw({ maxLength: 2000 })), actions: optional("actions", json(anything)) },
@@ -130,7 +133,7 @@ export const deactivateUser = guarded(
       return {};
     },
   ),
-);
+));
 
 export const reactivateUser = guarded(
   numericUserPath,
@@ -142,12 +145,12 @@ export const reactivateUser = guarded(
   }),
 );
 
-export const regenerateOwnApiKey = handler({}, async ({ deps, user, sessionId, params }) => {
+export const regenerateOwnApiKey = raising(["REQUEST_VARIABLE_MISSING"], handler({}, async ({ deps, user, sessionId, params }) => {
   // Deliberate difference (docs/chat.md): through the web app's session the current password
   // is asked, as Zulip's web UI asks it before showing a key, so a session alone never
   // yields an API key. Whether `password` is a parameter at all depends on how the caller
   // signed in, so it is read here rather than declared.
   if (sessionId !== undefined) await checkSessionPassword(deps, user, params.required("password", raw()));
   return { api_key: await regenerateApiKey(deps, user, deps.clock.now().getTime()) };
-});
+}));
 

@@ -4,7 +4,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ChatDeps } from "../deps.js";
-import { handler } from "../http/endpoint.js";
+import { handler, raising } from "../http/endpoint.js";
 import { required, withDefault } from "../http/declare.js";
 import { BadRequestError, RequestVariableMissingError } from "../http/errors.js";
 import { json, raw } from "../http/params.js";
@@ -17,7 +17,7 @@ import { bbbChecksum, bbbQuery, bigBlueButtonConfigured, signMeeting, unsignMeet
 const processKey = randomBytes(32).toString("hex");
 const signingKey = (deps: ChatDeps) => deps.config.bigBlueButtonSecret || processKey;
 
-export const createBigBlueButtonCall = handler(
+export const createBigBlueButtonCall = raising(["REQUEST_VARIABLE_MISSING"], handler(
   { meetingName: required("meeting_name", raw()), voiceOnly: withDefault("voice_only", json(bool), false) },
   async ({ deps, user }, { meetingName, voiceOnly }) => {
     const meetingId = `zulip-${randomInt(100_000_000_000, 999_999_999_999)}`;
@@ -25,7 +25,7 @@ export const createBigBlueButtonCall = handler(
     const signed = signMeeting({ meeting_id: meetingId, name: meetingName, lock_settings_disable_cam: voiceOnly, moderator: user.id }, signingKey(deps));
     return { url: `/calls/bigbluebutton/join?bigbluebutton=${signed}` };
   },
-);
+));
 
 const tag = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
 

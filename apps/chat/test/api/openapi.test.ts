@@ -8,6 +8,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { ROUTES } from "../../src/routes/index.js";
 import { API_PREFIX } from "../../src/http/endpoint.js";
+import { listsError, operationErrors } from "../../src/http/openapi.js";
 import { chatTest, type ChatTest } from "../helpers.js";
 
 type Document = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, any>> };
@@ -75,6 +76,42 @@ describe("GET /openapi.json", () => {
     assert.deepEqual(success("/typing", "post").required, ["result", "msg"]);
     assert.equal(success("/register", "post").additionalProperties, true);
     assert.deepEqual(doc.paths["/realm/icon"].get.responses["302"].headers.Location.schema, { type: "string" });
+  });
+
+  it("lists each operation's own error codes per status, derived from its line of the table", () => {
+    const codes = (path: string, method: string, status: number) => doc.paths[path][method].responses[String(status)]?.content["application/json"].schema.allOf[1].properties.code.enum;
+    for (const route of ROUTES) {
+      const described = Object.entries(doc.paths).find(([path]) => shape(path) === shape(route.path))![1][route.method.toLowerCase()];
+      const statuses = Object.keys(described.responses).filter((status) => /^[45]/.test(status)).map(Number);
+      const listed = operationErrors(route);
+      assert.deepEqual(statuses, listed.map((error) => error.status), `${route.method} ${route.path}`);
+      // Two lines that are one path to OpenAPI (/users/{user_id_or_email}) list the codes of both.
+      for (const { status, codes: own } of listed) for (const code of own) assert.ok(described.responses[status].content["application/json"].schema.allOf[1].properties.code.enum.includes(code), `${route.method} ${route.path} ${status} ${code}`);
+    }
+    // A plain read: the envelope's own problems, authentication, the rate limit and the web app's CSRF check.
+    assert.deepEqual(codes("/users/me", "get", 400), ["BAD_REQUEST"]);
+    assert.deepEqual(codes("/users/me", "get", 401), ["UNAUTHORIZED"]);
+    assert.deepEqual(codes("/users/me", "get", 403), ["CSRF_FAILED"]);
+    assert.deepEqual(codes("/users/me", "get", 429), ["RATE_LIMIT_HIT"]);
+    assert.equal(codes("/users/me", "get", 409), undefined);
+    // Declared parameters, guards and the handler's own.
+    assert.deepEqual(codes("/messages", "post", 400), ["BAD_REQUEST", "REQUEST_VARIABLE_MISSING", "REQUEST_CONFUSING_VAR", "STREAM_DOES_NOT_EXIST", "STREAM_WILDCARD_MENTION_NOT_ALLOWED", "TOPIC_WILDCARD_MENTION_NOT_ALLOWED"]);
+    assert.ok(codes("/realm/linkifiers", "patch", 400).includes("UNAUTHORIZED_PRINCIPAL"));
+    assert.ok(!codes("/realm/linkifiers", "get", 400).includes("UNAUTHORIZED_PRINCIPAL"));
+    assert.deepEqual(codes("/channels/create", "post", 409), ["CHANNEL_ALREADY_EXISTS"]);
+    assert.deepEqual(codes("/drafts/{draft_id}", "delete", 404), ["BAD_REQUEST"]);
+    assert.deepEqual(codes("/mobile_push/e2ee/test_notification", "post", 502), ["FAILED_TO_CONNECT_BOUNCER", "INTERNAL_SERVER_ERROR_ON_BOUNCER"]);
+    // An open operation: no API key, its subdomain may be unknown; the API-only one has no CSRF check.
+    assert.deepEqual(codes("/fetch_api_key", "post", 401), ["AUTHENTICATION_FAILED", "USER_DEACTIVATED", "REALM_DEACTIVATED"]);
+    assert.deepEqual(codes("/fetch_api_key", "post", 404), ["NONEXISTENT_SUBDOMAIN"]);
+    assert.equal(codes("/fetch_api_key", "post", 403), undefined);
+    // Any other status is BAD_REQUEST, and nothing else.
+    assert.deepEqual(doc.paths["/users/me"].get.responses.default.content["application/json"].schema.allOf[1].properties.code, { const: "BAD_REQUEST" });
+    const ownUser = operationErrors(ROUTES.find((route) => route.method === "GET" && route.path === "/users/me")!);
+    assert.equal(listsError(ownUser, 400, "BAD_REQUEST"), true);
+    assert.equal(listsError(ownUser, 400, "STREAM_DOES_NOT_EXIST"), false);
+    assert.equal(listsError(ownUser, 503, "BAD_REQUEST"), true);
+    assert.equal(listsError(ownUser, 404, "NOT_FOUND"), false);
   });
 
   it("feeds openapi-typescript, whose types compile", async () => {
