@@ -8,7 +8,11 @@ import { bodyChecker } from "@beacon/testing/openapi";
 import { basic, chatTest, type Account, type ChatTest, type Params, type Response } from "../helpers.js";
 import { multipart, uploadsDir } from "./uploads-support.js";
 import { png, uploadEmoji } from "./realm-emoji-support.js";
+import { solidImage, upload } from "./images-support.js";
+import { fakeBouncer, PUSH_KEY, type FakeBouncer } from "./push-support.js";
 import { ROLE_MEMBER } from "../../src/lib/roles.js";
+import { ROUTES } from "../../src/routes/index.js";
+import { drainRealmExports } from "../../src/workers/exports.js";
 
 type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 type Document = { paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
@@ -22,18 +26,25 @@ describe("GET /openapi.json: real answers fit each operation's described respons
   let fits: ReturnType<typeof bodyChecker>;
   let owner: Account;
   let member: Account;
-  /** `METHOD template` of each operation answered, and what did not fit. */
+  let bouncer: FakeBouncer;
+  /** `METHOD template` of each operation answered, of each that answered a success, and what did not fit. */
   const answered = new Set<string>();
+  const succeeded = new Set<string>();
   const misfits: string[] = [];
 
   before(async () => {
-    t = await chatTest({ config: { uploadsDir: await uploadsDir() } });
+    bouncer = await fakeBouncer();
+    // The push bouncer answers the push operations; BigBlueButton's create makes a signed link without calling it.
+    t = await chatTest({ config: { uploadsDir: await uploadsDir(), pushBouncerUrl: bouncer.url, bigBlueButtonUrl: "http://127.0.0.1:9/bigbluebutton", bigBlueButtonSecret: "bbb-secret" } });
     owner = await t.realm({ password: "owner-password" });
     member = await t.user(owner, { role: ROLE_MEMBER, name: "Mia Member" });
     doc = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json();
     fits = bodyChecker(doc);
   });
-  after(() => t.close());
+  after(async () => {
+    await t.close();
+    await bouncer.close();
+  });
 
   /** The described operation of a template of the URL table (`/messages/:message_id`). */
   function described(method: string, template: string): Operation {
@@ -47,6 +58,7 @@ describe("GET /openapi.json: real answers fit each operation's described respons
   function record(method: string, template: string, res: Response): Response {
     const key = `${method} ${template}`;
     answered.add(key);
+    if (res.status < 400) succeeded.add(key);
     const { responses } = described(method, template);
     const response = responses[String(res.status)] ?? responses.default;
     if (!response) {
@@ -70,8 +82,8 @@ describe("GET /openapi.json: real answers fit each operation's described respons
   }
 
   /** A success, whose body is returned. */
-  async function ok(who: Account | null, method: string, template: string, params: Params = {}, path: Record<string, string | number> = {}): Promise<any> {
-    const res = await call(who, method, template, params, path);
+  async function ok(who: Account | null, method: string, template: string, params: Params = {}, path: Record<string, string | number> = {}, options: { host?: string } = {}): Promise<any> {
+    const res = await call(who, method, template, params, path, options);
     assert.equal(res.status, 200, `${method} ${template}: ${JSON.stringify(res.body)}`);
     return res.body;
   }
@@ -283,5 +295,105 @@ describe("GET /openapi.json: real answers fit each operation's described respons
     for (const area of ["server_settings", "users", "streams", "messages", "register", "events", "user_groups", "bots", "realm", "drafts", "user_uploads"]) {
       assert.ok(areas.has(area), `nothing answered under /${area}`);
     }
+  });
+  it("answers every other operation of the URL table with a success as described", async () => {
+    const mia = await t.user(owner, { role: ROLE_MEMBER, name: "Mia Again" });
+    // Invitations and signing up with a link
+    const { invite_link: link } = await ok(owner, "POST", "/invites/multiuse", {});
+    await ok(null, "POST", "/accounts/register", { key: link.split("/").at(-2), email: "joiner@example.com", full_name: "Joiner", password: "pw-secret-1" }, {}, { host: owner.host });
+    await ok(owner, "POST", "/invites/multiuse", { invite_expires_in_minutes: 60 });
+    const multiuse = (await ok(owner, "GET", "/invites")).invites.find((invite: { is_multiuse: boolean }) => invite.is_multiuse);
+    await ok(owner, "DELETE", "/invites/multiuse/:invite_id", {}, { invite_id: multiuse.id });
+
+    // Groups, bots and channels
+    const { group_id: outer } = await ok(owner, "POST", "/user_groups/create", { name: "outer", description: "", members: [] });
+    const { group_id: inner } = await ok(owner, "POST", "/user_groups/create", { name: "inner", description: "", members: [mia.id] });
+    await ok(owner, "POST", "/user_groups/:group_id/subgroups", { add: [inner] }, { group_id: outer });
+    const bot = await ok(owner, "POST", "/bots", { full_name: "Second Helper", short_name: "helper2" });
+    const { api_key: botKey } = await ok(owner, "POST", "/bots/:bot_id/api_key/regenerate", {}, { bot_id: bot.user_id });
+    const botAccount: Account = { id: bot.user_id, email: (await ok(owner, "GET", "/users/:user", {}, { user: bot.user_id })).user.email, apiKey: botKey, realmId: owner.realmId, host: owner.host };
+    await ok(botAccount, "PUT", "/bot_storage", { storage: { mood: "ready", plan: "none" } });
+    await ok(botAccount, "DELETE", "/bot_storage", { keys: ["mood"] });
+    await ok(owner, "DELETE", "/bots/:bot_id", {}, { bot_id: bot.user_id });
+    const { id: attic } = await ok(owner, "POST", "/channels/create", { name: "attic", subscribers: [owner.id, mia.id] });
+    await ok(owner, "POST", "/default_streams", { stream_id: attic });
+    await ok(owner, "DELETE", "/default_streams", { stream_id: attic });
+    await ok(owner, "POST", "/default_stream_groups/create", { group_name: "newcomers", description: "", stream_names: ["attic"] });
+    const { realm_default_stream_groups: groups, queue_id: groupsQueue } = await ok(owner, "POST", "/register", { fetch_event_types: ["default_stream_groups"] });
+    await ok(owner, "DELETE", "/events", { queue_id: groupsQueue });
+    const newcomers = groups.find((group: { name: string }) => group.name === "newcomers").id;
+    await ok(owner, "PATCH", "/default_stream_groups/:group_id", { new_description: "For the new" }, { group_id: newcomers });
+    await ok(owner, "PATCH", "/default_stream_groups/:group_id/streams", { op: "add", stream_names: ["design"] }, { group_id: newcomers });
+    await ok(owner, "DELETE", "/default_stream_groups/:group_id", {}, { group_id: newcomers });
+    await ok(mia, "PATCH", "/users/me/subscriptions/muted_topics", { stream_id: attic, topic: "dust", op: "add" });
+
+    // Messages
+    const later = Math.floor(t.clock.now().getTime() / 1000) + 7200;
+    const { scheduled_message_id: scheduled } = await ok(mia, "POST", "/scheduled_messages", { type: "stream", to: attic, topic: "later", content: "Soon", scheduled_delivery_timestamp: later });
+    await ok(mia, "PATCH", "/scheduled_messages/:scheduled_message_id", { content: "Sooner" }, { scheduled_message_id: scheduled });
+    const { id: moderators } = await ok(owner, "POST", "/channels/create", { name: "moderators", subscribers: [owner.id], invite_only: true });
+    await ok(owner, "PATCH", "/realm", { moderation_request_channel_id: moderators });
+    const { id: spam } = await ok(mia, "POST", "/messages", { type: "stream", to: "attic", topic: "offers", content: "Buy now" });
+    await ok(owner, "POST", "/messages/:message_id/report", { report_type: "spam", description: "" }, { message_id: spam });
+    await ok(owner, "PATCH", "/realm", { video_chat_provider: 4 });
+    await ok(mia, "GET", "/calls/bigbluebutton/create", { meeting_name: "standup" });
+    await ok(owner, "DELETE", "/streams/:stream_id", {}, { stream_id: attic });
+
+    // The organization
+    await ok(owner, "PATCH", "/realm/user_settings_defaults", { enter_sends: true });
+    await ok(owner, "POST", "/realm/test_welcome_bot_custom_message", { welcome_message_custom_text: "Welcome!" });
+    const { id: playground } = await ok(owner, "POST", "/realm/playgrounds", { name: "Shell", pygments_language: "bash", url_template: "https://play.example.com/?code={code}" });
+    await ok(owner, "DELETE", "/realm/playgrounds/:playground_id", {}, { playground_id: playground });
+    await ok(owner, "POST", "/realm/filters", { pattern: "#(?P<id>[0-9]+)", url_template: "https://tracker.example.com/{id}" });
+    await ok(owner, "POST", "/realm/filters", { pattern: "!(?P<id>[0-9]+)", url_template: "https://review.example.com/{id}" });
+    const linkifierIds = (await ok(owner, "GET", "/realm/linkifiers")).linkifiers.map((linkifier: { id: number }) => linkifier.id);
+    await ok(owner, "PATCH", "/realm/linkifiers", { ordered_linkifier_ids: linkifierIds.toReversed() });
+    const { id: field } = await ok(owner, "POST", "/realm/profile_fields", { name: "Desk", field_type: 1 });
+    await ok(mia, "PATCH", "/users/me/profile_data", { data: [{ id: field, value: "By the window" }] });
+    await ok(mia, "DELETE", "/users/me/profile_data", { data: [field] });
+    const fieldIds = (await ok(owner, "GET", "/realm/profile_fields")).custom_fields.map((custom: { id: number }) => custom.id);
+    await ok(owner, "PATCH", "/realm/profile_fields", { order: fieldIds.toReversed() });
+    await ok(owner, "DELETE", "/realm/profile_fields/:field_id", {}, { field_id: field });
+    record("POST", "/realm/icon", await upload(t, owner, "POST", "/realm/icon", [{ data: await solidImage(300, 200) }]));
+    record("POST", "/realm/logo", await upload(t, owner, "POST", "/realm/logo?night=false", [{ data: await solidImage(800, 100) }]));
+    await call(owner, "GET", "/realm/logo", { night: false });
+    await ok(owner, "DELETE", "/realm/logo", { night: false });
+    const { id: exported } = await ok(owner, "POST", "/export/realm", { export_type: "public" });
+    await drainRealmExports(t.deps);
+    await ok(owner, "DELETE", "/export/realm/:export_id", {}, { export_id: exported });
+
+    // Mobile push notifications, through the bouncer
+    const { device_id: device } = await ok(mia, "POST", "/register_client_device");
+    const registration = { device_id: device, push_key: PUSH_KEY, push_key_id: 3, token_kind: "fcm", token_id: "hGsEWGmyyfI=", bouncer_public_key: "k", encrypted_push_registration: "e" };
+    await ok(mia, "POST", "/mobile_push/register", registration);
+    await ok(mia, "POST", "/mobile_push/e2ee/test_notification");
+    await ok(mia, "POST", "/remove_client_device", { device_id: device });
+    await ok(mia, "POST", "/users/me/apns_device_token", { token: "c0ffee", appid: "org.zulip.Zulip" });
+    await ok(mia, "POST", "/users/me/android_gcm_reg_id", { token: "android-token" });
+    await ok(mia, "POST", "/mobile_push/test_notification", { token: "android-token" });
+    await ok(mia, "DELETE", "/users/me/apns_device_token", { token: "c0ffee" });
+    await ok(mia, "DELETE", "/users/me/android_gcm_reg_id", { token: "android-token" });
+
+    // Uploaded files and per-user data
+    const photo = await upload(t, mia, "POST", "/user_uploads", [{ data: await solidImage(640, 480, "jpeg"), fileName: "photo.jpg" }]);
+    record("POST", "/user_uploads", photo);
+    const [realmId, ...rest] = photo.body.url.slice("/user_uploads/".length).split("/");
+    await ok(mia, "GET", "/thumbnail/status/:realm_id_str/*", {}, { realm_id_str: realmId, rest: rest.join("/") });
+    const [attachment] = (await ok(mia, "GET", "/attachments")).attachments;
+    await ok(mia, "DELETE", "/attachments/:attachment_id", {}, { attachment_id: attachment.id });
+    await ok(mia, "PATCH", "/settings/display", { left_side_userlist: true });
+    await ok(mia, "PATCH", "/settings/notifications", { enable_sounds: false });
+    record("POST", "/users/me/avatar", await upload(t, mia, "POST", "/users/me/avatar", [{ data: await solidImage(100, 100), fileName: "me.png" }]));
+    await ok(mia, "DELETE", "/users/me/avatar");
+
+    // Last: an account, then an organization, closes itself.
+    await ok(mia, "DELETE", "/users/me");
+    const elsewhere = await t.realm();
+    await ok(elsewhere, "POST", "/realm/deactivate", {});
+
+    assert.deepEqual(misfits, []);
+    // Every operation of the URL table has answered a success that fits its description.
+    const missing = ROUTES.map((route) => `${route.method} ${route.path}`).filter((key) => ![...succeeded].some((done) => done.split(" ")[0] === key.split(" ")[0] && shape(done.split(" ")[1]) === shape(key.split(" ")[1])));
+    assert.deepEqual(missing, []);
   });
 });
