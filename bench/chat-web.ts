@@ -20,6 +20,11 @@
 //   its filter), user groups. BENCH_CHAT_WEB_ONLY=overlays runs these alone.
 // BENCH_CHAT_WEB_ONLY=first-view runs only the first views, with their milestones, and can take
 // two builds of the app in turns (BENCH_CHAT_WEB_AB; see firstViewScenario).
+// BENCH_CHAT_WEB_ONLY=switch runs the channel switches, the live messages and the emoji picker
+// alone; BENCH_CHAT_WEB_TRACE=<file> writes a Chrome trace of the switches (chrome://tracing,
+// or DevTools' Performance panel) with the app's beacon:* marks and a "bench:switch" span per
+// switch (its tasks' thread times are the switch's CPU time, which a loaded machine's
+// scheduling does not stretch as it does the wall clock).
 // BENCH_CHAT_WEB_RUNS (default 10) first views; BENCH_CHAT_SEED caches the seed (see chat.ts).
 // BENCH_CHAT_WEB_PIN=1 puts the server on the second CPU and the browser (with this driver) on
 // the first, as a server and a browser on separate machines would be; see pinCpus below.
@@ -179,7 +184,13 @@ const SWITCH = (channelId: number) => `new Promise(function (resolve, reject) {
   if (!row) return reject(new Error("no row for channel ${channelId}"));
   const start = performance.now();
   const done = function () { return document.documentElement.dataset.ready === "1" && location.hash.includes("/${channelId}-"); };
-  const observer = new MutationObserver(function () { if (done()) { observer.disconnect(); resolve(performance.now() - start); } });
+  const observer = new MutationObserver(function () {
+    if (!done()) return;
+    observer.disconnect();
+    // A span in a trace (BENCH_CHAT_WEB_TRACE): where each switch starts and ends.
+    performance.measure("bench:switch ${channelId}", { start: start });
+    resolve(performance.now() - start);
+  });
   observer.observe(document.documentElement, { attributes: true, childList: true, subtree: true });
   (row.querySelector("a") || row).click();
 })`;
@@ -473,6 +484,35 @@ async function firstViewScenario(browser: Browser, servers: { name: string; orig
   }
 }
 
+/** First views, cold: each in a new profile; the first warms the server and is not counted. */
+async function firstViews(browser: Browser, origin: string, cookie: string, historyHash: string): Promise<void> {
+  const runs = Number(process.env.BENCH_CHAT_WEB_RUNS ?? 10);
+  const firstViews: number[] = [];
+  let scriptBytes = 0;
+  let styleBytes = 0;
+  for (let i = 0; i < runs + 1; i++) {
+    const context = await signedInContext(browser, origin, cookie);
+    const page = await context.newPage();
+    await page.goto(`${origin}/${historyHash}`);
+    const at = await readyAt(page);
+    // The first run warms the server (its statement cache and realm state), as after a start.
+    if (i > 0) firstViews.push(at);
+    if (i === 1) {
+      const sizes = (await page.evaluate(`performance.getEntriesByType("resource").map(function (r) { return { name: r.name, bytes: r.encodedBodySize }; })`)) as { name: string; bytes: number }[];
+      for (const r of sizes) {
+        if (/\.js(\?|$)/.test(r.name)) scriptBytes += r.bytes;
+        else if (/\.css(\?|$)/.test(r.name)) styleBytes += r.bytes;
+      }
+    }
+    // The page's follow-up requests (the user list, the open channel's topics) finish before
+    // the next cold start, so that each first view meets a server with nothing else to do.
+    await settled(page);
+    await context.close();
+  }
+  report({ scenario: "chat-web: first view (channel list and first messages), cold cache", runs, p50_ms: quantile(firstViews, 0.5), max_ms: quantile(firstViews, 1), target: "< 500 ms" });
+  report({ scenario: "chat-web: JavaScript for the first view, compressed", kb: +(scriptBytes / 1024).toFixed(1), css_kb: +(styleBytes / 1024).toFixed(1), target: "< 150 KB" });
+}
+
 export async function run(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     process.stderr.write(`chat-web: ${CHROMIUM} is not installed (apt-get install chromium); skipped\n`);
@@ -489,35 +529,10 @@ export async function run(): Promise<void> {
   try {
     const origin = server.url;
     const historyHash = `#narrow/channel/${seed.historyId}-history`;
-    if (process.env.BENCH_CHAT_WEB_ONLY === "first-view") return await firstViewScenario(browser, servers.map((s, k) => ({ name: ab?.[k] ?? "", origin: s.url })), cookie, historyHash);
-    if (process.env.BENCH_CHAT_WEB_ONLY === "overlays") return await overlayScenarios(browser, origin, cookie, seed.rooms[0]!);
-
-    // First view, cold: a new profile each time (no cached assets), as a first visit.
-    const runs = Number(process.env.BENCH_CHAT_WEB_RUNS ?? 10);
-    const firstViews: number[] = [];
-    let scriptBytes = 0;
-    let styleBytes = 0;
-    for (let i = 0; i < runs + 1; i++) {
-      const context = await signedInContext(browser, origin, cookie);
-      const page = await context.newPage();
-      await page.goto(`${origin}/${historyHash}`);
-      const at = await readyAt(page);
-      // The first run warms the server (its statement cache and realm state), as after a start.
-      if (i > 0) firstViews.push(at);
-      if (i === 1) {
-        const sizes = (await page.evaluate(`performance.getEntriesByType("resource").map(function (r) { return { name: r.name, bytes: r.encodedBodySize }; })`)) as { name: string; bytes: number }[];
-        for (const r of sizes) {
-          if (/\.js(\?|$)/.test(r.name)) scriptBytes += r.bytes;
-          else if (/\.css(\?|$)/.test(r.name)) styleBytes += r.bytes;
-        }
-      }
-      // The page's follow-up requests (the user list, the open channel's topics) finish before
-      // the next cold start, so that each first view meets a server with nothing else to do.
-      await settled(page);
-      await context.close();
-    }
-    report({ scenario: "chat-web: first view (channel list and first messages), cold cache", runs, p50_ms: quantile(firstViews, 0.5), max_ms: quantile(firstViews, 1), target: "< 500 ms" });
-    report({ scenario: "chat-web: JavaScript for the first view, compressed", kb: +(scriptBytes / 1024).toFixed(1), css_kb: +(styleBytes / 1024).toFixed(1), target: "< 150 KB" });
+    const only = process.env.BENCH_CHAT_WEB_ONLY;
+    if (only === "first-view") return await firstViewScenario(browser, servers.map((s, k) => ({ name: ab?.[k] ?? "", origin: s.url })), cookie, historyHash);
+    if (only === "overlays") return await overlayScenarios(browser, origin, cookie, seed.rooms[0]!);
+    if (only !== "switch") await firstViews(browser, origin, cookie, historyHash);
 
     // Switching channels, and a live message, in one open page.
     const context = await signedInContext(browser, origin, cookie);
@@ -526,12 +541,18 @@ export async function run(): Promise<void> {
     await readyAt(page);
     // Switching starts once the page has loaded what follows its first view (see below).
     await settled(page);
+    const trace = process.env.BENCH_CHAT_WEB_TRACE;
+    // With BENCH_CHAT_WEB_TRACE_JS=1 the trace samples JavaScript too (a CPU profile; it slows the page).
+    const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "loading"];
+    if (process.env.BENCH_CHAT_WEB_TRACE_JS === "1") categories.push("disabled-by-default-v8.cpu_profiler");
+    if (trace) await browser.startTracing(page, { path: trace, categories });
     const switches: number[] = [];
     for (let i = 1; i <= 50; i++) {
       const id = seed.rooms[i % seed.rooms.length];
       const ms = (await page.evaluate(SWITCH(id!))) as number;
       switches.push(ms);
     }
+    if (trace) await browser.stopTracing();
     if (process.env.BENCH_DEBUG) process.stderr.write(`chat-web: switches ${switches.map(Math.round).join(" ")}\n`);
     report({ scenario: "chat-web: switch channel to first messages visible", switches: switches.length, p50_ms: quantile(switches, 0.5), p95_ms: quantile(switches, 0.95), target: "p95 < 150 ms" });
 
@@ -589,6 +610,7 @@ export async function run(): Promise<void> {
       target: "< 100 ms",
     });
 
+    if (only === "switch") return;
     await overlayScenarios(browser, origin, cookie, room);
 
 
