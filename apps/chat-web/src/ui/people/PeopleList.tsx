@@ -4,7 +4,7 @@
 // email). Only the rows in sight (and a few either side) are in the page: 10,000 people scroll
 // as lightly as 10.
 import { useSignal } from "@preact/signals";
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Narrow } from "../../narrow/narrow";
 import { currentNarrow } from "../../narrow/router";
 import { channelMembers, loadChannelMembers } from "../../state/channel-members";
@@ -38,13 +38,29 @@ function PersonRow({ person, me }: { person: Person; me: boolean }) {
   );
 }
 
+/**
+ * The narrow the list follows: the current one, taken after the frame that shows its messages,
+ * so that a switch's task draws the messages only (the list's rows come a frame later).
+ */
+function useNarrowAfterPaint(): Narrow {
+  const [narrow, setNarrow] = useState(currentNarrow.peek());
+  useEffect(() => currentNarrow.subscribe(() => requestAnimationFrame(() => setTimeout(() => setNarrow(currentNarrow.peek()), 0))), []);
+  return narrow;
+}
+
 export function PeopleList() {
   const filter = useSignal("");
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 800 });
   const myId = session.value!.userId;
-  const { members, label } = membersOf(currentNarrow.value, myId);
-  const rows = buildRows(sortedPeople.value, members, label, filter.value);
+  const narrow = useNarrowAfterPaint();
+  const known = channelMembers.value;
+  const { members, label } = useMemo(() => membersOf(narrow, myId), [narrow, myId, known]);
+  const people = sortedPeople.value;
+  const text = filter.value;
+  // One pass over everyone per change of people, members or filter: not per scroll frame, nor
+  // when another channel's members load.
+  const rows = useMemo(() => buildRows(people, members, label, text), [people, members, label, text]);
 
   // Back to the top when the filter changes (the matches start there).
   useEffect(() => {
