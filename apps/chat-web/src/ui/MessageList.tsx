@@ -3,7 +3,7 @@
 // window, and past the loaded history fetches older or newer pages. The scroll position is
 // kept by the first message on screen across every change, or stays at the bottom when the
 // reader was there (new messages come into view). Messages seen on screen are marked read.
-import { effect } from "@preact/signals";
+import { batch, effect } from "@preact/signals";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { dmPeers, matchesNarrow } from "../narrow/narrow";
 import { channelName } from "../state/channels";
@@ -17,6 +17,7 @@ import { Avatar } from "./Avatar";
 import { formatTime } from "./format";
 import { installMessageShortcuts } from "./message/navigation";
 import { prefetchMessageTools } from "./message/prefetch";
+import { focusedHeader, focusedId, headerOf, pointedHeader, pointedId, rowOf } from "./message/MessageActions";
 import { RecipientHeader } from "./message/RecipientHeader";
 import { SentBanner, sentElsewhere } from "./message/SentBanner";
 import { toast } from "./message/toast";
@@ -361,8 +362,18 @@ export function MessageList({ view }: { view: View }) {
       tabIndex={0}
       aria-label="Messages"
       aria-busy={loading !== null}
-      // The picker, the menu and the editor load once the reader points at a message: ready when clicked.
-      onPointerOver={prefetchMessageTools}
+      // The picker, the menu and the editor load once the reader points at a message: ready when
+      // clicked. The row or header pointed at, or holding the focus, draws its actions' icons.
+      onPointerOver={(e) => {
+        prefetchMessageTools();
+        pointedId.value = rowOf(e.target);
+        pointedHeader.value = headerOf(e.target);
+      }}
+      onPointerLeave={() => batch(() => ((pointedId.value = null), (pointedHeader.value = null)))}
+      onFocusIn={(e) => batch(() => ((focusedId.value = rowOf(e.target)), (focusedHeader.value = headerOf(e.target))))}
+      onFocusOut={(e) => {
+        if (!ref.current?.contains(e.relatedTarget as Node | null)) batch(() => ((focusedId.value = null), (focusedHeader.value = null)));
+      }}
     >
       {start === 0 && foundOldest && ids.length > 0 && <p class="list-edge">This is the beginning of the conversation.</p>}
       {(loading === "older" || (start === 0 && !foundOldest && loading === "initial")) && <p class="list-edge">Loading…</p>}

@@ -2,6 +2,7 @@
 // an opaque bar as wide as the list so nothing scrolling under it shows around it. A
 // topic's header offers its actions where permitted: resolve or unresolve it ("✔ " prefix), and
 // move or rename it (the whole topic, through its first message on screen).
+import { useComputed } from "@preact/signals";
 import { dmPeers } from "../../narrow/narrow";
 import { hashOf } from "../../narrow/router";
 import { channelName, subscriptionById } from "../../state/channels";
@@ -15,9 +16,16 @@ import { Icon } from "../Icon";
 import { openModal } from "../overlays";
 import { isResolved, toggleResolved } from "./actions";
 import { attempt } from "./attempt";
+import { focusedHeader, pointedHeader } from "./MessageActions";
 import { rulesFor } from "./rules";
 
+/** Touch screens show the topic's actions always; others while the header is pointed at or focused. */
+const canHover = typeof matchMedia !== "function" || !matchMedia("(hover: none)").matches;
+
 function TopicActions({ message }: { message: Message }) {
+  // The buttons are always there (Tab reaches them); their icons only while they can be seen.
+  const id = message.id;
+  const shown = useComputed(() => !canHover || id <= 0 || pointedHeader.value === id || focusedHeader.value === id).value;
   const rules = rulesFor(message);
   const resolved = isResolved(message.subject);
   const canResolve = mayResolve(message, rules);
@@ -33,12 +41,12 @@ function TopicActions({ message }: { message: Message }) {
           title={resolved ? "Mark as unresolved" : "Mark as resolved"}
           onClick={() => attempt(() => toggleResolved(message.id, message.subject))}
         >
-          <Icon name="check" size={15} />
+          {shown && <Icon name="check" size={15} />}
         </button>
       )}
       {canMove && (
         <button type="button" data-testid="move-topic" aria-label="Move or rename topic" title="Move or rename topic" onClick={() => void openModal("move-topic", { message, propagateMode: "change_all" })}>
-          <Icon name="pencil" size={15} />
+          {shown && <Icon name="pencil" size={15} />}
         </button>
       )}
     </span>
