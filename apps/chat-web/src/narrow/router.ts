@@ -1,6 +1,7 @@
 // The current narrow follows location.hash, so the back button, bookmarks and "#narrow/…"
-// links inside messages all go through one place: go() pushes a history entry, and the
-// hashchange that follows (or the one back/forward makes) sets the narrow.
+// links inside messages all go through one place: go() pushes a history entry and sets the
+// narrow (a plain click on a narrow's link goes through it too); the hashchange that follows
+// finds it set, and the one back/forward makes sets it.
 import { signal } from "@preact/signals";
 import { channelByName, channelName } from "../state/channels";
 import { session } from "../state/session";
@@ -45,8 +46,10 @@ function followLocation(): void {
   const route = hashRoutes.find((r) => isUnder(location.hash, r.prefix));
   if (routed && routed !== route) routed.close();
   routed = route ?? null;
-  if (route) route.open(location.hash.replace(/^#/, ""));
-  else currentNarrow.value = fromLocation();
+  if (route) return route.open(location.hash.replace(/^#/, ""));
+  const next = fromLocation();
+  // go() has shown it already (the hashchange comes a task later).
+  if (hashOf(next) !== hashOf(currentNarrow.peek())) currentNarrow.value = next;
 }
 
 function fromLocation(): Narrow {
@@ -60,6 +63,19 @@ export function go(target: Narrow | string): void {
     return;
   }
   location.hash = hash;
+  // The narrow changes now, not a task later with the hashchange: behind whatever else is
+  // queued (a loaded machine), that task came tens of ms after the click.
+  if (!hashRoutes.some((r) => isUnder(hash, r.prefix))) currentNarrow.value = fromLocation();
+}
+
+/** A plain click on a narrow's link (the sidebar's, a header's) goes there as go() does. */
+function followLink(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href^='#narrow/']") : null;
+  const hash = link?.getAttribute("href");
+  if (!hash || link!.hasAttribute("target") || hash === location.hash) return;
+  event.preventDefault();
+  go(hash);
 }
 
 let listening = false;
@@ -68,4 +84,5 @@ export function startRouter(): void {
   if (listening) return;
   listening = true;
   window.addEventListener("hashchange", followLocation);
+  document.addEventListener("click", followLink);
 }
