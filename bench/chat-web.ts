@@ -182,6 +182,10 @@ const shownOn = new WeakMap<Page, Promise<void>>();
 const SWITCH = (channelId: number) => `new Promise(function (resolve, reject) {
   const row = document.querySelector('[data-testid="channel-row"][data-channel-id="${channelId}"]');
   if (!row) return reject(new Error("no row for channel ${channelId}"));
+  // "0" until the new view is drawn: the previous view's "1" would otherwise satisfy the check
+  // at the first unrelated change after the click, before the switch is drawn (in traces it
+  // was, for returns, tens of ms before the new list was even rendered).
+  document.documentElement.dataset.ready = "0";
   const start = performance.now();
   const done = function () { return document.documentElement.dataset.ready === "1" && location.hash.includes("/${channelId}-"); };
   const observer = new MutationObserver(function () {
