@@ -135,6 +135,25 @@ describe("the chat web app: search, people, presence and typing, two people at o
     assert.equal(await ada.locator("[data-testid=search-input]").inputValue(), "deploy staging");
   });
 
+  it("writes a search opened from its URL with names once the user list arrives after the first view", async () => {
+    // The user list follows the first view (GET /json/users): held back here for a second,
+    // the bar first has only ids to go by, and must show the address when the list is in.
+    const page = await front(await person({ viewport: DESKTOP }));
+    let held = 0;
+    await page.route(/\/json\/users(\?|$)/, async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await signIn(page, site, team.ada.email, `/#narrow/channel/${team.design}-design/-sender/${team.grace.id}-Grace-Hopper`);
+    await page.locator(`[data-message-id="${ids.fixed}"]`).waitFor();
+    const bar = page.locator("[data-testid=search-input]");
+    await page.waitForFunction(() => (document.querySelector("[data-testid=search-input]") as { value: string }).value.includes("@"));
+    assert.equal(await bar.inputValue(), `channel:design -sender:${team.grace.email}`);
+    assert.ok(held >= 1, "the user list was requested apart from /register");
+  });
+
   it("shows the search with suggestions on a phone", async () => {
     const phone = await person({ viewport: PHONE, phone: true });
     await signIn(phone, site, team.ada.email, `/#narrow/channel/${team.design}-design`);

@@ -3,7 +3,7 @@
 // ↑/↓ move through them, Enter or a click takes one, Tab completes the bar with it, Esc closes
 // them (and then leaves the bar). The suggestion code (suggest.ts) loads on the first focus.
 import { useSignal } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import { searchNames } from "../../narrow/names";
 import { FEED } from "../../narrow/narrow";
 import { currentNarrow, go } from "../../narrow/router";
@@ -36,9 +36,16 @@ export function SearchBar() {
   const active = useSignal(-1);
   const ready = useSignal(suggester !== null);
   const narrow = currentNarrow.value;
-  // The bar shows the open search; any other view leaves it empty.
-  const shown = narrow.terms ? unparseSearch(termsOfNarrow(narrow), searchNames()) : "";
-  useEffect(() => {
+  // The bar shows the open search; any other view leaves it empty. Reading `users.value`
+  // subscribes the bar to the user list, which arrives after the first view: a search opened
+  // from its URL (`sender/3-Grace`) shows the addresses as soon as the names are known.
+  let shown = "";
+  if (narrow.terms) {
+    void users.value;
+    shown = unparseSearch(termsOfNarrow(narrow), searchNames());
+  }
+  // Before the paint, so that the bar and the view it names change in the same frame.
+  useLayoutEffect(() => {
     if (document.activeElement !== input.current) text.value = shown;
   }, [shown]);
   useEffect(() => {
