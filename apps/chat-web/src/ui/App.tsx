@@ -90,7 +90,7 @@ function Chat() {
         <RealmBrand name={s.realmName} />
         <HeaderLinks />
         <PeopleToggle />
-        <button type="button" class="icon-button" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>
+        <button type="button" class="icon-button sign-out" data-testid="sign-out" onClick={() => void signOut()} title={`Signed in as ${s.email}`}>
           Sign out
         </button>
       </header>
