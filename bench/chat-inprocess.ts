@@ -9,6 +9,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadChatConfig } from "../apps/chat/src/config.js";
 import { startChatServer } from "../apps/chat/src/main.js";
+import { WEB_REGISTER_BODY } from "./lib.js";
 
 const seedPath = process.env.BENCH_CHAT_SEED ?? "/tmp/chat-seed.db";
 const n = Number(process.env.BENCH_INPROC_N ?? 300);
@@ -22,20 +23,8 @@ copyFileSync(seedPath, copy);
 const chat = await startChatServer(loadChatConfig({ databaseUrl: `sqlite:${copy}`, port: "0", rateLimit: "0" }));
 const narrowPath = (narrow: unknown[], extra = "anchor=newest&num_before=100&num_after=0") => `/api/v1/messages?${extra}&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
 const history = { operator: "channel", operand: "history" };
-// The web app's /register (apps/chat-web/src/api/register.ts): its sections and event types.
-const WEB_FETCH = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji", "muted_users", "user_topic"];
-const WEB_EVENTS = [...WEB_FETCH, "update_message", "delete_message", "reaction", "realm_user", "submessage", "restart", "presence", "typing", "user_group", "scheduled_messages", "reminders"];
-const webRegister = new URLSearchParams({
-  apply_markdown: "true",
-  client_gravatar: "true",
-  include_subscribers: "false",
-  slim_presence: "true",
-  client_capabilities: JSON.stringify({ stream_typing_notifications: true }),
-  event_types: JSON.stringify(WEB_EVENTS),
-  fetch_event_types: JSON.stringify(WEB_FETCH),
-}).toString();
 const scenarios: [string, () => Promise<unknown>][] = [
-  ["register (the web app's sections)", () => chat.app.inject({ method: "POST", url: "/api/v1/register", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: webRegister })],
+  ["register (the web app's sections)", () => chat.app.inject({ method: "POST", url: "/api/v1/register", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: WEB_REGISTER_BODY })],
   ["register unread_msgs alone", () => chat.app.inject({ method: "POST", url: "/api/v1/register", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: "fetch_event_types=%5B%22message%22%2C%22update_message_flags%22%5D&event_types=%5B%22message%22%5D" })],
   ["send", () => chat.app.inject({ method: "POST", url: "/api/v1/messages", headers: { authorization: saved.auth, "content-type": "application/x-www-form-urlencoded" }, payload: "type=stream&to=general&topic=bench&content=hello%20%2A%2Aworld%2A%2A" })],
   ["GET channel newest 100", () => chat.app.inject({ url: narrowPath([history]), headers: { authorization: saved.auth } })],

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { WEB_REGISTER_BODY } from "./lib.js";
 
 const seedPath = process.env.BENCH_CHAT_SEED ?? "/tmp/chat-seed.db";
 const n = Number(process.env.BENCH_REGISTER_N ?? 40);
@@ -17,17 +18,6 @@ const rounds = Number(process.env.BENCH_REGISTER_ROUNDS ?? 1);
 const owner = JSON.parse(readFileSync(`${seedPath}.json`, "utf8")) as { auth: string };
 const web = JSON.parse(readFileSync(`${seedPath}.web.json`, "utf8")) as { senderAuth: string; historyId: number };
 
-const FETCH = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji", "muted_users", "user_topic"];
-const EVENTS = [...FETCH, "update_message", "delete_message", "reaction", "realm_user", "submessage", "restart", "presence", "typing", "user_group", "scheduled_messages", "reminders"];
-const body = new URLSearchParams({
-  apply_markdown: "true",
-  client_gravatar: "true",
-  include_subscribers: "false",
-  slim_presence: "true",
-  client_capabilities: JSON.stringify({ stream_typing_notifications: true }),
-  event_types: JSON.stringify(EVENTS),
-  fetch_event_types: JSON.stringify(FETCH),
-}).toString();
 
 async function measure(tree: string, changes: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "beacon-chat-register-"));
@@ -49,7 +39,7 @@ async function measure(tree: string, changes: boolean): Promise<void> {
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 200)}`);
       return text;
     };
-    const register = () => post(owner.auth, "/api/v1/register", body);
+    const register = () => post(owner.auth, "/api/v1/register", WEB_REGISTER_BODY);
     for (let i = 0; i < 5; i++) await register();
     const times: number[] = [];
     for (let i = 0; i < n; i++) {

@@ -219,3 +219,17 @@ export function callApi(base: string, auth: string, method: string, path: string
     req.end(body);
   });
 }
+
+// The web app's /register (apps/chat-web/src/api/register.ts): its state sections and event
+// types, as the body of the request it sends.
+const WEB_FETCH = ["realm", "subscription", "stream", "message", "update_message_flags", "recent_private_conversations", "starred_messages", "user_settings", "realm_emoji", "muted_users", "user_topic"];
+const WEB_EVENTS = [...WEB_FETCH, "update_message", "delete_message", "reaction", "realm_user", "submessage", "restart", "presence", "typing", "user_group", "scheduled_messages", "reminders"];
+export const WEB_REGISTER_BODY = new URLSearchParams({
+  apply_markdown: "true",
+  client_gravatar: "true",
+  include_subscribers: "false",
+  slim_presence: "true",
+  client_capabilities: JSON.stringify({ stream_typing_notifications: true }),
+  event_types: JSON.stringify(WEB_EVENTS),
+  fetch_event_types: JSON.stringify(WEB_FETCH),
+}).toString();
