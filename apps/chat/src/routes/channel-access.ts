@@ -3,13 +3,11 @@
 import type { ChatDb } from "../store/schema.js";
 import type { Caller } from "../http/auth.js";
 import { BadRequestError } from "../http/errors.js";
-import { GroupGraph } from "../lib/group-graph.js";
+import type { GroupGraph } from "../lib/group-graph.js";
 import { canSeeChannel } from "../lib/channel-permissions.js";
-import { groupSnapshot } from "../store/group-snapshot.js";
-import { realmGroupSettings } from "../store/realms.js";
-import { streamsInRealm, type Stream } from "../store/streams.js";
+import { readRealmScope, snapshotRealmScope, type RealmScope } from "../store/realm-scope.js";
+import type { Stream } from "../store/streams.js";
 import { subscriptionsOfUser, type Subscription } from "../store/subscriptions.js";
-import { stateVersionIn } from "../store/realm-state.js";
 
 export interface ChannelScope {
   graph: GroupGraph;
@@ -20,49 +18,25 @@ export interface ChannelScope {
 }
 
 export async function channelScope(db: ChatDb, caller: Caller): Promise<ChannelScope> {
-  const [snapshot, realmSettings, streams, subs] = await Promise.all([
-    groupSnapshot(db, caller.realm.id),
-    realmGroupSettings(db, caller.realm.id),
-    streamsInRealm(db, caller.realm.id),
-    subscriptionsOfUser(db, caller.user.id),
-  ]);
-  return { graph: new GroupGraph(snapshot), realmSettings, streams, subs: new Map(subs.map((s) => [s.stream_id, s])) };
+  const [realm, subs] = await Promise.all([readRealmScope(db, caller.realm.id), subscriptionsOfUser(db, caller.user.id)]);
+  return withSubscriptions(realm, subs);
 }
-
-/** A realm's part of a ChannelScope, as read in a snapshot showing state version `version`. */
-interface RealmScope {
-  version: number;
-  graph: GroupGraph;
-  realmSettings: Record<string, number>;
-  streams: Stream[];
-}
-
-// By the database (the root Kysely instance) and realm: the scope /register read last.
-const registerScopes = new WeakMap<ChatDb, Map<number, RealmScope>>();
 
 /**
- * channelScope for /register, read in its snapshot transaction `db` (of the database `root`):
- * the realm's part (its group graph of every user and group, its settings' groups, its
- * channels) is kept from one /register to the next while the state version the snapshot shows
- * is the one it was read under (migration 005: every write to those tables moves it, in the
- * writing transaction), so in a large realm most registers read one row instead of ten
- * thousand users. Only snapshot reads fill it, so a version names exactly what was read with it.
- * Kept rows are shared: they must not be changed.
+ * channelScope for /register, read in its snapshot transaction `db` (of the database `root`),
+ * the realm's part kept between registers while the state version stays (store/realm-scope.ts).
  */
 export async function snapshotChannelScope(db: ChatDb, root: ChatDb, caller: Caller): Promise<ChannelScope> {
-  const version = await stateVersionIn(db);
-  let scopes = registerScopes.get(root);
-  if (!scopes) registerScopes.set(root, (scopes = new Map()));
-  let realm = scopes.get(caller.realm.id);
-  const subsRead = subscriptionsOfUser(db, caller.user.id);
-  if (!realm || realm.version !== version) {
-    const [snapshot, realmSettings, streams] = await Promise.all([groupSnapshot(db, caller.realm.id), realmGroupSettings(db, caller.realm.id), streamsInRealm(db, caller.realm.id)]);
-    realm = { version, graph: new GroupGraph(snapshot), realmSettings, streams };
-    scopes.set(caller.realm.id, realm);
-  }
-  const subs = await subsRead;
-  return { graph: realm.graph, realmSettings: realm.realmSettings, streams: realm.streams, subs: new Map(subs.map((s) => [s.stream_id, s])) };
+  const [realm, subs] = await Promise.all([snapshotRealmScope(db, root, caller.realm.id), subscriptionsOfUser(db, caller.user.id)]);
+  return withSubscriptions(realm, subs);
 }
+
+const withSubscriptions = (realm: RealmScope, subs: Subscription[]): ChannelScope => ({
+  graph: realm.graph,
+  realmSettings: realm.realmSettings,
+  streams: realm.streams,
+  subs: new Map(subs.map((s) => [s.stream_id, s])),
+});
 
 export function isSubscribed(scope: ChannelScope, streamId: number): boolean {
   return Boolean(scope.subs.get(streamId)?.active);

@@ -8,7 +8,7 @@ import type { Dialect } from "@beacon/platform";
 import { EMPTY_TOPIC_DISPLAY_NAME, topicKey } from "../lib/topics.js";
 import { RECIPIENT_DM } from "./messages.js";
 import { directStatement } from "./sqlite-reads.js";
-import { cachedUnreadGroups, MAX_UNREAD_MESSAGES, type UnreadGroup } from "./unread-cache.js";
+import { ascending, cachedUnreadGroups, idList, MAX_UNREAD_MESSAGES, type UnreadGroup } from "./unread-cache.js";
 import { VISIBILITY_FOLLOWED, VISIBILITY_MUTED, VISIBILITY_UNMUTED } from "./user-topics.js";
 
 export { MAX_UNREAD_MESSAGES };
@@ -76,10 +76,6 @@ function unreadQuery(db: ChatDb, userId: number) {
 /** stream_id, topic, topic_key, recipient_id, ids, mentioned, wildcard (the id lists as comma-separated text) */
 type GroupTuple = [number | null, string, string, number, string, string | null, string | null];
 
-const ascending = (a: number, b: number) => a - b;
-
-/** A list of ids from group_concat, ascending. */
-const idList = (text: string | null): number[] => (text ? text.split(",").map(Number).sort(ascending) : []);
 
 /**
  * The unread messages grouped by conversation. On SQLite they come from the cache kept up to

@@ -87,8 +87,9 @@ const MAX_CHANGES = 5000;
 /** Unread ids kept in memory per handle, over all users (about 60 bytes each). */
 const MAX_CACHED_IDS = 400_000;
 
-const ascending = (a: number, b: number) => a - b;
-const idList = (text: string | null): number[] => (text ? text.split(",").map(Number).sort(ascending) : []);
+export const ascending = (a: number, b: number) => a - b;
+/** A `group_concat` of ids (in no set order) as an ascending list. */
+export const idList = (text: string | null): number[] => (text ? text.split(",").map(Number).sort(ascending) : []);
 
 /** Where `id` is or would go in the ascending list. */
 function position(list: number[], id: number): number {
