@@ -204,7 +204,11 @@ export async function runDueChecks(
       return down;
     });
     const alerts = await timed(2, async () => alertedWithFlips + (await processFlips(monitor.deps)));
-    const held = Number((await monitor.deps.db.selectFrom("held_alerts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    // Held by a dependency (named on the flip) or by a window (a row of `held_alerts`).
+    const db = monitor.deps.db;
+    const byDependency = await db.selectFrom("flips").select((eb) => eb.fn.countAll<number>().as("n")).where("held_by_uuid", "is not", null).executeTakeFirstOrThrow();
+    const byWindow = await db.selectFrom("held_alerts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const held = Number(byDependency.n) + Number(byWindow.n);
     clock.set(new Date(WINDOW_END));
     const release = await timed(3, () => releaseEndedHolds(monitor.deps));
     return { flipped: flips.n, queued: alerts.n, held, sentAfterWindow: release.n, flipMs: flips.ms, alertMs: alerts.ms, releaseMs: release.ms, flipCpuMs: flips.cpuMs, alertCpuMs: alerts.cpuMs };

@@ -9,7 +9,7 @@ import { claimFlips, enabledChannelsByCheck, insertNotifications } from "../stor
 import type { Flip, HeldAlertsTable, Notification } from "../store/schema.js";
 import { transportFor } from "../integrations/registry.js";
 import { downDependencies } from "../store/dependencies.js";
-import { claimEndedHolds, closeHolds, holdAgain, insertHeldAlerts, openHolds, stillDown } from "../store/held-alerts.js";
+import { claimEndedHolds, closeHolds, endingDependencyHolds, holdAgain, holdFlipsByDependency, insertHeldAlerts, openHolds, stillDown, type DependencyHold } from "../store/held-alerts.js";
 import { applicableWindows } from "../store/maintenance.js";
 import { maintenanceAt, WindowMemo, windowLabel } from "../lib/maintenance.js";
 import type { Db, SqliteHandle } from "../deps.js";
@@ -24,24 +24,37 @@ export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boole
 }
 
 /**
- * Down flips held back (docs/monitor-extensions.md): by a dependency that is down now, then by
- * a maintenance window covering the flip's instant. Returns the holds to record.
+ * The dependency holding back the down alerts of each of these checks: one that is down now
+ * (docs/monitor-extensions.md). The worker asks it of the checks it flips before writing their
+ * flips, which name it (going-down.ts); other flips are judged when they are alerted.
  */
-async function holdsFor(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined): Promise<Insertable<HeldAlertsTable>[]> {
-  const holds: Insertable<HeldAlertsTable>[] = [];
-  if (downs.length === 0) return holds;
-  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))], sqlite);
-  const rest: Flip[] = [];
+export function dependencyHolds(trx: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, DependencyHold>> {
+  return downDependencies(trx, checkIds, sqlite);
+}
+
+/** Records on these down flips, already written, the dependency that holds them back, if any. */
+async function holdByDependencies(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined): Promise<void> {
+  if (downs.length === 0) return;
+  const blockers = await dependencyHolds(trx, [...new Set(downs.map((f) => f.check_id))], sqlite);
+  const held = new Map<number, DependencyHold>();
   for (const flip of downs) {
     const blocker = blockers.get(flip.check_id);
-    if (blocker) holds.push({ flip_id: flip.id, check_id: flip.check_id, dependency_name: blocker.name, dependency_uuid: blocker.uuid });
-    else rest.push(flip);
+    if (!blocker) continue;
+    flip.held_by_uuid = blocker.uuid;
+    flip.held_by_name = blocker.name;
+    held.set(flip.id, blocker);
   }
-  if (rest.length === 0) return holds;
-  const since = Math.min(...rest.map((f) => f.created));
-  const windows = await applicableWindows(trx, [...new Set(rest.map((f) => f.check_id))], since);
+  await holdFlipsByDependency(trx, held);
+}
+
+/** Of these down flips, those a maintenance window covering the flip's instant holds back. */
+async function windowHoldsFor(trx: Db, downs: Flip[]): Promise<Insertable<HeldAlertsTable>[]> {
+  const holds: Insertable<HeldAlertsTable>[] = [];
+  if (downs.length === 0) return holds;
+  const since = Math.min(...downs.map((f) => f.created));
+  const windows = await applicableWindows(trx, [...new Set(downs.map((f) => f.check_id))], since);
   const memo = new WindowMemo();
-  for (const flip of rest) {
+  for (const flip of downs) {
     const covering = maintenanceAt(windows.get(flip.check_id) ?? [], flip.created, memo.endOf);
     if (covering) holds.push({ flip_id: flip.id, check_id: flip.check_id, window_uuid: covering.window.uuid, window_label: windowLabel(covering.window), release_at: covering.until });
   }
@@ -49,15 +62,21 @@ async function holdsFor(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined
 }
 
 /**
- * The flips to alert about: held down flips are recorded instead, and so is the up flip that
- * ends a held downtime (nobody is told a check is up again that they never heard was down),
- * which closes the hold. A few queries per batch, none per flip.
+ * The flips to alert about. A down flip is held back by a dependency that is down now (named
+ * on the flip), else by a maintenance window covering its instant (a `held_alerts` row). The up
+ * flip that ends a held downtime is held too (nobody is told a check is up again that they
+ * never heard was down), which closes a window's hold. `dependenciesJudged`: the down flips
+ * were written with their dependency's hold already (the worker's own). A few queries per
+ * batch, none per flip.
  */
-async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number, sqlite: SqliteHandle | undefined): Promise<Flip[]> {
-  const holds = await holdsFor(trx, flips.filter((f) => f.new_status === "down"), sqlite);
-  await insertHeldAlerts(trx, dialect, holds, sqlite);
-  const held = new Set(holds.map((h) => h.flip_id));
+async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number, sqlite: SqliteHandle | undefined, dependenciesJudged: boolean): Promise<Flip[]> {
+  const downs = flips.filter((f) => f.new_status === "down");
+  if (!dependenciesJudged) await holdByDependencies(trx, downs, sqlite);
+  const windowHolds = await windowHoldsFor(trx, downs.filter((f) => f.held_by_uuid === null));
+  await insertHeldAlerts(trx, dialect, windowHolds, sqlite);
+  const held = new Set([...downs.filter((f) => f.held_by_uuid !== null).map((f) => f.id), ...windowHolds.map((h) => h.flip_id)]);
   const ups = flips.filter((f) => f.new_status === "up");
+  for (const id of await endingDependencyHolds(trx, ups)) held.add(id);
   const openByCheck = new Map<number, number[]>();
   for (const hold of await openHolds(trx, [...new Set(ups.map((f) => f.check_id))])) {
     openByCheck.set(hold.check_id, [...(openByCheck.get(hold.check_id) ?? []), hold.flip_id]);
@@ -145,10 +164,12 @@ export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
 /**
  * The alerts of these flips, processed in this transaction: held ones recorded, the others
  * queued. Returns how many notifications were queued. On SQLite, `sqlite` is the handle the
- * transaction runs on, for the bulk statements that run on it directly.
+ * transaction runs on, for the bulk statements that run on it directly. `dependenciesJudged`:
+ * the flips were written with their dependency's hold (`dependencyHolds`).
  */
-export async function queueFlipAlerts(trx: Db, dialect: Dialect, flips: Flip[], now: number, sqlite?: SqliteHandle): Promise<number> {
-  return queueAlerts(trx, await withoutHeld(trx, dialect, flips.filter(needsAlert), now, sqlite), now, sqlite);
+export async function queueFlipAlerts(trx: Db, dialect: Dialect, flips: Flip[], now: number, options: { sqlite?: SqliteHandle; dependenciesJudged?: boolean } = {}): Promise<number> {
+  const { sqlite, dependenciesJudged = false } = options;
+  return queueAlerts(trx, await withoutHeld(trx, dialect, flips.filter(needsAlert), now, sqlite, dependenciesJudged), now, sqlite);
 }
 
 /** The flips not alerted when recorded (a ping's, say). Returns how many notifications were queued. */
@@ -158,7 +179,7 @@ export async function processFlips(deps: MonitorDeps): Promise<number> {
     const now = deps.clock.now().getTime();
     const { claimed, count } = await deps.db.transaction().execute(async (trx) => {
       const flips = await claimFlips(trx, deps.dialect, now, BATCH);
-      return { claimed: flips.length, count: await queueFlipAlerts(trx, deps.dialect, flips, now, deps.sqlite) };
+      return { claimed: flips.length, count: await queueFlipAlerts(trx, deps.dialect, flips, now, { sqlite: deps.sqlite }) };
     });
     queued += count;
     if (claimed < BATCH) return queued;

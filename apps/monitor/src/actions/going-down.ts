@@ -4,7 +4,7 @@
 // alone does not put a check down.
 import type { MonitorDeps } from "../deps.js";
 import { dueNow } from "./alert-clock.js";
-import { queueFlipAlerts } from "./flip-notifications.js";
+import { dependencyHolds, queueFlipAlerts } from "./flip-notifications.js";
 import { decideDue } from "../lib/going-down.js";
 import { claimDueChecks, SqliteDueChecks, type Claimed, type DueCheck, type DueChanges } from "../store/due-checks.js";
 
@@ -42,9 +42,19 @@ export async function flipDueChecks(deps: MonitorDeps): Promise<{ down: number; 
       const s = store;
       // Kysely's connection is held so none of its transactions interleaves with ours, and the
       // alerts' queries run inside ours on it.
-      batch = await deps.db.connection().execute((conn) => s.claim(now, BATCH, decide(now), alertedAt, (flips) => queueFlipAlerts(conn, deps.dialect, flips, alertedAt, s.handle)));
+      batch = await deps.db.connection().execute((conn) =>
+        s.claim(
+          now, BATCH, decide(now), alertedAt,
+          (checkIds) => dependencyHolds(conn, checkIds, s.handle),
+          (flips) => queueFlipAlerts(conn, deps.dialect, flips, alertedAt, { sqlite: s.handle, dependenciesJudged: true }),
+        ),
+      );
     } else {
-      batch = await claimDueChecks(deps.db, now, BATCH, decide(now), alertedAt, (trx, flips) => queueFlipAlerts(trx, deps.dialect, flips, alertedAt));
+      batch = await claimDueChecks(
+        deps.db, now, BATCH, decide(now), alertedAt,
+        (trx, checkIds) => dependencyHolds(trx, checkIds),
+        (trx, flips) => queueFlipAlerts(trx, deps.dialect, flips, alertedAt, { dependenciesJudged: true }),
+      );
     }
     queued += batch.queued;
     if (batch.claimed < BATCH) return { down, queued };

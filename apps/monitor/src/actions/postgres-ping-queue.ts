@@ -11,7 +11,7 @@ import { classifyPing, FLIP_RETENTION_MS, pingRow, planPing, PRUNE_EVERY, type P
 import { findCheckById, findCheckByUuid } from "../store/checks.js";
 import { pingLogLimit, pruneCheckHistory } from "../store/ping-writes.js";
 import { readChecksForPings, writePingBatch, type VersionedPingCheck } from "../store/postgres-pings.js";
-import type { Flip, Ping } from "../store/schema.js";
+import type { NewFlip, Ping } from "../store/schema.js";
 import { precheck, recordPing, type PingOutcome, type PingSubmission, type PingTarget } from "./record-ping.js";
 
 interface Queued {
@@ -161,7 +161,7 @@ export class PostgresPingQueue {
     const outcomes: PingOutcome[] = [];
     const checkOf: (number | undefined)[] = [];
     const pings: Omit<Ping, "id">[] = [];
-    const flips: Omit<Flip, "id">[] = [];
+    const flips: NewFlip[] = [];
     const changed = new Map<number, VersionedPingCheck>();
     const pruned: VersionedPingCheck[] = [];
     for (const { target, submission } of batch) {

@@ -13,6 +13,7 @@ import { checkDependencies } from "./011_check_dependencies.js";
 import { maintenanceWindows } from "./012_maintenance_windows.js";
 import { closedHolds } from "./013_closed_holds.js";
 import { heldAlertRows } from "./015_held_alert_rows.js";
+import { flipHolds } from "./016_flip_holds.js";
 
 export function monitorMigrations(dialect: Dialect): Migrations {
   return {
@@ -31,6 +32,7 @@ export function monitorMigrations(dialect: Dialect): Migrations {
     "013_closed_holds": closedHolds(dialect),
     "014_serving_processes": servingProcessesMigration(), // the platform's table (settings-agreement.ts)
     "015_held_alert_rows": heldAlertRows(dialect),
+    "016_flip_holds": flipHolds(dialect),
   };
 }
 

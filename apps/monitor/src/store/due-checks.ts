@@ -6,10 +6,13 @@
 // The flips are alerted in the transaction that records them (`alert`), and stored already
 // processed, unless their check has an older flip not yet processed: that one is alerted
 // first, by the pass over unprocessed flips, so alerts keep the order the flips happened in.
+// A flip alerted at once is written with the dependency that holds its alerts back, if one
+// is down (`holds`, asked once the whole batch is marked down), rather than in a row of its own.
 import { sql } from "kysely";
 import type { Database } from "@beacon/platform";
 import type { Db } from "../deps.js";
 import type { CheckTiming } from "../lib/status.js";
+import type { DependencyHold } from "./held-alerts.js";
 import type { Flip, MonitorDB, StoredStatus } from "./schema.js";
 
 export type DueCheck = CheckTiming & { id: number; alert_after: number };
@@ -24,25 +27,33 @@ const COLUMNS = ["id", "status", "kind", "timeout", "grace", "schedule", "tz", "
 /** Queues the alerts of flips just recorded, in their transaction; returns how many. */
 export type AlertFlips = (db: Db, flips: Flip[]) => Promise<number>;
 
+/** The dependency holding back the down alerts of each of these checks, if any (in the transaction). */
+export type DependencyHolds = (db: Db, checkIds: number[]) => Promise<Map<number, DependencyHold>>;
+
 export interface Claimed {
   claimed: number;
   queued: number;
 }
 
-const flipRow = (d: DueChanges["down"][number], processed: number | null): Omit<Flip, "id"> => ({
+const flipRow = (d: DueChanges["down"][number], processed: number | null, hold: DependencyHold | undefined): Omit<Flip, "id"> => ({
   check_id: d.id,
   created: d.flipTime,
   old_status: d.old_status,
   new_status: "down",
   reason: d.reason,
   processed,
+  held_by_uuid: hold?.uuid ?? null,
+  held_by_name: hold?.name ?? null,
 });
+
+/** The checks whose flips are alerted at once: those without an older flip still to alert. */
+const alertedNow = (down: DueChanges["down"], behind: Set<number>): number[] => down.filter((d) => !behind.has(d.id)).map((d) => d.id);
 
 /**
  * Kysely (PostgreSQL): claims a batch due before `now`, lets `decide` judge it, writes the
  * outcome; the flips alerted in it are marked processed at `processed`.
  */
-export async function claimDueChecks(db: Db, now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges, processed: number, alert: AlertFlips): Promise<Claimed> {
+export async function claimDueChecks(db: Db, now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges, processed: number, holds: DependencyHolds, alert: AlertFlips): Promise<Claimed> {
   return db.transaction().execute(async (trx) => {
     const rows = (await trx
       .selectFrom("checks")
@@ -62,7 +73,8 @@ export async function claimDueChecks(db: Db, now: number, limit: number, decide:
     await trx.updateTable("checks").set({ status: "down", alert_after: null }).where("id", "in", ids).execute();
     const waiting = await trx.selectFrom("flips").select("check_id").distinct().where("processed", "is", null).where("check_id", "in", ids).execute();
     const behind = new Set(waiting.map((w) => Number(w.check_id)));
-    const flips = await trx.insertInto("flips").values(changes.down.map((d) => flipRow(d, behind.has(d.id) ? null : processed))).returningAll().execute();
+    const held = await holds(trx, alertedNow(changes.down, behind));
+    const flips = await trx.insertInto("flips").values(changes.down.map((d) => (behind.has(d.id) ? flipRow(d, null, undefined) : flipRow(d, processed, held.get(d.id))))).returningAll().execute();
     return { claimed: rows.length, queued: await alert(trx, flips.filter((f) => f.processed !== null)) };
   });
 }
@@ -110,7 +122,7 @@ export class SqliteDueChecks {
     // statement per batch (`INSERT … SELECT … FROM json_each(?) RETURNING *`), whose rows
     // SQLite parsed from JSON, copied into a statement journal (a statement writing many rows
     // may have to undo itself) and handed back as objects.
-    this.flip = sqlite.prepare("INSERT INTO flips (check_id, created, old_status, new_status, reason, processed) VALUES (?, ?, ?, 'down', ?, ?)");
+    this.flip = sqlite.prepare("INSERT INTO flips (check_id, created, old_status, new_status, reason, processed, held_by_uuid, held_by_name) VALUES (?, ?, ?, 'down', ?, ?, ?, ?)");
     this.reschedule = sqlite.prepare("UPDATE checks SET alert_after = ? WHERE id = ?");
   }
 
@@ -118,7 +130,7 @@ export class SqliteDueChecks {
    * One IMMEDIATE transaction, which `alert` joins (its queries run on this handle). The caller
    * must hold Kysely's connection for the whole of it, so nothing else runs in between.
    */
-  async claim(now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges, processed: number, alert: (flips: Flip[]) => Promise<number>): Promise<Claimed> {
+  async claim(now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges, processed: number, holds: (checkIds: number[]) => Promise<Map<number, DependencyHold>>, alert: (flips: Flip[]) => Promise<number>): Promise<Claimed> {
     this.begin.run();
     try {
       const rows = (this.due.all(now, limit) as DueRow[]).map(dueCheck);
@@ -131,11 +143,11 @@ export class SqliteDueChecks {
         const waiting = this.waiting.all(WAITING_READ + 1) as number[];
         const behind = new Set(waiting.length <= WAITING_READ ? waiting : (this.behind.all(ids) as number[]));
         // The flips are written in the order of their checks, and take their ids in it, so the
-        // inserts into `flips_check_created`, and then into `held_alerts` and its index, go
-        // front to back rather than to random places. Their alerts keep the order in which the
-        // checks fell due.
-        const flips = changes.down.map((d) => ({ id: 0, ...flipRow(d, behind.has(d.id) ? null : processed) }));
-        for (const f of [...flips].sort((a, b) => a.check_id - b.check_id)) f.id = Number(this.flip.run(f.check_id, f.created, f.old_status, f.reason, f.processed).lastInsertRowid);
+        // inserts into `flips_check_created` go front to back rather than to random places.
+        // Their alerts keep the order in which the checks fell due.
+        const held = await holds(alertedNow(changes.down, behind));
+        const flips = changes.down.map((d) => ({ id: 0, ...(behind.has(d.id) ? flipRow(d, null, undefined) : flipRow(d, processed, held.get(d.id))) }));
+        for (const f of [...flips].sort((a, b) => a.check_id - b.check_id)) f.id = Number(this.flip.run(f.check_id, f.created, f.old_status, f.reason, f.processed, f.held_by_uuid, f.held_by_name).lastInsertRowid);
         queued = await alert(flips.filter((f) => f.processed !== null));
       }
       this.commit.run();

@@ -1,7 +1,7 @@
 import type { Db } from "../deps.js";
-import type { Flip } from "./schema.js";
+import type { Flip, NewFlip } from "./schema.js";
 
-export async function insertFlip(db: Db, row: Omit<Flip, "id">): Promise<void> {
+export async function insertFlip(db: Db, row: NewFlip): Promise<void> {
   await db.insertInto("flips").values(row).execute();
 }
 

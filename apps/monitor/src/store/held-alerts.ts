@@ -1,6 +1,8 @@
-// Down alerts held back (docs/monitor-extensions.md), by a dependency that was down or by a
-// maintenance window. A hold is open until the check comes back up (its up alert is then held
-// too) or, for a window, until the worker looks at it again at `release_at`.
+// Down alerts held back (docs/monitor-extensions.md). A flip held by a dependency that was down
+// names it on itself (`flips.held_by_uuid`), written with the flip; its hold ends with the
+// check's next up flip, which is held too. A flip held by a maintenance window has a
+// `held_alerts` row: open until the check comes back up (its up alert is then held too) or
+// until the worker looks at it again at `release_at`.
 import { sql, type Insertable } from "kysely";
 import type { Dialect } from "@beacon/platform";
 import type { Statement } from "better-sqlite3";
@@ -9,16 +11,70 @@ import type { Flip, HeldAlert, HeldAlertsTable } from "./schema.js";
 
 const CHUNK = 500;
 
-const HOLD_COLUMNS = ["flip_id", "check_id", "dependency_name", "dependency_uuid", "window_uuid", "window_label", "release_at", "released"] as const;
-const HOLD_TYPES = ["bigint", "bigint", "text", "text", "text", "text", "bigint", "bigint"] as const;
+const HOLD_COLUMNS = ["flip_id", "check_id", "window_uuid", "window_label", "release_at", "released"] as const;
+const HOLD_TYPES = ["bigint", "bigint", "text", "text", "bigint", "bigint"] as const;
 const holdColumns = sql.raw(HOLD_COLUMNS.join(", "));
 
 const insertStatements = new WeakMap<SqliteHandle, Statement>();
 
+/** A flip held back by a dependency: the dependency's UUID and name at that moment. */
+export interface DependencyHold {
+  uuid: string;
+  name: string;
+}
+
 /**
- * Records these holds. Given SQLite's handle, one prepared statement per hold: cheaper than
- * one statement for them all, which parsed each row from JSON and, since a statement writing
- * many rows may have to undo itself, copied each page it changed into a statement journal.
+ * Records that a dependency held back these flips, already written (a ping's, judged when the
+ * worker takes it): one statement per dependency.
+ */
+export async function holdFlipsByDependency(db: Db, holds: Map<number, DependencyHold>): Promise<void> {
+  const byDependency = new Map<string, { hold: DependencyHold; flipIds: number[] }>();
+  for (const [flipId, hold] of holds) {
+    const group = byDependency.get(hold.uuid) ?? { hold, flipIds: [] };
+    group.flipIds.push(flipId);
+    byDependency.set(hold.uuid, group);
+  }
+  for (const { hold, flipIds } of byDependency.values()) {
+    for (let i = 0; i < flipIds.length; i += CHUNK) await db.updateTable("flips").set({ held_by_uuid: hold.uuid, held_by_name: hold.name }).where("id", "in", flipIds.slice(i, i + CHUNK)).execute();
+  }
+}
+
+/**
+ * Of these up flips, those that end a downtime a dependency held back: the check's latest flip
+ * up or down before each is a down flip with a dependency's hold.
+ */
+export async function endingDependencyHolds(db: Db, ups: Flip[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < ups.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom("flips as u")
+      .select("u.id")
+      .where("u.id", "in", ups.slice(i, i + CHUNK).map((f) => f.id))
+      .where((eb) =>
+        eb(
+          eb
+            .selectFrom("flips as d")
+            .select("d.held_by_uuid")
+            .whereRef("d.check_id", "=", "u.check_id")
+            .whereRef("d.id", "<", "u.id")
+            .where("d.new_status", "in", ["up", "down"])
+            .orderBy("d.id", "desc")
+            .limit(1),
+          "is not",
+          null,
+        ),
+      )
+      .execute();
+    for (const row of rows) out.add(row.id);
+  }
+  return out;
+}
+
+/**
+ * Records these holds of a window. Given SQLite's handle, one prepared statement per hold:
+ * cheaper than one statement for them all, which parsed each row from JSON and, since a
+ * statement writing many rows may have to undo itself, copied each page it changed into a
+ * statement journal.
  * Otherwise one statement whatever their number: the rows as one JSON array on SQLite, as one
  * array per column on PostgreSQL.
  */
@@ -32,7 +88,7 @@ export async function insertHeldAlerts(db: Db, dialect: Dialect, rows: Insertabl
       insertStatements.set(sqlite, statement);
     }
     // In the order of their checks, so `held_alerts_check_flip` is filled front to back.
-    for (const row of [...rows].sort((a, b) => a.check_id - b.check_id)) statement.run(row.flip_id, row.check_id, value(row, "dependency_name"), value(row, "dependency_uuid"), value(row, "window_uuid"), value(row, "window_label"), value(row, "release_at"), value(row, "released"));
+    for (const row of [...rows].sort((a, b) => a.check_id - b.check_id)) statement.run(row.flip_id, row.check_id, value(row, "window_uuid"), value(row, "window_label"), value(row, "release_at"), value(row, "released"));
     return;
   }
   if (dialect === "sqlite") {
@@ -45,7 +101,7 @@ export async function insertHeldAlerts(db: Db, dialect: Dialect, rows: Insertabl
   }
 }
 
-/** The open holds of these checks, as (check, held flip). */
+/** The open holds of a window of these checks, as (check, held flip). */
 export async function openHolds(db: Db, checkIds: number[]): Promise<{ check_id: number; flip_id: number }[]> {
   const out: { check_id: number; flip_id: number }[] = [];
   for (let i = 0; i < checkIds.length; i += CHUNK) {
@@ -106,11 +162,21 @@ export async function nextRelease(db: Db): Promise<number | null> {
   return row?.at == null ? null : Number(row.at);
 }
 
+/** Why a down flip's alerts were held back: a dependency that was down, or a window. */
+export type FlipHold = { dependency: DependencyHold } | { window: Pick<HeldAlert, "window_label" | "release_at"> };
+
 /** The holds of these flips, by flip id (for the log). */
-export async function holdsByFlip(db: Db, flipIds: number[]): Promise<Map<number, HeldAlert>> {
-  const out = new Map<number, HeldAlert>();
-  for (let i = 0; i < flipIds.length; i += CHUNK) {
-    for (const row of await db.selectFrom("held_alerts").selectAll().where("flip_id", "in", flipIds.slice(i, i + CHUNK)).execute()) out.set(row.flip_id, row);
+export async function holdsByFlip(db: Db, flips: Flip[]): Promise<Map<number, FlipHold>> {
+  const out = new Map<number, FlipHold>();
+  const others: number[] = [];
+  for (const flip of flips) {
+    if (flip.held_by_uuid !== null) out.set(flip.id, { dependency: { uuid: flip.held_by_uuid, name: flip.held_by_name ?? "" } });
+    else if (flip.new_status === "down") others.push(flip.id);
+  }
+  for (let i = 0; i < others.length; i += CHUNK) {
+    for (const row of await db.selectFrom("held_alerts").select(["flip_id", "window_label", "release_at"]).where("flip_id", "in", others.slice(i, i + CHUNK)).execute()) {
+      out.set(row.flip_id, { window: { window_label: row.window_label, release_at: row.release_at } });
+    }
   }
   return out;
 }

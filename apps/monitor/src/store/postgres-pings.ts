@@ -7,7 +7,7 @@ import { preparedStatementMarker } from "@beacon/platform";
 import type { Db } from "../deps.js";
 import { compileBodyRegex } from "../lib/body-regex.js";
 import { extensionsOf, PING_CHECK_COLUMNS, PING_ROW_COLUMNS, PINGED_COLUMNS, type KeptCheck, type PingRow } from "../lib/ping-plan.js";
-import type { Flip } from "./schema.js";
+import type { NewFlip } from "./schema.js";
 
 /** A check as the ping rules need it, with its UUID and its row version (`xmin`). */
 export type VersionedPingCheck = KeptCheck & { xmin: string };
@@ -58,8 +58,8 @@ function columnArrays<R, C extends keyof R & string>(rows: R[], columns: readonl
  * it). Returns the checks written, by id, with their new row version; the others changed
  * meanwhile (their pings must be planned again from the new row).
  */
-export async function writePingBatch(db: Db, checks: PingedCheck[], flips: Omit<Flip, "id">[], pings: PingRow[]): Promise<Map<number, string>> {
-  const f = <K extends keyof Omit<Flip, "id">>(key: K) => flips.map((row) => row[key]);
+export async function writePingBatch(db: Db, checks: PingedCheck[], flips: NewFlip[], pings: PingRow[]): Promise<Map<number, string>> {
+  const f = <K extends keyof NewFlip>(key: K) => flips.map((row) => row[key]);
   const { rows } = await sql<{ id: number; xmin: string }>`${sql.raw(WRITE_BATCH)}
     WITH updated AS (
       UPDATE checks AS c SET ${PINGED_SET}

@@ -91,6 +91,12 @@ export interface FlipsTable {
   new_status: string;
   reason: string;
   processed: number | null;
+  /**
+   * A down flip whose alerts were held back by a dependency that was down then (migration
+   * 016): that dependency's UUID and name. Null otherwise; holds of a window are `held_alerts`.
+   */
+  held_by_uuid: string | null;
+  held_by_name: string | null;
 }
 
 export interface ChannelsTable {
@@ -212,8 +218,9 @@ export interface CheckDependenciesTable {
 }
 
 /**
- * A down flip whose alerts were held back (migrations 011 and 012): by a dependency that was
- * down (named), or by a maintenance window (labelled, looked at again at `release_at`).
+ * A down flip whose alerts a maintenance window held back (migrations 012 and 015), labelled
+ * and looked at again at `release_at`. The dependency columns are those of holds recorded
+ * before migration 016, which moved them onto their flips (`held_by_uuid`); they stay null.
  */
 export interface HeldAlertsTable {
   flip_id: number;
@@ -268,6 +275,8 @@ export type Check = Selectable<ChecksTable>;
 export type NewCheck = Insertable<ChecksTable>;
 export type Ping = Selectable<PingsTable>;
 export type Flip = Selectable<FlipsTable>;
+/** A flip to write that no dependency holds back (a ping's, a pause's). */
+export type NewFlip = Omit<Flip, "id" | "held_by_uuid" | "held_by_name">;
 export type Channel = Selectable<ChannelsTable>;
 export type Membership = Selectable<MembershipsTable>;
 export type WebProfile = Selectable<WebProfilesTable>;

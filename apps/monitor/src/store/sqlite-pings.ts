@@ -9,7 +9,7 @@
 import { compileBodyRegex } from "../lib/body-regex.js";
 import { extensionsOf, PING_CHECK_COLUMNS, PING_ROW_COLUMNS, PINGED_COLUMNS, pingRow, type KeptCheck, type PingFacts, type PingPlan } from "../lib/ping-plan.js";
 import { ChangeStamp, type Handle } from "./change-stamp.js";
-import type { Check, Flip } from "./schema.js";
+import type { Check, NewFlip } from "./schema.js";
 
 // Checks kept between batches (10,000 checks take about 5 MB of heap).
 const MAX_KNOWN = 100_000;
@@ -158,7 +158,7 @@ export class SqlitePingStore {
     this.ping.run(p.check_id, p.n, p.created, p.kind, p.scheme, p.remote_addr, p.method, p.ua, p.body, p.exitstatus, p.rid);
   }
 
-  insertFlip(row: Omit<Flip, "id">): void {
+  insertFlip(row: NewFlip): void {
     this.flip.run(row);
   }
 

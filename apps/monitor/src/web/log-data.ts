@@ -23,7 +23,7 @@ export async function loadLog(deps: MonitorDeps, check: Check, query: LogQuery):
   const complete = pings.length < cap;
   const flips = await listFlips(deps.db, check.id, query.window);
   const notifications = await listCheckNotifications(deps.db, check.id, query.window, cap);
-  const holds = await holdsByFlip(deps.db, flips.filter((f) => f.new_status === "down").map((f) => f.id));
+  const holds = await holdsByFlip(deps.db, flips);
   const start = query.window.start ?? -Infinity;
   return buildLog(pings, flips, notifications, complete, holds)
     .filter((e) => e.at >= start && (query.kinds === null || query.kinds.has(eventKind(e))))

@@ -54,9 +54,9 @@ describe("check dependencies", () => {
     const cycle = await runAlertCycle(h.deps);
     assert.equal(cycle.down, 5);
     assert.deepEqual(hook.requests.map((r) => r.url).sort(), ["/alone/down", "/router/down"]);
-    const held = await h.deps.db.selectFrom("held_alerts").select(["check_id", "dependency_name", "dependency_uuid"]).execute();
+    const held = await h.deps.db.selectFrom("flips").select(["held_by_name", "held_by_uuid"]).where("held_by_uuid", "is not", null).execute();
     assert.equal(held.length, 3);
-    for (const row of held) assert.deepEqual([row.dependency_name, row.dependency_uuid], ["router", router.uuid]);
+    for (const row of held) assert.deepEqual([row.held_by_name, row.held_by_uuid], ["router", router.uuid]);
 
     // The router comes back, then the dependents: their up alerts are held back too.
     hook.requests.length = 0;

@@ -81,7 +81,7 @@ describe("maintenance windows: alerts", () => {
     h.deps.db
       .selectFrom("held_alerts")
       .innerJoin("checks", "checks.id", "held_alerts.check_id")
-      .select(["window_label", "release_at", "released", "dependency_name"])
+      .select(["window_label", "release_at", "released"])
       .where("checks.uuid", "=", uuid)
       .execute();
 
@@ -90,7 +90,7 @@ describe("maintenance windows: alerts", () => {
     const down = await cycleAt("2020-01-01T00:02:00.001Z");
     assert.equal(down.down, 1);
     assert.deepEqual(sent(), []);
-    assert.deepEqual(await holdsOf(check.uuid), [{ window_label: "disk swap", release_at: at("2020-01-01T00:10:00Z"), released: null, dependency_name: null }]);
+    assert.deepEqual(await holdsOf(check.uuid), [{ window_label: "disk swap", release_at: at("2020-01-01T00:10:00Z"), released: null }]);
     await cycleAt("2020-01-01T00:09:59.999Z");
     assert.deepEqual(sent(), []);
     await cycleAt("2020-01-01T00:10:00Z");
@@ -163,7 +163,7 @@ describe("maintenance windows: alerts", () => {
     await api("DELETE", `checks/${check.uuid}/maintenance/${first.id}`);
     await cycleAt("2020-01-07T00:06:00Z");
     assert.deepEqual(sent(), []);
-    assert.deepEqual(await holdsOf(check.uuid), [{ window_label: "second", release_at: at("2020-01-07T00:30:00Z"), released: null, dependency_name: null }]);
+    assert.deepEqual(await holdsOf(check.uuid), [{ window_label: "second", release_at: at("2020-01-07T00:30:00Z"), released: null }]);
     await cycleAt("2020-01-07T00:29:59.999Z");
     assert.deepEqual(sent(), []);
     await cycleAt("2020-01-07T00:30:00Z");
@@ -175,7 +175,9 @@ describe("maintenance windows: alerts", () => {
     const behind = await pingedCheck("behind", "2020-01-06T00:00:00Z", { depends_on: router.uuid, maintenance: [{ start: "2020-01-06T00:00:00Z", end: "2020-01-06T00:10:00Z" }] });
     await cycleAt("2020-01-06T00:02:00.001Z");
     assert.deepEqual(sent(), ["/gateway/down"]);
-    assert.deepEqual(await holdsOf(behind.uuid), [{ window_label: null, release_at: null, released: null, dependency_name: "gateway" }]);
+    assert.deepEqual(await holdsOf(behind.uuid), [], "no window's hold");
+    const flips = await h.deps.db.selectFrom("flips").innerJoin("checks", "checks.id", "flips.check_id").select(["new_status", "held_by_name"]).where("checks.uuid", "=", behind.uuid).orderBy("flips.id").execute();
+    assert.deepEqual(flips.at(-1), { new_status: "down", held_by_name: "gateway" });
     await cycleAt("2020-01-06T00:10:00Z");
     assert.deepEqual(sent(), ["/gateway/down"]);
   });

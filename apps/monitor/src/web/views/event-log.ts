@@ -2,7 +2,8 @@
 // shows the latest events; the log page (/checks/<uuid>/log/) all it keeps, filtered.
 import { pingDuration } from "../../present/ping.js";
 import type { LoggedNotification } from "../../store/check-log.js";
-import type { Check, Flip, HeldAlert, Ping } from "../../store/schema.js";
+import type { FlipHold } from "../../store/held-alerts.js";
+import type { Check, Flip, Ping } from "../../store/schema.js";
 import { kindTitle } from "../../integrations/registry.js";
 import { html, type Html } from "../html.js";
 import { channelName } from "./channel-name.js";
@@ -10,7 +11,7 @@ import { formatDuration, instant, utf8Prefix } from "./format.js";
 
 export type LogEvent =
   | { kind: "ping"; at: number; ping: Ping; duration: number | undefined }
-  | { kind: "flip"; at: number; flip: Flip; hold?: HeldAlert }
+  | { kind: "flip"; at: number; flip: Flip; hold?: FlipHold }
   | { kind: "notification"; at: number; sent: LoggedNotification };
 
 /** The kinds a log can be filtered by: a ping's type, or the other two kinds of event. */
@@ -45,7 +46,7 @@ const utf8 = new TextDecoder("utf-8");
  * to be missing). Flips and notifications older than the oldest ping shown are left out when
  * the pings are not complete: they would make the log look complete when it is not.
  */
-export function buildLog(pings: Ping[], flips: Flip[], notifications: LoggedNotification[], complete: boolean, holds: ReadonlyMap<number, HeldAlert> = new Map()): LogEvent[] {
+export function buildLog(pings: Ping[], flips: Flip[], notifications: LoggedNotification[], complete: boolean, holds: ReadonlyMap<number, FlipHold> = new Map()): LogEvent[] {
   const events: LogEvent[] = pings.map((ping, i) => ({ kind: "ping", at: ping.created, ping, duration: pingDuration(ping, pings.slice(i + 1), complete) ?? undefined }));
   const horizon = complete || pings.length === 0 ? -Infinity : pings[pings.length - 1].created;
   for (const flip of flips) if (flip.created >= horizon) events.push({ kind: "flip", at: flip.created, flip, hold: holds.get(flip.id) });
@@ -79,16 +80,18 @@ function pingRow(check: Check, event: Extract<LogEvent, { kind: "ping" }>): Html
 }
 
 /** Why a down flip's alerts were held back (docs/monitor-extensions.md), and what became of them. */
-function holdNote(hold: HeldAlert | undefined): Html | null {
+function holdNote(hold: FlipHold | undefined): Html | null {
   if (!hold) return null;
-  if (hold.dependency_uuid !== null) {
-    return html`<div class="small muted held">Alerts held back: it depends on <a href="/checks/${hold.dependency_uuid}/details/">${hold.dependency_name || "unnamed"}</a>, which was down.</div>`;
+  if ("dependency" in hold) {
+    const { uuid, name } = hold.dependency;
+    return html`<div class="small muted held">Alerts held back: it depends on <a href="/checks/${uuid}/details/">${name || "unnamed"}</a>, which was down.</div>`;
   }
-  const until = hold.release_at === null ? null : html` until ${instant(hold.release_at)}`;
-  return html`<div class="small muted held">Alerts held back: in maintenance (${hold.window_label ?? "a window"})${until}; sent after it if still down.</div>`;
+  const { window_label, release_at } = hold.window;
+  const until = release_at === null ? null : html` until ${instant(release_at)}`;
+  return html`<div class="small muted held">Alerts held back: in maintenance (${window_label ?? "a window"})${until}; sent after it if still down.</div>`;
 }
 
-function flipRow(flip: Flip, hold?: HeldAlert): Html {
+function flipRow(flip: Flip, hold?: FlipHold): Html {
   const reason = flip.reason ? ` (${flip.reason.replaceAll("_", " ")})` : "";
   return html`<tr class="event flip ${flip.new_status}" data-kind="flip">
     <td class="when">${instant(flip.created)}</td>
