@@ -16,14 +16,15 @@ import { userTopicPolicies, VISIBILITY_FOLLOWED, VISIBILITY_INHERIT, VISIBILITY_
 import type { User } from "../store/users.js";
 import { inGroupSetting, subscribed, type MessageScope } from "./message-context.js";
 import { renderForRealm } from "./render.js";
-import { claimAttachments } from "./uploads.js";
+import { claimAttachments, notifyClaimed } from "./uploads.js";
 import { sqliteMessageQueue } from "./message-queue.js";
 import { runSendWrite, type MessageWrite, type SendWritten } from "../store/message-write.js";
 import { messageTemplate } from "../events/message-template.js";
 import type { CommitStamp } from "../events/stamp.js";
 import { groupsByIds } from "../store/groups.js";
+import type { Attachment } from "../store/attachments.js";
 import { mutersOf } from "../store/muted-users.js";
-import { doAddWidgetSubmessage } from "./submessages.js";
+import { addWidgetSubmessage } from "./submessages.js";
 import { queueOutgoingWebhooks } from "./outgoing-webhook-triggers.js";
 import { publish } from "./publish.js";
 
@@ -254,40 +255,53 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     firstInStream: target.kind === "stream" && target.stream.first_message_id === null,
     visibility,
   };
-  // SQLite: group commit (message-queue.ts). A send with an inTransaction hook (scheduled
-  // delivery) needs a Kysely transaction of its own, as does PostgreSQL.
-  const queue = input.inTransaction ? undefined : sqliteMessageQueue(deps);
-  const written: SendWritten & { xid?: number } = queue ? await queue.submit(write) : await deps.db.transaction().execute((trx) => writeMessage(trx, deps, write, input.inTransaction));
-  const { id } = written;
-  // The commit stamp (events/stamp.ts): the transaction's id on PostgreSQL; on SQLite the message's id, as ids follow commit order.
-  const stamp: CommitStamp = written.xid !== undefined ? { xid: written.xid } : { messageId: id };
-  // Uploads the content links to are claimed once the message exists (Zulip's claim_attachment).
-  if (rendered.hasAttachment) await claimAttachments(deps, sender, id, input.content);
-  // /poll and /todo messages start a widget; its submessage is in place before the event goes out.
-  const widget = input.content.startsWith("/") ? await doAddWidgetSubmessage(deps, id, sender.id, input.content) : undefined;
-
-  if (target.kind === "stream") {
-    for (const [userId, policy] of visibility) {
-      events.push({ event: { type: "user_topic", stream_id: target.stream.id, topic_name: target.topic, last_updated: Math.floor(input.now / 1000), visibility_policy: policy }, users: [userId] });
+  // What the send writes besides the message, and its events, in the write's transaction where
+  // it has one (`db`): the events then go on the bus with it (events/system.ts).
+  const finish = async (db: ChatDb, written: SendWritten & { xid?: number }) => {
+    const { id } = written;
+    // The commit stamp (events/stamp.ts): the transaction's id on PostgreSQL; on SQLite the message's id, as ids follow commit order.
+    const stamp: CommitStamp = written.xid !== undefined ? { xid: written.xid } : { messageId: id };
+    // Uploads the content links to are claimed once the message exists (Zulip's claim_attachment).
+    const claimed = rendered.hasAttachment ? await claimAttachments(db, sender, id, input.content) : [];
+    // /poll and /todo messages start a widget; its submessage is in place before the event goes out.
+    const widget = input.content.startsWith("/") ? await addWidgetSubmessage(db, id, sender.id, input.content) : undefined;
+    if (target.kind === "stream") {
+      for (const [userId, policy] of visibility) {
+        events.push({ event: { type: "user_topic", stream_id: target.stream.id, topic_name: target.topic, last_updated: Math.floor(input.now / 1000), visibility_policy: policy }, users: [userId] });
+      }
     }
+    const names = new Map<number, string[]>();
+    const sharedFlagNames = (bits: number) => names.get(bits) ?? names.set(bits, flagNames(bits)).get(bits)!;
+    // The event is built from what the send holds, not read back; each queue finishes the
+    // message dict as it asks (apply_markdown, client_gravatar: events/message-template.ts).
+    const template = messageTemplate(
+      { ...write.message, id, recipient_id: written.recipientId },
+      { state: scope.state, dmMembers: new Map(checked.dmUserIds ? [[written.recipientId, checked.dmUserIds]] : []), submessages: widget && new Map([[id, [widget]]]) },
+    );
+    if (input.queueId) template.sender_queue_id = input.queueId;
+    if (input.queueId && input.localId !== undefined) template.local_id = input.localId;
+    events.push({
+      event: template as unknown as Record<string, unknown>,
+      // One flag list per distinct bit set, shared (events are never mutated): 10,000
+      // recipients mostly have the same flags.
+      users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
+    });
+    for (const e of events) Object.assign(e, { realmId: scope.realm.id, stamp });
+    return { id, claimed };
+  };
+  // SQLite: group commit (message-queue.ts), its events emitted after. A send with an
+  // inTransaction hook (scheduled delivery) needs a Kysely transaction of its own, as does
+  // PostgreSQL, whose bus then carries the events from inside it.
+  const queue = input.inTransaction ? undefined : sqliteMessageQueue(deps);
+  let sent: { id: number; claimed: Attachment[] };
+  if (queue) {
+    sent = await finish(deps.db, await queue.submit(write));
+    publish(deps, events);
+  } else {
+    sent = await deps.events.transactionWithEvents(async (trx) => ({ value: await finish(trx, await writeMessage(trx, deps, write, input.inTransaction)), events }));
   }
-  const names = new Map<number, string[]>();
-  const sharedFlagNames = (bits: number) => names.get(bits) ?? names.set(bits, flagNames(bits)).get(bits)!;
-  // The event is built from what the send holds, not read back; each queue finishes the
-  // message dict as it asks (apply_markdown, client_gravatar: events/message-template.ts).
-  const template = messageTemplate(
-    { ...write.message, id, recipient_id: written.recipientId },
-    { state: scope.state, dmMembers: new Map(checked.dmUserIds ? [[written.recipientId, checked.dmUserIds]] : []), submessages: widget && new Map([[id, [widget]]]) },
-  );
-  if (input.queueId) template.sender_queue_id = input.queueId;
-  if (input.queueId && input.localId !== undefined) template.local_id = input.localId;
-  events.push({
-    event: template as unknown as Record<string, unknown>,
-    // One flag list per distinct bit set, shared (events are never mutated): 10,000
-    // recipients mostly have the same flags.
-    users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
-  });
-  publish(deps, events, { realmId: scope.realm.id, stamp });
+  const { id } = sent;
+  await notifyClaimed(deps, sent.claimed);
   // Outgoing webhook bots mentioned or messaged: an outbox row each, called by a worker.
   // A channel message can only trigger the bots it mentions: look at those, not at every subscriber.
   if (!sender.is_bot && (target.kind === "private" || rendered.mentionedUserIds.length || rendered.mentionedGroupIds.length)) {

@@ -2,6 +2,7 @@
 // and the votes, options and ticks readers add afterwards (Zulip's do_widget_post_save_actions
 // and do_add_submessage). Each addition is told to everyone who can see the message.
 import type { ChatDeps } from "../deps.js";
+import type { ChatDb } from "../store/schema.js";
 import { BadRequestError } from "../http/errors.js";
 import { checkPollData, checkTodoData, pythonJsonDumps, widgetOf, WidgetDataError } from "../lib/widgets.js";
 import { messageAudience } from "../events/message-events.js";
@@ -11,14 +12,15 @@ import type { User } from "../store/users.js";
 import { publish } from "./publish.js";
 
 /**
- * After a send commits, before its event goes out: the widget a /poll or /todo message starts.
- * Returns it (its message event carries it), or undefined when the content starts none.
+ * In a send's transaction (`db`), before its event is built: the widget a /poll or /todo
+ * message starts. Returns it (its message event carries it), or undefined when the content
+ * starts none.
  */
-export async function doAddWidgetSubmessage(deps: ChatDeps, messageId: number, senderId: number, content: string): Promise<Submessage | undefined> {
+export async function addWidgetSubmessage(db: ChatDb, messageId: number, senderId: number, content: string): Promise<Submessage | undefined> {
   const widget = widgetOf(content);
   if (!widget) return undefined;
   const row = { message_id: messageId, sender_id: senderId, msg_type: "widget", content: pythonJsonDumps(widget) };
-  return { id: await insertSubmessage(deps.db, row), ...row };
+  return { id: await insertSubmessage(db, row), ...row };
 }
 
 function widgetType(content: string): string | undefined {

@@ -4,6 +4,7 @@
 import { copyFile, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { ChatDeps } from "../deps.js";
+import type { ChatDb } from "../store/schema.js";
 import { newPathId, newSecret, linkedPathIds } from "../lib/uploads.js";
 import { isGuest } from "../lib/roles.js";
 import { attachmentMessageIds, attachmentsByPathIds, canSeeLinkingMessage, deleteAttachment, insertAttachment, linkAttachments, realmUploadSpace, type Attachment } from "../store/attachments.js";
@@ -54,28 +55,33 @@ export async function doDeleteAttachment(deps: ChatDeps, attachment: Attachment)
 }
 
 /** validate_attachment_request: the uploader, or someone who can read a message linking it. */
-export async function canReadAttachment(deps: ChatDeps, user: User, attachment: Attachment): Promise<boolean> {
+export async function canReadAttachment(deps: Pick<ChatDeps, "db">, user: User, attachment: Attachment): Promise<boolean> {
   if (attachment.realm_id !== user.realm_id) return false;
   if (attachment.owner_id === user.id) return true;
   return canSeeLinkingMessage(deps.db, attachment.id, { id: user.id, isGuest: isGuest(user) });
 }
 
 /**
- * After a message is sent or edited: links the realm's uploads its content references, and
- * tells each uploader their file's message list changed. Only the sender's own uploads and
- * uploads the sender could already see are claimed (Zulip's claim_attachment rule).
+ * When a message is sent, in its transaction (`db`): links the realm's uploads its content
+ * references, and returns those newly linked, for `notifyClaimed` once it has committed. Only
+ * the sender's own uploads and uploads the sender could already see are claimed (Zulip's
+ * claim_attachment rule).
  */
-export async function claimAttachments(deps: ChatDeps, sender: User, messageId: number, content: string): Promise<void> {
+export async function claimAttachments(db: ChatDb, sender: User, messageId: number, content: string): Promise<Attachment[]> {
   const paths = linkedPathIds(content);
-  if (!paths.length) return;
-  const candidates = await attachmentsByPathIds(deps.db, sender.realm_id, paths);
+  if (!paths.length) return [];
+  const candidates = await attachmentsByPathIds(db, sender.realm_id, paths);
   const allowed: Attachment[] = [];
-  for (const a of candidates) if (await canReadAttachment(deps, sender, a)) allowed.push(a);
-  const fresh = new Set(await linkAttachments(deps.db, messageId, allowed.map((a) => a.id)));
-  const changed = allowed.filter((a) => fresh.has(a.id));
-  if (!changed.length) return;
-  const messages = await attachmentMessageIds(deps.db, changed.map((a) => a.id));
-  for (const a of changed) await notifyAttachment(deps, a, "update", messages.get(a.id) ?? []);
+  for (const a of candidates) if (await canReadAttachment({ db }, sender, a)) allowed.push(a);
+  const fresh = new Set(await linkAttachments(db, messageId, allowed.map((a) => a.id)));
+  return allowed.filter((a) => fresh.has(a.id));
+}
+
+/** Tells each uploader of claimed files that their file's message list changed. */
+export async function notifyClaimed(deps: ChatDeps, claimed: Attachment[]): Promise<void> {
+  if (!claimed.length) return;
+  const messages = await attachmentMessageIds(deps.db, claimed.map((a) => a.id));
+  for (const a of claimed) await notifyAttachment(deps, a, "update", messages.get(a.id) ?? []);
 }
 
 async function notifyAttachment(deps: ChatDeps, a: Attachment, op: "add" | "update", messageIds: number[]): Promise<void> {

@@ -7,7 +7,9 @@
 // deleted after a few minutes. The channel name includes the schema, so several Beacon
 // installations (or test runs) sharing a database never see each other's events.
 import pg from "pg";
+import { sql } from "kysely";
 import type { Logger } from "@beacon/platform";
+import type { ChatDb } from "../store/schema.js";
 import { decodeBusMessage, encodeBusMessage, Unsent, type BusMessage, type EventBus } from "./bus.js";
 
 const INLINE_LIMIT = 7_900;
@@ -119,6 +121,14 @@ export class PostgresBus implements EventBus {
     const text = encodeBusMessage(message);
     if (!this.client) this.unsent.add(text);
     else this.send(text);
+  }
+
+  // NOTIFY is transactional: PostgreSQL queues the notification at the commit, and delivers
+  // notifications of different transactions in the order they committed.
+  async publishWithin(trx: ChatDb, message: BusMessage): Promise<void> {
+    const text = encodeBusMessage(message);
+    if (Buffer.byteLength(text) <= INLINE_LIMIT) await sql`select pg_notify(${this.channel}, ${text})`.execute(trx);
+    else await sql`with row as (insert into chat_event_bus (payload, created) values (${text}, ${Date.now()}) returning id) select pg_notify(${this.channel}, '#' || id) from row`.execute(trx);
   }
 
   private send(text: string): void {

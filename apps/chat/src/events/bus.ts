@@ -13,6 +13,7 @@
 // BAD_EVENT_QUEUE_ID on the next poll and register again, from the database, instead of staying
 // silently stale. What a process publishes while disconnected is kept (up to a limit) and sent
 // once it is back; past that limit it sends a "gap" message and every process expires its queues.
+import type { ChatDb } from "../store/schema.js";
 import type { Notice, EventUser } from "./notice.js";
 
 export type BusMessage =
@@ -30,6 +31,12 @@ export interface EventBus {
    */
   start(receive: (message: BusMessage) => void, gap?: () => void): Promise<void>;
   publish(message: BusMessage): void;
+  /**
+   * Publishes as part of the write transaction `trx`, where the bus can: the message leaves at
+   * the commit (never if it rolls back), in commit order with every other process's writes.
+   * Only the PostgreSQL bus can; without it, events are published after the commit.
+   */
+  publishWithin?(trx: ChatDb, message: BusMessage): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -79,6 +79,17 @@ const isIdOnlyMessage = (event: Record<string, unknown>): boolean => event.type 
 const messageIdOf = (event: Record<string, unknown>): number | undefined =>
   event.type !== "message" ? undefined : isIdOnlyMessage(event) ? (event.message_id as number) : ((event as unknown as MessageTemplate).message.id as number);
 
+/** A reserved place in the pipeline (EventSystem.reserve): filled once committed, or given up. */
+interface Slot {
+  fill(pending: PendingEvent[]): void;
+  cancel(): void;
+}
+
+/** The events some queue may want: a public channel's message also reaches queues that see the whole realm, listed or not. */
+const liveEvents = (pending: PendingEvent[]): PendingEvent[] => pending.filter((p) => p.users.length > 0 || p.event.type === "message");
+
+const noticeOf = (p: PendingEvent): Notice => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp });
+
 export class EventSystem {
   readonly processId: string;
   readonly queues = new QueueRegistry();
@@ -189,16 +200,54 @@ export class EventSystem {
    * event travels whole (its template, built by the send), so no process reads it back.
    */
   emit(pending: PendingEvent[]): void {
-    // A public channel's message also reaches queues that see the whole realm, listed or not.
-    const live = pending.filter((p) => p.users.length > 0 || p.event.type === "message");
+    const live = liveEvents(pending);
     if (live.length === 0) return;
-    for (const p of live) this.bus.publish({ kind: "notice", origin: this.processId, notice: { realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp } });
+    for (const p of live) this.bus.publish({ kind: "notice", origin: this.processId, notice: noticeOf(p) });
     this.enqueue(live, true);
+  }
+
+  /**
+   * Runs `work` in a transaction that puts its events on the bus itself, where the bus can
+   * (PostgreSQL's, bus.ts): every process then receives them at the commit, in commit order with
+   * every other write, so what another process does to what this write made (a reaction to the
+   * message just sent, seen by a client that fetched it) reaches every queue after it, however
+   * late this process goes on after the commit. This process's queues get them in the place the
+   * commit took in its pipeline. Elsewhere the events are emitted after the commit, as `emit`.
+   */
+  async transactionWithEvents<T>(work: (trx: ChatDb) => Promise<{ value: T; events: PendingEvent[] }>): Promise<T> {
+    const within = this.bus.publishWithin?.bind(this.bus);
+    let slot: Slot | undefined;
+    try {
+      const { value, events } = await this.options.db.transaction().execute(async (trx) => {
+        const done = await work(trx);
+        const live = liveEvents(done.events);
+        if (within && live.length) {
+          // Last in the transaction, so its place in this process's order is near the commit's.
+          slot = this.reserve();
+          for (const p of live) await within(trx, { kind: "notice", origin: this.processId, notice: noticeOf(p) });
+        }
+        return { value: done.value, events: live };
+      });
+      if (slot) slot.fill(events);
+      else this.emit(events);
+      return value;
+    } catch (error) {
+      slot?.cancel();
+      throw error;
+    }
+  }
+
+  /** A place in the pipeline for events not built yet: what arrives meanwhile waits behind it. */
+  private reserve(): Slot {
+    let settle!: (notices: Notice[] | Promise<Notice[]>) => void;
+    const ready = new Promise<Notice[]>((resolve) => (settle = resolve));
+    this.schedule({ run: () => ready, local: true });
+    return { fill: (pending) => settle(this.build(pending)), cancel: () => settle([]) };
   }
 
   /** The notices of a batch; one holding a message waits a turn of the event loop. */
   private build(pending: PendingEvent[]): Notice[] | Promise<Notice[]> {
-    const notices = pending.map((p) => ({ realmId: p.realmId ?? 0, users: p.users, event: p.event, stamp: p.stamp }));
+    const notices = pending.map(noticeOf);
     if (!pending.some((p) => p.event.type === "message")) return notices;
     // Let the sending request answer first: fanning a message out to thousands of queues
     // would otherwise run before its response is written.

@@ -115,7 +115,7 @@ describe("the chat web app: the organization's profile and settings, and square 
     await openPane(owner, "#organization/organization-profile");
     await owner.locator("[data-testid=org-upload-icon]").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: await striped(300, 100) });
     const frame = owner.locator("[data-testid=crop-frame]");
-    await frame.waitFor();
+    await owner.locator("[data-testid=crop-frame]:not([aria-busy])").waitFor();
     // The picture dragged far to the left: the square stops at its right edge (blue only).
     const box = (await frame.boundingBox())!;
     await owner.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -174,7 +174,8 @@ describe("the chat web app: the organization's profile and settings, and square 
     await openPane(owner, "#settings/profile");
     const choose = async () => {
       await owner.locator("[data-testid=avatar-file]").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: await striped(300, 200) });
-      await owner.locator("[data-testid=crop-frame]").waitFor();
+      // Keys and drags move the picture once it is loaded (the frame is busy until then).
+      await owner.locator("[data-testid=crop-frame]:not([aria-busy])").waitFor();
     };
     const uploaded = async () => {
       const [response] = await Promise.all([owner.waitForResponse((r) => r.url().endsWith("/json/users/me/avatar") && r.request().method() === "POST"), owner.locator("[data-testid=crop-done]").click()]);

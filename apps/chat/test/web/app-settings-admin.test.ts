@@ -350,7 +350,8 @@ describe("the chat web app: settings and administration, owner and member at onc
     }
     assert.equal(offlineEmail, false);
     await owner.locator("input[aria-label='Desktop for #design']").check();
-    await owner.locator(".settings-status.saved").last().waitFor();
+    // The table's own status line (the toggle above has one saying "saved" already).
+    await owner.locator("[data-testid=channel-overrides-status].saved").waitFor();
     const sub = (await server.call(team.owner, "GET", "/users/me/subscriptions")).body.subscriptions.find((x: { stream_id: number }) => x.stream_id === team.design);
     assert.equal(sub.desktop_notifications, true);
   });

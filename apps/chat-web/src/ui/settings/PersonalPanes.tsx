@@ -456,7 +456,7 @@ function ChannelOverrides() {
           ))}
         </tbody>
       </table>
-      <StatusLine status={status.value} />
+      <StatusLine status={status.value} testId="channel-overrides-status" />
     </div>
   );
 }

@@ -38,6 +38,8 @@ export function SquareCrop({ file, size = 512, onDone, onCancel }: { file: File;
   const failed = useSignal(false);
 
   useEffect(() => {
+    // Another file: nothing to move or zoom until its picture is in (keys meanwhile do nothing).
+    image.value = null;
     const url = URL.createObjectURL(file);
     const img = new Image();
     img.onload = () => {
@@ -117,6 +119,7 @@ export function SquareCrop({ file, size = 512, onDone, onCancel }: { file: File;
         tabIndex={0}
         onPointerDown={drag}
         onKeyDown={keys}
+        aria-busy={image.value ? undefined : "true"}
         aria-label="The square to keep: drag the picture or use the arrow keys to move it, + and − to zoom"
         data-testid="crop-frame"
       />
