@@ -1,5 +1,6 @@
 // A chat server per test file: a fresh database (SQLite in memory, or a PostgreSQL schema
 // when TEST_DATABASE_URL is set), a FakeClock, and helpers that speak HTTP through inject.
+import assert from "node:assert/strict";
 import type { FastifyInstance } from "fastify";
 import { createLogger, openDatabase } from "@beacon/platform";
 import { FakeClock, freshDatabaseUrl } from "@beacon/testing";
@@ -184,6 +185,13 @@ export async function peerServer(t: ChatTest): Promise<Pick<ChatTest, "app" | "d
 }
 
 /** The `{"result":"error",…}` body Zulip sends for a BAD_REQUEST with this message. */
+/** Calls `url` as `who` and returns the answer's body; anything but a 200 fails the test, with the body. */
+export async function callOk(t: Pick<ChatTest, "call">, who: Account, method: string, url: string, params: Params = {}): Promise<Response["body"]> {
+  const res = await t.call(who, method, url, params);
+  assert.equal(res.status, 200, `${method} ${url}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 export function badRequest(msg: string, extra: Record<string, unknown> = {}) {
   return { result: "error", msg, code: "BAD_REQUEST", ...extra };
 }

@@ -1,7 +1,11 @@
-// The one way an action emits events (Zulip's send_event_on_commit): call publish once the
+// How an action emits events (Zulip's send_event_on_commit): call publish once the
 // transaction has committed, with the commit stamp taken inside it, and the events go into
 // the event system's ordered pipeline (events/system.ts), on to this process's queues and, over
 // the bus, to every other process's, in the order they were published.
+//
+// A message send is the one exception: it runs its transaction through
+// deps.events.transactionWithEvents, which on the PostgreSQL bus notifies the events inside it,
+// so that they leave at the commit (send-message.ts, events/system.ts).
 //
 // Typing notifications write nothing and so have no transaction and no stamp: they are
 // published at once (Zulip sends them with send_event_rollback_unsafe), through this same

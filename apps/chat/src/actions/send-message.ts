@@ -204,7 +204,6 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   const { input, rendered, flags } = checked;
   const { scope, target } = input;
   const sender = scope.user;
-  const events: PendingEvent[] = [];
   let automaticNewVisibilityPolicy: number | undefined;
 
   // Automatic follow/unmute: the sender by their send policies, mentioned users by theirs.
@@ -257,7 +256,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
   };
   // What the send writes besides the message, and its events, in the write's transaction where
   // it has one (`db`): the events then go on the bus with it (events/system.ts).
-  const finish = async (db: ChatDb, written: SendWritten & { xid?: number }) => {
+  const finish = async (db: ChatDb, written: SendWritten & { xid?: number }): Promise<{ id: number; claimed: Attachment[]; events: PendingEvent[] }> => {
     const { id } = written;
     // The commit stamp (events/stamp.ts): the transaction's id on PostgreSQL; on SQLite the message's id, as ids follow commit order.
     const stamp: CommitStamp = written.xid !== undefined ? { xid: written.xid } : { messageId: id };
@@ -265,6 +264,7 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
     const claimed = rendered.hasAttachment ? await claimAttachments(db, sender, id, input.content) : [];
     // /poll and /todo messages start a widget; its submessage is in place before the event goes out.
     const widget = input.content.startsWith("/") ? await addWidgetSubmessage(db, id, sender.id, input.content) : undefined;
+    const events: PendingEvent[] = [];
     if (target.kind === "stream") {
       for (const [userId, policy] of visibility) {
         events.push({ event: { type: "user_topic", stream_id: target.stream.id, topic_name: target.topic, last_updated: Math.floor(input.now / 1000), visibility_policy: policy }, users: [userId] });
@@ -286,21 +286,23 @@ export async function doSendMessage(deps: ChatDeps, checked: CheckedMessage): Pr
       // recipients mostly have the same flags.
       users: [...flags].map(([userId, bits]) => ({ id: userId, flags: sharedFlagNames(bits) })),
     });
-    for (const e of events) Object.assign(e, { realmId: scope.realm.id, stamp });
-    return { id, claimed };
+    return { id, claimed, events: events.map((e) => ({ ...e, realmId: scope.realm.id, stamp })) };
   };
   // SQLite: group commit (message-queue.ts), its events emitted after. A send with an
   // inTransaction hook (scheduled delivery) needs a Kysely transaction of its own, as does
   // PostgreSQL, whose bus then carries the events from inside it.
   const queue = input.inTransaction ? undefined : sqliteMessageQueue(deps);
-  let sent: { id: number; claimed: Attachment[] };
+  let sent: Awaited<ReturnType<typeof finish>>;
   if (queue) {
     sent = await finish(deps.db, await queue.submit(write));
-    publish(deps, events);
+    publish(deps, sent.events);
   } else {
-    sent = await deps.events.transactionWithEvents(async (trx) => ({ value: await finish(trx, await writeMessage(trx, deps, write, input.inTransaction)), events }));
+    sent = await deps.events.transactionWithEvents(async (trx) => {
+      const done = await finish(trx, await writeMessage(trx, deps, write, input.inTransaction));
+      return { value: done, events: done.events };
+    });
   }
-  const { id } = sent;
+  const { id, events } = sent;
   await notifyClaimed(deps, sent.claimed);
   // Outgoing webhook bots mentioned or messaged: an outbox row each, called by a worker.
   // A channel message can only trigger the bots it mentions: look at those, not at every subscriber.

@@ -4,18 +4,14 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { chatTest, type Account, type ChatTest } from "../helpers.js";
+import { callOk, chatTest, type Account, type ChatTest, type Params } from "../helpers.js";
 
 describe("register's realm-wide reads between calls", () => {
   let t: ChatTest;
   let owner: Account;
   let mia: Account;
 
-  const ok = async (who: Account, method: string, url: string, params: Record<string, unknown> = {}) => {
-    const res = await t.call(who, method, url, params);
-    assert.equal(res.status, 200, `${method} ${url}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  const ok = (who: Account, method: string, url: string, params: Params = {}) => callOk(t, who, method, url, params);
   const state = (who: Account) => ok(who, "POST", "/register", { fetch_event_types: ["stream", "subscription", "realm_user"], event_types: ["message"] });
   const names = (channels: { name: string }[]) => channels.map((c) => c.name).sort();
 

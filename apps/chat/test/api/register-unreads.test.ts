@@ -5,7 +5,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { chatTest, type Account, type ChatTest } from "../helpers.js";
+import { callOk, chatTest, type Account, type ChatTest, type Params } from "../helpers.js";
 import { unreadMessages } from "../../src/store/register-messages.js";
 import { UNREAD_CHANGES_KEEP } from "../../src/migrations/033_unread_changes.js";
 
@@ -17,11 +17,7 @@ describe("register's unread section kept up to date", () => {
   let general: number;
   let random: number;
 
-  const ok = async (who: Account, method: string, url: string, params: Record<string, unknown> = {}) => {
-    const res = await t.call(who, method, url, params);
-    assert.equal(res.status, 200, `${method} ${url}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  const ok = (who: Account, method: string, url: string, params: Params = {}) => callOk(t, who, method, url, params);
   const send = async (who: Account, to: number | string, topic: string, content: string): Promise<number> =>
     (await ok(who, "POST", "/messages", typeof to === "number" ? { type: "stream", to, topic, content } : { type: "private", to, content })).id;
   const served = async (who: Account) => (await ok(who, "POST", "/register", { fetch_event_types: ["message", "update_message_flags"], event_types: ["message"] })).unread_msgs;

@@ -14,7 +14,7 @@ import { copyRows, freshDatabaseUrl, type TestDatabase } from "@beacon/testing";
 import { buildChatApp, withEvents } from "../../src/main.js";
 import { chatMigrations, migrateChat } from "../../src/migrations/index.js";
 import type { ChatDatabase } from "../../src/store/schema.js";
-import { basic, chatTest, encode, type Account, type ChatTest } from "../helpers.js";
+import { basic, callOk, chatTest, encode, type Account, type ChatTest, type Params } from "../helpers.js";
 
 describe("upgrading a chat database from every earlier migration level", () => {
   let t: ChatTest;
@@ -34,11 +34,7 @@ describe("upgrading a chat database from every earlier migration level", () => {
     dir = mkdtempSync(join(tmpdir(), "beacon-chat-upgrades-"));
     owner = await t.realm({ subdomain: "acme" });
     member = await t.user(owner, { name: "Mia Member" });
-    const ok = async (who: Account, method: string, url: string, params: Record<string, unknown>) => {
-      const res = await t.call(who, method, url, params);
-      assert.equal(res.status, 200, `${method} ${url}: ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
+    const ok = (who: Account, method: string, url: string, params: Params = {}) => callOk(t, who, method, url, params);
     await ok(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "general", description: "Everything" }], principals: [owner.id, member.id] });
     await ok(owner, "POST", "/users/me/subscriptions", { subscriptions: [{ name: "owners" }], invite_only: true });
     const ids: number[] = [];

@@ -23,19 +23,10 @@ export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boole
   return !(flip.new_status === "up" && (flip.old_status === "new" || flip.old_status === "paused"));
 }
 
-/**
- * The dependency holding back the down alerts of each of these checks: one that is down now
- * (docs/monitor-extensions.md). The worker asks it of the checks it flips before writing their
- * flips, which name it (going-down.ts); other flips are judged when they are alerted.
- */
-export function dependencyHolds(trx: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, DependencyHold>> {
-  return downDependencies(trx, checkIds, sqlite);
-}
-
 /** Records on these down flips, already written, the dependency that holds them back, if any. */
 async function holdByDependencies(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined): Promise<void> {
   if (downs.length === 0) return;
-  const blockers = await dependencyHolds(trx, [...new Set(downs.map((f) => f.check_id))], sqlite);
+  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))], sqlite);
   const held = new Map<number, DependencyHold>();
   for (const flip of downs) {
     const blocker = blockers.get(flip.check_id);
@@ -165,7 +156,7 @@ export async function releaseEndedHolds(deps: MonitorDeps): Promise<number> {
  * The alerts of these flips, processed in this transaction: held ones recorded, the others
  * queued. Returns how many notifications were queued. On SQLite, `sqlite` is the handle the
  * transaction runs on, for the bulk statements that run on it directly. `dependenciesJudged`:
- * the flips were written with their dependency's hold (`dependencyHolds`).
+ * the flips were written with their dependency's hold (the worker asks `downDependencies` before it writes them).
  */
 export async function queueFlipAlerts(trx: Db, dialect: Dialect, flips: Flip[], now: number, options: { sqlite?: SqliteHandle; dependenciesJudged?: boolean } = {}): Promise<number> {
   const { sqlite, dependenciesJudged = false } = options;

@@ -4,8 +4,9 @@
 // alone does not put a check down.
 import type { MonitorDeps } from "../deps.js";
 import { dueNow } from "./alert-clock.js";
-import { dependencyHolds, queueFlipAlerts } from "./flip-notifications.js";
+import { queueFlipAlerts } from "./flip-notifications.js";
 import { decideDue } from "../lib/going-down.js";
+import { downDependencies } from "../store/dependencies.js";
 import { claimDueChecks, SqliteDueChecks, type Claimed, type DueCheck, type DueChanges } from "../store/due-checks.js";
 
 // Large batches on purpose: 100,000 checks falling due at once must all be down within a second.
@@ -45,14 +46,14 @@ export async function flipDueChecks(deps: MonitorDeps): Promise<{ down: number; 
       batch = await deps.db.connection().execute((conn) =>
         s.claim(
           now, BATCH, decide(now), alertedAt,
-          (checkIds) => dependencyHolds(conn, checkIds, s.handle),
+          (checkIds) => downDependencies(conn, checkIds, s.handle),
           (flips) => queueFlipAlerts(conn, deps.dialect, flips, alertedAt, { sqlite: s.handle, dependenciesJudged: true }),
         ),
       );
     } else {
       batch = await claimDueChecks(
         deps.db, now, BATCH, decide(now), alertedAt,
-        (trx, checkIds) => dependencyHolds(trx, checkIds),
+        (trx, checkIds) => downDependencies(trx, checkIds),
         (trx, flips) => queueFlipAlerts(trx, deps.dialect, flips, alertedAt, { dependenciesJudged: true }),
       );
     }
