@@ -41,12 +41,14 @@ export async function projectDependencyEdges(db: Db, projectId: number): Promise
   return rows.map((r) => ({ check_id: Number(r.check_id), depends_on_id: Number(r.depends_on_id) }));
 }
 
-const downStatements = new WeakMap<SqliteHandle, { any: Statement; down: Statement }>();
+const downStatements = new WeakMap<SqliteHandle, { any: Statement; down: Statement; named: Statement }>();
 
 /**
  * For each of these checks, one dependency that is down now (the first by id), if any. Given
- * SQLite's handle, one prepared statement answers the whole list (its ids as a JSON array)
- * with rows as arrays: the worker asks this of 5,000 checks at a time.
+ * SQLite's handle, the whole list (its ids as a JSON array) is answered by two statements: the
+ * edges to a down dependency as one JSON text of id pairs, then the names of the few
+ * dependencies chosen. The worker asks this of 5,000 checks at a time, and handing it
+ * 5,000 rows one value at a time through the driver cost as much as finding them.
  */
 export async function downDependencies(db: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, { uuid: string; name: string }>> {
   const out = new Map<number, { uuid: string; name: string }>();
@@ -57,15 +59,23 @@ export async function downDependencies(db: Db, checkIds: number[], sqlite?: Sqli
         any: sqlite.prepare("SELECT 1 FROM check_dependencies LIMIT 1").pluck(),
         down: sqlite
           .prepare(
-            "SELECT d.check_id, c.uuid, c.name FROM check_dependencies d JOIN checks c ON c.id = d.depends_on_id WHERE d.check_id IN (SELECT value FROM json_each(?)) AND c.status = 'down' ORDER BY c.id",
+            "SELECT json_group_array(json_array(d.check_id, d.depends_on_id)) FROM check_dependencies d JOIN checks c ON c.id = d.depends_on_id WHERE d.check_id IN (SELECT value FROM json_each(?)) AND c.status = 'down'",
           )
-          .raw(),
+          .pluck(),
+        named: sqlite.prepare("SELECT id, uuid, name FROM checks WHERE id IN (SELECT value FROM json_each(?))").raw(),
       };
       downStatements.set(sqlite, statements);
     }
     // Without a single dependency anywhere, nothing to look up.
     if (statements.any.get() === undefined) return out;
-    for (const [checkId, uuid, name] of statements.down.all(JSON.stringify(checkIds)) as [number, string, string][]) if (!out.has(checkId)) out.set(checkId, { uuid, name });
+    const first = new Map<number, number>();
+    for (const [checkId, dependencyId] of JSON.parse(statements.down.get(JSON.stringify(checkIds)) as string) as [number, number][]) {
+      const chosen = first.get(checkId);
+      if (chosen === undefined || dependencyId < chosen) first.set(checkId, dependencyId);
+    }
+    const names = new Map<number, { uuid: string; name: string }>();
+    for (const [id, uuid, name] of statements.named.all(JSON.stringify([...new Set(first.values())])) as [number, string, string][]) names.set(id, { uuid, name });
+    for (const [checkId, dependencyId] of first) out.set(checkId, names.get(dependencyId)!);
     return out;
   }
   for (let i = 0; i < checkIds.length; i += ID_SLICE) {

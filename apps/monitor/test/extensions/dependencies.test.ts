@@ -71,4 +71,23 @@ describe("check dependencies", () => {
     assert.deepEqual(hook.requests.map((r) => r.url), ["/web/down"]);
     assert.equal((await checkRow(h, dependents[0].uuid)).status, "down");
   });
+
+  it("names the first dependency created when several are down, and only down ones", async () => {
+    h.clock.set(new Date(T0));
+    const wh = await addIntegration(h, "webhook", webhookValue(`${hook.url}/$NAME/$STATUS`));
+    const upstream = await createCheckVia(h, { name: "upstream", timeout: 60, grace: 60, channels: wh.uuid });
+    const power = await createCheckVia(h, { name: "power", timeout: 60, grace: 60, channels: wh.uuid });
+    const steady = await createCheckVia(h, { name: "steady", timeout: 3600, grace: 60, channels: wh.uuid });
+    const app = await createCheckVia(h, { name: "app", timeout: 60, grace: 60, channels: wh.uuid, depends_on: `${steady.uuid},${power.uuid},${upstream.uuid}` });
+    for (const c of [upstream, power, steady, app]) await h.app.inject({ method: "GET", url: `/ping/${c.uuid}` });
+    await runAlertCycle(h.deps);
+
+    h.clock.set(new Date(T0 + 120_001)); // upstream, power and app miss their deadline at once
+    hook.requests.length = 0;
+    assert.equal((await runAlertCycle(h.deps)).down, 3);
+    assert.deepEqual(hook.requests.map((r) => r.url).sort(), ["/power/down", "/upstream/down"]);
+    const flip = await h.deps.db.selectFrom("flips").innerJoin("checks", "checks.id", "flips.check_id").select(["held_by_name", "held_by_uuid"]).where("checks.uuid", "=", app.uuid).where("new_status", "=", "down").executeTakeFirstOrThrow();
+    assert.deepEqual([flip.held_by_name, flip.held_by_uuid], ["upstream", upstream.uuid]);
+    for (const c of [upstream, power, steady, app]) await api("POST", `checks/${c.uuid}/pause`);
+  });
 });
