@@ -47,8 +47,8 @@ const downStatements = new WeakMap<SqliteHandle, { any: Statement; down: Stateme
  * For each of these checks, one dependency that is down now (the first by id), if any. Given
  * SQLite's handle, the whole list (its ids as a JSON array) is answered by two statements: the
  * edges to a down dependency as one JSON text of id pairs, then the names of the few
- * dependencies chosen. The worker asks this of 5,000 checks at a time, and handing it
- * 5,000 rows one value at a time through the driver cost as much as finding them.
+ * dependencies they reach. The worker asks this of 5,000 checks at a time, and the driver
+ * handing over 5,000 rows one value at a time cost more than finding them.
  */
 export async function downDependencies(db: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, { uuid: string; name: string }>> {
   const out = new Map<number, { uuid: string; name: string }>();
@@ -68,15 +68,16 @@ export async function downDependencies(db: Db, checkIds: number[], sqlite?: Sqli
     }
     // Without a single dependency anywhere, nothing to look up.
     if (statements.any.get() === undefined) return out;
-    const first = new Map<number, number>();
-    for (const [checkId, dependencyId] of JSON.parse(statements.down.get(JSON.stringify(checkIds)) as string) as [number, number][]) {
+    const edges = JSON.parse(statements.down.get(JSON.stringify(checkIds)) as string) as [number, number][];
+    const named = new Map<number, { id: number; uuid: string; name: string }>();
+    const dependencyIds = JSON.stringify([...new Set(edges.map(([, dependencyId]) => dependencyId))]);
+    for (const [id, uuid, name] of statements.named.all(dependencyIds) as [number, string, string][]) named.set(id, { id, uuid, name });
+    const first = new Map<number, { id: number; uuid: string; name: string }>();
+    for (const [checkId, dependencyId] of edges) {
       const chosen = first.get(checkId);
-      if (chosen === undefined || dependencyId < chosen) first.set(checkId, dependencyId);
+      if (chosen === undefined || dependencyId < chosen.id) first.set(checkId, named.get(dependencyId)!);
     }
-    const names = new Map<number, { uuid: string; name: string }>();
-    for (const [id, uuid, name] of statements.named.all(JSON.stringify([...new Set(first.values())])) as [number, string, string][]) names.set(id, { uuid, name });
-    for (const [checkId, dependencyId] of first) out.set(checkId, names.get(dependencyId)!);
-    return out;
+    return first;
   }
   for (let i = 0; i < checkIds.length; i += ID_SLICE) {
     const rows = await db
