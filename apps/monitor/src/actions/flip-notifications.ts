@@ -26,7 +26,9 @@ export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boole
 /** Records on these down flips, already written, the dependency that holds them back, if any. */
 async function holdByDependencies(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined): Promise<void> {
   if (downs.length === 0) return;
-  const blockers = await downDependencies(trx, [...new Set(downs.map((f) => f.check_id))], sqlite);
+  const checkIds = [...new Set(downs.map((f) => f.check_id))];
+  const blockers = new Map<number, DependencyHold | undefined>();
+  (await downDependencies(trx, checkIds, sqlite)).forEach((blocker, i) => blockers.set(checkIds[i]!, blocker));
   const held = new Map<number, DependencyHold>();
   for (const flip of downs) {
     const blocker = blockers.get(flip.check_id);
@@ -65,7 +67,9 @@ async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number
   if (!dependenciesJudged) await holdByDependencies(trx, downs, sqlite);
   const windowHolds = await windowHoldsFor(trx, downs.filter((f) => f.held_by_uuid === null));
   await insertHeldAlerts(trx, dialect, windowHolds, sqlite);
-  const held = new Set([...downs.filter((f) => f.held_by_uuid !== null).map((f) => f.id), ...windowHolds.map((h) => h.flip_id)]);
+  // Held by a dependency: named on the flip itself. Held otherwise (by a window, or as the end
+  // of a held downtime): in `held`, which stays small.
+  const held = new Set(windowHolds.map((h) => h.flip_id));
   const ups = flips.filter((f) => f.new_status === "up");
   for (const id of await endingDependencyHolds(trx, ups)) held.add(id);
   const openByCheck = new Map<number, number[]>();
@@ -82,7 +86,7 @@ async function withoutHeld(trx: Db, dialect: Dialect, flips: Flip[], now: number
     openByCheck.set(up.check_id, open.filter((flipId) => flipId > up.id));
   }
   await closeHolds(trx, closed, now);
-  return flips.filter((f) => !held.has(f.id));
+  return flips.filter((f) => f.held_by_uuid === null && !held.has(f.id));
 }
 
 /** One outbox row per enabled integration of each flip's check (no-op ones skipped). */

@@ -2,6 +2,7 @@
 // depends on, and the alert worker's bulk questions about them.
 import type { Statement } from "better-sqlite3";
 import type { Db, SqliteHandle } from "../deps.js";
+import type { DependencyHold } from "./held-alerts.js";
 
 // Ids travel in slices: a project's whole list of checks would pass SQLite's limit of bound
 // values (32,766) past that many checks.
@@ -44,41 +45,41 @@ export async function projectDependencyEdges(db: Db, projectId: number): Promise
 const downStatements = new WeakMap<SqliteHandle, { any: Statement; down: Statement; named: Statement }>();
 
 /**
- * For each of these checks, one dependency that is down now (the first by id), if any. Given
- * SQLite's handle, the whole list (its ids as a JSON array) is answered by two statements: the
- * edges to a down dependency as one JSON text of id pairs, then the names of the few
- * dependencies they reach. The worker asks this of 5,000 checks at a time, and the driver
- * handing over 5,000 rows one value at a time cost more than finding them.
+ * For each of these checks, in their order, one dependency that is down now (the first by id),
+ * or undefined. Given SQLite's handle, the whole list (its ids as one JSON array) is answered by
+ * two statements: each check's edges to a down dependency, by the check's place in the list,
+ * as one JSON text of pairs, then the names of the few dependencies they reach. The worker asks
+ * this of 5,000 checks at a time: the driver handing over 5,000 rows one value at a time, and
+ * maps keyed by check, each cost more than finding the edges.
  */
-export async function downDependencies(db: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<Map<number, { uuid: string; name: string }>> {
-  const out = new Map<number, { uuid: string; name: string }>();
+export async function downDependencies(db: Db, checkIds: number[], sqlite?: SqliteHandle): Promise<(DependencyHold | undefined)[]> {
   if (sqlite) {
     let statements = downStatements.get(sqlite);
     if (!statements) {
       statements = {
         any: sqlite.prepare("SELECT 1 FROM check_dependencies LIMIT 1").pluck(),
+        // CROSS JOIN keeps the list the outer loop, so the pairs come in its order.
         down: sqlite
           .prepare(
-            "SELECT json_group_array(json_array(d.check_id, d.depends_on_id)) FROM check_dependencies d JOIN checks c ON c.id = d.depends_on_id WHERE d.check_id IN (SELECT value FROM json_each(?)) AND c.status = 'down'",
+            "SELECT json_group_array(json_array(j.key, d.depends_on_id)) FROM json_each(?) j CROSS JOIN check_dependencies d ON d.check_id = j.value CROSS JOIN checks c ON c.id = d.depends_on_id WHERE c.status = 'down'",
           )
           .pluck(),
         named: sqlite.prepare("SELECT id, uuid, name FROM checks WHERE id IN (SELECT value FROM json_each(?))").raw(),
       };
       downStatements.set(sqlite, statements);
     }
+    const none = () => checkIds.map((): DependencyHold | undefined => undefined);
     // Without a single dependency anywhere, nothing to look up.
-    if (statements.any.get() === undefined) return out;
-    const edges = JSON.parse(statements.down.get(JSON.stringify(checkIds)) as string) as [number, number][];
-    const named = new Map<number, { id: number; uuid: string; name: string }>();
-    const dependencyIds = JSON.stringify([...new Set(edges.map(([, dependencyId]) => dependencyId))]);
-    for (const [id, uuid, name] of statements.named.all(dependencyIds) as [number, string, string][]) named.set(id, { id, uuid, name });
-    const first = new Map<number, { id: number; uuid: string; name: string }>();
-    for (const [checkId, dependencyId] of edges) {
-      const chosen = first.get(checkId);
-      if (chosen === undefined || dependencyId < chosen.id) first.set(checkId, named.get(dependencyId)!);
-    }
-    return first;
+    if (statements.any.get() === undefined) return none();
+    const pairs = JSON.parse(statements.down.get(JSON.stringify(checkIds)) as string) as [number, number][];
+    if (pairs.length === 0) return none();
+    const first = checkIds.map((): number | undefined => undefined);
+    for (const [at, dependencyId] of pairs) if (first[at] === undefined || dependencyId < first[at]) first[at] = dependencyId;
+    const named = new Map<number, DependencyHold>();
+    for (const [id, uuid, name] of statements.named.all(JSON.stringify([...new Set(pairs.map(([, dependencyId]) => dependencyId))])) as [number, string, string][]) named.set(id, { uuid, name });
+    return first.map((id) => (id === undefined ? undefined : named.get(id)));
   }
+  const out = new Map<number, DependencyHold>();
   for (let i = 0; i < checkIds.length; i += ID_SLICE) {
     const rows = await db
       .selectFrom("check_dependencies as d")
@@ -90,5 +91,5 @@ export async function downDependencies(db: Db, checkIds: number[], sqlite?: Sqli
       .execute();
     for (const row of rows) if (!out.has(Number(row.check_id))) out.set(Number(row.check_id), { uuid: row.uuid, name: row.name });
   }
-  return out;
+  return checkIds.map((id) => out.get(id));
 }

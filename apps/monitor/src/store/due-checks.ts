@@ -27,8 +27,8 @@ const COLUMNS = ["id", "status", "kind", "timeout", "grace", "schedule", "tz", "
 /** Queues the alerts of flips just recorded, in their transaction; returns how many. */
 export type AlertFlips = (db: Db, flips: Flip[]) => Promise<number>;
 
-/** The dependency holding back the down alerts of each of these checks, if any (in the transaction). */
-export type DependencyHolds = (db: Db, checkIds: number[]) => Promise<Map<number, DependencyHold>>;
+/** The dependency holding back the down alerts of each of these checks, in their order, if any (in the transaction). */
+export type DependencyHolds = (db: Db, checkIds: number[]) => Promise<(DependencyHold | undefined)[]>;
 
 export interface Claimed {
   claimed: number;
@@ -46,8 +46,13 @@ const flipRow = (d: DueChanges["down"][number], processed: number | null, hold: 
   held_by_name: hold?.name ?? null,
 });
 
-/** The checks whose flips are alerted at once: those without an older flip still to alert. */
-const alertedNow = (down: DueChanges["down"], behind: Set<number>): number[] => down.filter((d) => !behind.has(d.id)).map((d) => d.id);
+/**
+ * The batch's flips, in the order of `down`. A check with an older flip still to alert
+ * (`behind`) leaves its new one unprocessed; the others are processed at `processed`, each
+ * with its hold (`held`, in the order of `down`).
+ */
+const flipRows = (down: DueChanges["down"], behind: Set<number>, processed: number, held: (DependencyHold | undefined)[]): Omit<Flip, "id">[] =>
+  down.map((d, i) => (behind.has(d.id) ? flipRow(d, null, undefined) : flipRow(d, processed, held[i])));
 
 /**
  * Kysely (PostgreSQL): claims a batch due before `now`, lets `decide` judge it, writes the
@@ -73,8 +78,8 @@ export async function claimDueChecks(db: Db, now: number, limit: number, decide:
     await trx.updateTable("checks").set({ status: "down", alert_after: null }).where("id", "in", ids).execute();
     const waiting = await trx.selectFrom("flips").select("check_id").distinct().where("processed", "is", null).where("check_id", "in", ids).execute();
     const behind = new Set(waiting.map((w) => Number(w.check_id)));
-    const held = await holds(trx, alertedNow(changes.down, behind));
-    const flips = await trx.insertInto("flips").values(changes.down.map((d) => (behind.has(d.id) ? flipRow(d, null, undefined) : flipRow(d, processed, held.get(d.id))))).returningAll().execute();
+    const held = await holds(trx, ids);
+    const flips = await trx.insertInto("flips").values(flipRows(changes.down, behind, processed, held)).returningAll().execute();
     return { claimed: rows.length, queued: await alert(trx, flips.filter((f) => f.processed !== null)) };
   });
 }
@@ -134,7 +139,7 @@ export class SqliteDueChecks {
    * One IMMEDIATE transaction, which `alert` joins (its queries run on this handle). The caller
    * must hold Kysely's connection for the whole of it, so nothing else runs in between.
    */
-  async claim(now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges, processed: number, holds: (checkIds: number[]) => Promise<Map<number, DependencyHold>>, alert: (flips: Flip[]) => Promise<number>): Promise<Claimed> {
+  async claim(now: number, limit: number, decide: (rows: DueCheck[]) => DueChanges, processed: number, holds: (checkIds: number[]) => Promise<(DependencyHold | undefined)[]>, alert: (flips: Flip[]) => Promise<number>): Promise<Claimed> {
     this.begin.run();
     try {
       // In deadline order (an aggregate promises none, though SQLite keeps its input's).
@@ -143,15 +148,17 @@ export class SqliteDueChecks {
       for (const r of changes.reschedule) this.reschedule.run(r.alertAfter, r.id);
       let queued = 0;
       if (changes.down.length > 0) {
-        const ids = JSON.stringify(changes.down.map((d) => d.id));
+        const downIds = changes.down.map((d) => d.id);
+        const ids = JSON.stringify(downIds);
         this.markDown.run(ids);
         const waiting = this.waiting.all(WAITING_READ + 1) as number[];
         const behind = new Set(waiting.length <= WAITING_READ ? waiting : (this.behind.all(ids) as number[]));
+        // The holds come as a list in the batch's order rather than a map by check: for 5,000
+        // checks a batch, building maps cost more than the statement that found the holds.
         // The flips are written in the order of their checks, and take their ids in it, so the
         // inserts into `flips_check_created` go front to back rather than to random places.
         // Their alerts keep the order in which the checks fell due.
-        const held = await holds(alertedNow(changes.down, behind));
-        const flips = changes.down.map((d) => ({ id: 0, ...(behind.has(d.id) ? flipRow(d, null, undefined) : flipRow(d, processed, held.get(d.id))) }));
+        const flips = flipRows(changes.down, behind, processed, await holds(downIds)).map((f) => ({ id: 0, ...f }));
         for (const f of [...flips].sort((a, b) => a.check_id - b.check_id)) f.id = Number(this.flip.run(f.check_id, f.created, f.old_status, f.reason, f.processed, f.held_by_uuid, f.held_by_name).lastInsertRowid);
         queued = await alert(flips.filter((f) => f.processed !== null));
       }

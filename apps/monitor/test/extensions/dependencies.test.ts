@@ -88,6 +88,16 @@ describe("check dependencies", () => {
     assert.deepEqual(hook.requests.map((r) => r.url).sort(), ["/power/down", "/upstream/down"]);
     const flip = await h.deps.db.selectFrom("flips").innerJoin("checks", "checks.id", "flips.check_id").select(["held_by_name", "held_by_uuid"]).where("checks.uuid", "=", app.uuid).where("new_status", "=", "down").executeTakeFirstOrThrow();
     assert.deepEqual([flip.held_by_name, flip.held_by_uuid], ["upstream", upstream.uuid]);
+
+    // A ping's flips are judged when the worker takes them: the recovery ends the held
+    // downtime quietly, and a failure is held by the same dependency.
+    hook.requests.length = 0;
+    await h.app.inject({ method: "GET", url: `/ping/${app.uuid}` });
+    await h.app.inject({ method: "GET", url: `/ping/${app.uuid}/fail` });
+    await runAlertCycle(h.deps);
+    assert.deepEqual(hook.requests.map((r) => r.url), []);
+    const failed = await h.deps.db.selectFrom("flips").innerJoin("checks", "checks.id", "flips.check_id").select(["held_by_name"]).where("checks.uuid", "=", app.uuid).where("new_status", "=", "down").orderBy("flips.id", "desc").executeTakeFirstOrThrow();
+    assert.equal(failed.held_by_name, "upstream");
     for (const c of [upstream, power, steady, app]) await api("POST", `checks/${c.uuid}/pause`);
   });
 });
