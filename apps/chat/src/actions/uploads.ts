@@ -55,10 +55,10 @@ export async function doDeleteAttachment(deps: ChatDeps, attachment: Attachment)
 }
 
 /** validate_attachment_request: the uploader, or someone who can read a message linking it. */
-export async function canReadAttachment(deps: Pick<ChatDeps, "db">, user: User, attachment: Attachment): Promise<boolean> {
+export async function canReadAttachment(db: ChatDb, user: User, attachment: Attachment): Promise<boolean> {
   if (attachment.realm_id !== user.realm_id) return false;
   if (attachment.owner_id === user.id) return true;
-  return canSeeLinkingMessage(deps.db, attachment.id, { id: user.id, isGuest: isGuest(user) });
+  return canSeeLinkingMessage(db, attachment.id, { id: user.id, isGuest: isGuest(user) });
 }
 
 /**
@@ -72,7 +72,7 @@ export async function claimAttachments(db: ChatDb, sender: User, messageId: numb
   if (!paths.length) return [];
   const candidates = await attachmentsByPathIds(db, sender.realm_id, paths);
   const allowed: Attachment[] = [];
-  for (const a of candidates) if (await canReadAttachment({ db }, sender, a)) allowed.push(a);
+  for (const a of candidates) if (await canReadAttachment(db, sender, a)) allowed.push(a);
   const fresh = new Set(await linkAttachments(db, messageId, allowed.map((a) => a.id)));
   return allowed.filter((a) => fresh.has(a.id));
 }

@@ -27,7 +27,7 @@ async function accessUpload(req: FastifyRequest, reply: FastifyReply, deps: Chat
   const { user } = await authenticateApiOrSession(req, reply, deps, null);
   const attachment = PATH_ID.test(pathId) ? await attachmentByPathId(deps.db, pathId) : undefined;
   if (!attachment) throw fileNotFound();
-  if (!(await canReadAttachment(deps, user, attachment))) throw new ZulipError("You are not authorized to view this file.", { status: 403 });
+  if (!(await canReadAttachment(deps.db, user, attachment))) throw new ZulipError("You are not authorized to view this file.", { status: 403 });
   return attachment;
 }
 

@@ -22,7 +22,7 @@ const fileNotFound = () => new ZulipError("File not found.", { status: 404 });
 async function accessUpload(deps: ChatDeps, user: User, path: string): Promise<Attachment> {
   const attachment = PATH_ID.test(path) ? await attachmentByPathId(deps.db, path) : undefined;
   if (!attachment) throw fileNotFound();
-  if (!(await canReadAttachment(deps, user, attachment))) throw new ZulipError("You are not authorized to view this file.", { status: 403 });
+  if (!(await canReadAttachment(deps.db, user, attachment))) throw new ZulipError("You are not authorized to view this file.", { status: 403 });
   return attachment;
 }
 

@@ -26,17 +26,15 @@ export function needsAlert(flip: Pick<Flip, "old_status" | "new_status">): boole
 /** Records on these down flips, already written, the dependency that holds them back, if any. */
 async function holdByDependencies(trx: Db, downs: Flip[], sqlite: SqliteHandle | undefined): Promise<void> {
   if (downs.length === 0) return;
-  const checkIds = [...new Set(downs.map((f) => f.check_id))];
-  const blockers = new Map<number, DependencyHold | undefined>();
-  (await downDependencies(trx, checkIds, sqlite)).forEach((blocker, i) => blockers.set(checkIds[i]!, blocker));
+  const blockers = await downDependencies(trx, downs.map((f) => f.check_id), sqlite);
   const held = new Map<number, DependencyHold>();
-  for (const flip of downs) {
-    const blocker = blockers.get(flip.check_id);
-    if (!blocker) continue;
+  downs.forEach((flip, i) => {
+    const blocker = blockers[i];
+    if (!blocker) return;
     flip.held_by_uuid = blocker.uuid;
     flip.held_by_name = blocker.name;
     held.set(flip.id, blocker);
-  }
+  });
   await holdFlipsByDependency(trx, held);
 }
 
