@@ -6,10 +6,10 @@
 // log lines to standard error.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ChatDemo, SavedChatDemo } from "@beacon/chat/cli";
-import type { MonitorDemo } from "@beacon/monitor/cli";
-import * as chat from "@beacon/chat/cli";
-import * as monitor from "@beacon/monitor/cli";
+import type { ChatDemo, SavedChatDemo } from "@beacon/chat/demo";
+import type { MonitorDemo } from "@beacon/monitor/demo";
+import * as chat from "@beacon/chat/demo";
+import * as monitor from "@beacon/monitor/demo";
 
 interface Saved {
   monitor?: MonitorDemo["project"];

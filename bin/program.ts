@@ -1,17 +1,24 @@
 import { Command } from "commander";
-import * as monitor from "@beacon/monitor/cli";
-import * as chat from "@beacon/chat/cli";
-import { serveDemo } from "./demo.js";
+
+// Each app's commands import that app's whole server, about a second through tsx, so a
+// command of one app loads that app alone: `beacon monitor …` never loads the chat server.
+// Anything else (`beacon serve`, `beacon --help`, a typo) registers both.
+const APPS = {
+  monitor: () => import("@beacon/monitor/cli"),
+  chat: () => import("@beacon/chat/cli"),
+};
 
 export async function main(argv: string[]): Promise<void> {
   const program = new Command("beacon").description("Beacon: cron monitoring and team chat").showHelpAfterError();
-  monitor.registerCommands(program);
-  chat.registerCommands(program);
+  const named = argv[2];
+  const apps = named === "monitor" || named === "chat" ? [APPS[named]] : Object.values(APPS);
+  for (const load of apps) (await load()).registerCommands(program);
   program
     .command("serve")
     .description("start the monitor (port 8000) and the chat server (port 9991) on SQLite files under ./data")
     .option("--data <dir>", "directory for the SQLite files", "./data")
     .action(async (opts: { data: string }) => {
+      const { serveDemo } = await import("./demo.js");
       await serveDemo(opts.data);
     });
   await program.parseAsync(argv);

@@ -4,8 +4,6 @@ import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { backupDatabase, backupFileName, fail, openDatabase, printJson, restoreDatabase, systemClock } from "@beacon/platform";
 import { loadChatConfig, realmUrl, type ChatConfig } from "./config.js";
-import { doCreateRealm } from "./actions/realms.js";
-import { startChatServer } from "./main.js";
 import { migrateChat } from "./migrations/index.js";
 import { realmBySubdomain } from "./store/realms.js";
 import type { ChatDatabase, ChatDb } from "./store/schema.js";
@@ -40,6 +38,9 @@ async function createRealm(db: ChatDb, config: ChatConfig, opts: RealmOptions) {
   const subdomain = (opts.subdomain ?? "").toLowerCase();
   if (subdomain && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(subdomain)) fail(`invalid subdomain "${subdomain}"`);
   if (await realmBySubdomain(db, subdomain)) fail(`a realm already uses the subdomain "${subdomain}"`);
+  // Loaded here, as the server is by `serve`: through tsx, the modules a command does not use
+  // are most of its start (`migrate`, `backup` and `restore` use neither).
+  const { doCreateRealm } = await import("./actions/realms.js");
   const created = await doCreateRealm(db, {
     name: opts.name,
     subdomain,
@@ -62,6 +63,7 @@ export function registerCommands(program: Command): void {
     .option("--database <url>", "database URL (CHAT_DATABASE_URL)")
     .action(async (opts) => {
       const config = configFrom(opts);
+      const { startChatServer } = await import("./main.js");
       const running = await startChatServer(config, { handleSignals: true });
       running.deps.log.info({ address: running.address }, "chat server listening");
     });
@@ -133,5 +135,3 @@ export function registerCommands(program: Command): void {
       printJson(await withDatabase(config.databaseUrl, (db) => createRealm(db, config, opts)));
     });
 }
-
-export { ALERTS_CHANNEL, serveChatDemo, type ChatDemo, type SavedChatDemo } from "./demo.js";

@@ -3,17 +3,15 @@ import type { Command } from "commander";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { backupDatabase, backupFileName, closeOnSignals, fail, migrateToLatest, openDatabase, printJson, restoreDatabase } from "@beacon/platform";
-import { startAlertWorker } from "./actions/alert-worker.js";
-import { provisionIntegration } from "./actions/integrations.js";
 import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
-import { createProject } from "./actions/projects.js";
-import { setPasswordByOperator } from "./actions/web-accounts.js";
 import { MIN_PASSWORD_LENGTH } from "./lib/passwords.js";
 import { loadMonitorConfig, type MonitorConfig } from "./config.js";
-import { openMonitor, startMonitor } from "./main.js";
-import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
-import { findProjectByUuid } from "./store/projects.js";
+
+// The server (its routes, the alert worker, the e-mail listener) loads when a command runs
+// it: through tsx that is most of a command's start, and `migrate`, `backup` and `restore`
+// never need it.
+const server = () => import("./main.js");
 
 interface CommonOptions {
   database?: string;
@@ -27,7 +25,10 @@ function configFrom(options: CommonOptions & { host?: string; port?: string; sit
   }
 }
 
-async function withMonitor<T>(options: CommonOptions, work: (monitor: Awaited<ReturnType<typeof openMonitor>>) => Promise<T>): Promise<T> {
+type OpenMonitor = Awaited<ReturnType<Awaited<ReturnType<typeof server>>["openMonitor"]>>;
+
+async function withMonitor<T>(options: CommonOptions, work: (monitor: OpenMonitor) => Promise<T>): Promise<T> {
+  const { openMonitor } = await server();
   const monitor = await openMonitor(configFrom(options));
   try {
     return await work(monitor);
@@ -55,6 +56,7 @@ export function registerCommands(program: Command): void {
     .option("--site-root <url>", "public base URL (MONITOR_SITE_ROOT)")
     .option("--smtp-port <port>", "also accept e-mail pings over SMTP on this port (MONITOR_SMTPD_PORT)")
     .action(async (options) => {
+      const { startMonitor } = await server();
       const { monitor: running, app, address } = await startMonitor(configFrom(options));
       running.deps.log.info(`monitor listening on ${address}`);
       closeOnSignals(async () => {
@@ -71,6 +73,8 @@ export function registerCommands(program: Command): void {
     .option(...database)
     .action(async (options) => {
       const config = configFrom(options);
+      const { openMonitor } = await server();
+      const { closeSmtp, createSmtpListener, listenSmtp } = await import("./smtpd/listener.js");
       const running = await openMonitor(config);
       const smtp = createSmtpListener(running.deps);
       const port = await listenSmtp(smtp, options.host ?? config.smtpdHost, Number(options.port));
@@ -86,6 +90,8 @@ export function registerCommands(program: Command): void {
     .description("run the alert worker alone: flip overdue checks, deliver alerts (safe to run several on PostgreSQL)")
     .option(...database)
     .action(async (options) => {
+      const { openMonitor } = await server();
+      const { startAlertWorker } = await import("./actions/alert-worker.js");
       const running = await openMonitor(configFrom(options));
       const worker = startAlertWorker(running.deps);
       running.deps.log.info("sendalerts is now running");
@@ -149,6 +155,7 @@ export function registerCommands(program: Command): void {
         checkLimit = Number(options.checkLimit);
         if (!Number.isInteger(checkLimit) || checkLimit < 0) fail("--check-limit must be a whole number");
       }
+      const { createProject } = await import("./actions/projects.js");
       const keys = await withMonitor(options, (m) => createProject(m.deps, { name: options.name, ownerEmail: options.owner, checkLimit }));
       printJson(keys);
     });
@@ -161,6 +168,7 @@ export function registerCommands(program: Command): void {
     .action(async (options) => {
       // From standard input, not an option: a password on the command line ends up in shell history and `ps`.
       const password = (await readStdin()).replace(/\r?\n$/, "");
+      const { setPasswordByOperator } = await import("./actions/web-accounts.js");
       const outcome = await withMonitor(options, (m) => setPasswordByOperator(m.deps, options.email, password));
       if (outcome === "unknown") fail(`no account with the address ${options.email}`);
       if (outcome === "short") fail(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
@@ -182,6 +190,8 @@ export function registerCommands(program: Command): void {
       if (unavailable) fail(unavailable);
       const checked = integrationValue(options.kind, options.value);
       if ("error" in checked) fail(`--value: ${checked.error} (see docs/monitor-integrations.md)`);
+      const { provisionIntegration } = await import("./actions/integrations.js");
+      const { findProjectByUuid } = await import("./store/projects.js");
       const channel = await withMonitor(options, async (m) => {
         const project = await findProjectByUuid(m.deps.db, options.project);
         if (!project) fail(`no project with UUID ${options.project}`);
@@ -192,5 +202,3 @@ export function registerCommands(program: Command): void {
 
   for (const kind of KINDS) kind.commands?.(monitor, () => configFrom({}));
 }
-
-export { serveMonitorDemo, type DemoZulip, type MonitorDemo } from "./demo.js";

@@ -1,27 +1,18 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
-import { registerCommands } from "../../src/cli.js";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
-/** Runs `beacon chat …` in-process and returns what it printed. */
-async function run(args: string[]): Promise<string> {
-  const program = new Command("beacon").exitOverride();
-  registerCommands(program);
-  const write = process.stdout.write.bind(process.stdout);
-  let out = "";
-  process.stdout.write = ((chunk: string) => {
-    out += chunk;
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    await program.parseAsync(["node", "beacon", ...args]);
-  } finally {
-    process.stdout.write = write;
-  }
-  return out;
+const beacon = fileURLToPath(new URL("../../../../bin/beacon.js", import.meta.url));
+
+/** Runs `beacon chat …` as a user would and returns what it printed on standard output. */
+async function run(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [beacon, ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env } });
+  return stdout;
 }
 
 describe("beacon chat create-realm", () => {
@@ -44,12 +35,9 @@ describe("beacon chat create-realm", () => {
   it("prints the site with the port given as the server's (--port), or CHAT_EXTERNAL_HOST when set", async () => {
     const line = await run(["chat", "create-realm", "--name", "Beta", "--owner-email", "b@beta.test", "--owner-name", "B", "--subdomain", "beta", "--port", "9555", "--database", database]);
     assert.equal(JSON.parse(line).site, "http://beta.localhost:9555");
-    process.env.CHAT_EXTERNAL_HOST = "chat.example.com";
-    try {
-      const other = await run(["chat", "create-realm", "--name", "Gamma", "--owner-email", "g@gamma.test", "--owner-name", "G", "--subdomain", "gamma", "--port", "9555", "--database", database]);
-      assert.equal(JSON.parse(other).site, "http://gamma.chat.example.com");
-    } finally {
-      delete process.env.CHAT_EXTERNAL_HOST;
-    }
+    const other = await run(["chat", "create-realm", "--name", "Gamma", "--owner-email", "g@gamma.test", "--owner-name", "G", "--subdomain", "gamma", "--port", "9555", "--database", database], {
+      CHAT_EXTERNAL_HOST: "chat.example.com",
+    });
+    assert.equal(JSON.parse(other).site, "http://gamma.chat.example.com");
   });
 });
