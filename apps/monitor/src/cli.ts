@@ -1,4 +1,4 @@
-// `beacon monitor …` commands, and the monitor half of `beacon serve`.
+// `beacon monitor …` commands. The monitor's half of `beacon serve` is demo.ts.
 import type { Command } from "commander";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -6,6 +6,7 @@ import { backupDatabase, backupFileName, closeOnSignals, fail, migrateToLatest, 
 import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
 import { MIN_PASSWORD_LENGTH } from "./lib/passwords.js";
 import { loadMonitorConfig, type MonitorConfig } from "./config.js";
+import type { Monitor } from "./main.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 
 // The server (its routes, the alert worker, the e-mail listener) loads when a command runs
@@ -25,9 +26,7 @@ function configFrom(options: CommonOptions & { host?: string; port?: string; sit
   }
 }
 
-type OpenMonitor = Awaited<ReturnType<Awaited<ReturnType<typeof server>>["openMonitor"]>>;
-
-async function withMonitor<T>(options: CommonOptions, work: (monitor: OpenMonitor) => Promise<T>): Promise<T> {
+async function withMonitor<T>(options: CommonOptions, work: (monitor: Monitor) => Promise<T>): Promise<T> {
   const { openMonitor } = await server();
   const monitor = await openMonitor(configFrom(options));
   try {
