@@ -1,4 +1,4 @@
-// `beacon chat …` commands and the chat half of `beacon serve`.
+// `beacon chat …` commands. The chat server's half of `beacon serve` is demo.ts.
 import type { Command } from "commander";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
