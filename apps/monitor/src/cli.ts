@@ -6,12 +6,13 @@ import { backupDatabase, backupFileName, closeOnSignals, fail, migrateToLatest, 
 import { integrationValue, kindOf, KINDS, unavailableReason } from "./integrations/registry.js";
 import { MIN_PASSWORD_LENGTH } from "./lib/passwords.js";
 import { loadMonitorConfig, type MonitorConfig } from "./config.js";
-import type { Monitor } from "./main.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
+import type { Monitor } from "./open.js";
 
 // The server (its routes, the alert worker, the e-mail listener) loads when a command runs
-// it: through tsx that is most of a command's start, and `migrate`, `backup` and `restore`
-// never need it.
+// it, and the monitor's deps (open.ts) when a command writes through them: through tsx,
+// loading modules is most of a command's start, and `migrate`, `backup` and `restore` need
+// neither.
 const server = () => import("./main.js");
 
 interface CommonOptions {
@@ -27,7 +28,7 @@ function configFrom(options: CommonOptions & { host?: string; port?: string; sit
 }
 
 async function withMonitor<T>(options: CommonOptions, work: (monitor: Monitor) => Promise<T>): Promise<T> {
-  const { openMonitor } = await server();
+  const { openMonitor } = await import("./open.js");
   const monitor = await openMonitor(configFrom(options));
   try {
     return await work(monitor);
@@ -72,7 +73,7 @@ export function registerCommands(program: Command): void {
     .option(...database)
     .action(async (options) => {
       const config = configFrom(options);
-      const { openMonitor } = await server();
+      const { openMonitor } = await import("./open.js");
       const { closeSmtp, createSmtpListener, listenSmtp } = await import("./smtpd/listener.js");
       const running = await openMonitor(config);
       const smtp = createSmtpListener(running.deps);
@@ -89,7 +90,7 @@ export function registerCommands(program: Command): void {
     .description("run the alert worker alone: flip overdue checks, deliver alerts (safe to run several on PostgreSQL)")
     .option(...database)
     .action(async (options) => {
-      const { openMonitor } = await server();
+      const { openMonitor } = await import("./open.js");
       const { startAlertWorker } = await import("./actions/alert-worker.js");
       const running = await openMonitor(configFrom(options));
       const worker = startAlertWorker(running.deps);

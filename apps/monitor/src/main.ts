@@ -1,63 +1,22 @@
-// Builds the monitor: open and migrate the database, assemble deps, register routes.
-import { randomBytes } from "node:crypto";
+// Builds the monitor's HTTP server on the deps open.ts assembles: its routes, the fast paths, the
+// alert worker and the e-mail listener beside it.
 import type { FastifyError, FastifyInstance } from "fastify";
-import { createHttpServer, createLogger, databaseDialect, openServingDatabase, registerServingProcess, storageFault, storageFaultLogger, startWalCheckpoints, systemClock, type AgreedSettings, type Clock, type Logger } from "@beacon/platform";
+import { createHttpServer, registerServingProcess, storageFault, storageFaultLogger, type AgreedSettings } from "@beacon/platform";
 import { startAlertWorker } from "./actions/alert-worker.js";
 import { pingEndpoint, type MonitorConfig } from "./config.js";
 import type { MonitorDeps } from "./deps.js";
 import { DJANGO_400, storageFaultResponse } from "./http/responses.js";
-import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
+import { openMonitor, type Monitor } from "./open.js";
 import { apiDispatcher, registerRoutes } from "./routes/index.js";
 import { cachedReadFastPath } from "./routes/checks.js";
 import { pingFastPath } from "./routes/ping.js";
 import { closeSmtp, createSmtpListener, listenSmtp } from "./smtpd/listener.js";
-import { getOrCreateSetting } from "./store/settings.js";
 import { registerWebRoutes } from "./web/routes/index.js";
-import type { MonitorDB } from "./store/schema.js";
 
 // compat: Django refuses request bodies over DATA_UPLOAD_MAX_MEMORY_SIZE with a 400.
 export const MAX_REQUEST_BODY = 2_621_440;
 
-export interface Monitor {
-  deps: MonitorDeps;
-  close(): Promise<void>;
-}
-
-/** Waits for the database, checks its schema and migrates it (a StartupError says why it cannot). */
-export function openMonitorDatabase(config: MonitorConfig, log: Logger) {
-  return openServingDatabase<MonitorDB>(config.databaseUrl, {
-    log,
-    table: MIGRATION_TABLE,
-    migrations: monitorMigrations(databaseDialect(config.databaseUrl)),
-    connectTimeoutMs: config.dbConnectTimeoutMs,
-    statementTimeoutMs: config.dbStatementTimeoutMs,
-    waitMs: config.dbStartWaitS * 1000,
-  });
-}
-
-export async function openMonitor(config: MonitorConfig, options: { clock?: Clock; log?: Logger } = {}): Promise<Monitor> {
-  const log = options.log ?? createLogger("monitor");
-  const database = await openMonitorDatabase(config, log);
-  const secretKey = config.secretKey || (await getOrCreateSetting(database.db, "secret_key", () => randomBytes(32).toString("hex")));
-  // Pings commit in bursts: keep SQLite's WAL checkpoints off the request path.
-  const checkpoints = database.sqlite ? startWalCheckpoints(database.sqlite, log) : undefined;
-  const deps: MonitorDeps = {
-    db: database.db,
-    dialect: database.dialect,
-    log,
-    clock: options.clock ?? systemClock,
-    config,
-    secretKey,
-    sqlite: database.sqlite,
-  };
-  return {
-    deps,
-    async close() {
-      await checkpoints?.stop();
-      await database.close();
-    },
-  };
-}
+export { openMonitor, openMonitorDatabase, type Monitor } from "./open.js";
 
 export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {
   // The commonest requests are answered before Fastify routes them: GET pings, and API reads
