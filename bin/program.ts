@@ -1,8 +1,9 @@
 import { Command } from "commander";
 
-// Each app's commands import that app's whole server, about a second through tsx, so a
-// command of one app loads that app alone: `beacon monitor …` never loads the chat server.
-// Anything else (`beacon serve`, `beacon --help`, a typo) registers both.
+// Registering an app's commands loads its cli.ts with what the commands list needs (its
+// migrations, the monitor's integration kinds): through tsx, loading modules is most of a
+// command's start, so a command of one app registers that app alone. Anything else
+// (`beacon serve`, `beacon --help`, a typo) registers both.
 const APPS = {
   monitor: () => import("@beacon/monitor/cli"),
   chat: () => import("@beacon/chat/cli"),

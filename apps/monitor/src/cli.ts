@@ -9,11 +9,10 @@ import { loadMonitorConfig, type MonitorConfig } from "./config.js";
 import { MIGRATION_TABLE, monitorMigrations } from "./migrations/index.js";
 import type { Monitor } from "./open.js";
 
-// The server (its routes, the alert worker, the e-mail listener) loads when a command runs
-// it, and the monitor's deps (open.ts) when a command writes through them: through tsx,
+// What a command runs is imported in its action: the HTTP server (main.ts) by `serve`, the
+// monitor's deps (open.ts) by the commands that write through them, and so on. Through tsx,
 // loading modules is most of a command's start, and `migrate`, `backup` and `restore` need
-// neither.
-const server = () => import("./main.js");
+// none of them.
 
 interface CommonOptions {
   database?: string;
@@ -56,7 +55,7 @@ export function registerCommands(program: Command): void {
     .option("--site-root <url>", "public base URL (MONITOR_SITE_ROOT)")
     .option("--smtp-port <port>", "also accept e-mail pings over SMTP on this port (MONITOR_SMTPD_PORT)")
     .action(async (options) => {
-      const { startMonitor } = await server();
+      const { startMonitor } = await import("./main.js");
       const { monitor: running, app, address } = await startMonitor(configFrom(options));
       running.deps.log.info(`monitor listening on ${address}`);
       closeOnSignals(async () => {

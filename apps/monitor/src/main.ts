@@ -16,6 +16,7 @@ import { registerWebRoutes } from "./web/routes/index.js";
 // compat: Django refuses request bodies over DATA_UPLOAD_MAX_MEMORY_SIZE with a 400.
 export const MAX_REQUEST_BODY = 2_621_440;
 
+// The app's entry point offers both halves: the deps (open.ts) and the server built on them.
 export { openMonitor, openMonitorDatabase, type Monitor } from "./open.js";
 
 export function buildMonitorApp(deps: MonitorDeps): FastifyInstance {

@@ -33,6 +33,15 @@ describe("beacon monitor CLI", () => {
     await database.release();
   });
 
+  it("lists both apps and serve at the top, and each app's own commands under its name", async () => {
+    const help = async (...args: string[]) => (await run(process.execPath, [beacon, ...args, "--help"], { env: { ...process.env, LOG_LEVEL: "silent" } })).stdout;
+    const top = await help();
+    for (const command of ["monitor", "chat", "serve"]) assert.match(top, new RegExp(`^  ${command}\\b`, "m"));
+    const monitor = await help("monitor");
+    for (const command of ["serve", "sendalerts", "migrate", "backup", "create-project", "create-integration"]) assert.match(monitor, new RegExp(`^  ${command}\\b`, "m"));
+    assert.match(await help("chat"), /^ {2}create-realm\b/m);
+  });
+
   it("migrates an empty database", async () => {
     const out = await cli("migrate", "--database", url);
     assert.equal(out.applied[0], "001_initial");
